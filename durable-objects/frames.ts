@@ -1,0 +1,19 @@
+/**
+ * Client → server frame handlers by `type`. `ping` is built in; features add theirs
+ * (the agent journal adds `agent.subscribe` / `agent.unsubscribe`).
+ * A handler may throw AppError; the caller answers with an `error {code, message}` frame.
+ */
+import type { ClientFrame } from "../src/contracts/frames";
+import type { Space } from "../src/ports/space";
+import { sendFrame, type DurableObjectSocketHub } from "./sockets";
+
+export type FrameHandler<T extends ClientFrame["type"] = ClientFrame["type"]> = (
+  space: Space,
+  hub: DurableObjectSocketHub,
+  ws: WebSocket,
+  frame: Extract<ClientFrame, { type: T }>,
+) => Promise<void> | void;
+
+export const FRAME_HANDLERS: { [T in ClientFrame["type"]]?: FrameHandler<T> } = {
+  ping: (_space, _hub, ws, frame) => sendFrame(ws, { type: "pong", ...(frame.id ? { id: frame.id } : {}) }),
+};

@@ -1,0 +1,11 @@
+/** Scheduler job handlers by kind, merged from the features. Add one entry (or spread) per job kind. */
+import { deviceServices } from "../src/composition/devices";
+import { PURGE_JOB } from "../src/application/devices/device-service";
+import type { JobHandler } from "./scheduler";
+
+
+export const JOBS: Record<string, JobHandler> = {
+  [PURGE_JOB]: (space) => {
+    deviceServices(space).purgeExpired();
+  },
+};

@@ -1,0 +1,14 @@
+/** Every operation of UserSpace, merged from the feature files. Add one spread per feature. */
+import { deviceOps } from "./devices";
+import type { OpHandler } from "./registry";
+
+export const OPS = {
+  ...deviceOps,
+} satisfies Record<string, OpHandler>;
+
+/** Operation names. */
+export type OpName = keyof typeof OPS;
+/** The input type of an operation. */
+export type OpInput<K extends OpName> = Parameters<(typeof OPS)[K]>[1];
+/** The output type of an operation. */
+export type OpOutput<K extends OpName> = Awaited<ReturnType<(typeof OPS)[K]>>;

@@ -1,0 +1,86 @@
+/**
+ * AlarmScheduler: every timed job of a user (run steps, watchdogs, expiries) multiplexed onto the
+ * object's one alarm through the `te_schedule` table (DESIGN.md "Conventions").
+ * A job that throws is retried with exponential backoff (1 s · 2^attempt, ≤ 5 min, at most
+ * MAX_JOB_ATTEMPTS) and never blocks the other due jobs.
+ */
+import type { Scheduler, Space } from "../src/ports/space";
+
+/** Handles one due job; `ref` is the job's reference (e.g. a run id). */
+export type JobHandler = (space: Space, ref: string, attempt: number) => Promise<void> | void;
+
+/** Jobs run per alarm invocation before the rest are deferred to an immediate next alarm. */
+export const MAX_JOBS_PER_ALARM = 25;
+/** Attempts after which a failing job is dropped (and logged). */
+export const MAX_JOB_ATTEMPTS = 8;
+const MAX_BACKOFF_MS = 5 * 60 * 1000;
+
+export class AlarmScheduler implements Scheduler {
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    private readonly now: () => number,
+  ) {}
+
+  schedule(kind: string, ref: string, dueAt: number): void {
+    this.storage.sql.exec(
+      "INSERT INTO te_schedule(kind, ref, due_at, attempts) VALUES(?, ?, ?, 0) ON CONFLICT(kind, ref) DO UPDATE SET due_at = excluded.due_at, attempts = 0, last_error = NULL",
+      kind, ref, Math.floor(dueAt),
+    );
+    this.rearm();
+  }
+
+  cancel(kind: string, ref: string): void {
+    this.storage.sql.exec("DELETE FROM te_schedule WHERE kind = ? AND ref = ?", kind, ref);
+    this.rearm();
+  }
+
+  /** Pending jobs, soonest first (for tests and diagnostics). */
+  pending(): Array<{ kind: string; ref: string; dueAt: number; attempts: number; lastError: string | null }> {
+    return this.storage.sql.exec("SELECT * FROM te_schedule ORDER BY due_at, kind, ref").toArray().map((row) => ({
+      kind: String(row.kind), ref: String(row.ref), dueAt: Number(row.due_at), attempts: Number(row.attempts),
+      lastError: row.last_error === null ? null : String(row.last_error),
+    }));
+  }
+
+  /** Runs every due job once (called from the object's `alarm()`), then re-arms the alarm. */
+  async runDue(space: Space, handlers: Readonly<Record<string, JobHandler>>): Promise<number> {
+    const due = this.storage.sql
+      .exec("SELECT kind, ref, due_at, attempts FROM te_schedule WHERE due_at <= ? ORDER BY due_at LIMIT ?", this.now(), MAX_JOBS_PER_ALARM)
+      .toArray();
+    for (const row of due) {
+      const kind = String(row.kind);
+      const ref = String(row.ref);
+      const attempts = Number(row.attempts);
+      // Remove first: a handler may re-schedule the same (kind, ref) for its next step.
+      this.storage.sql.exec("DELETE FROM te_schedule WHERE kind = ? AND ref = ? AND due_at = ?", kind, ref, row.due_at);
+      const handler = handlers[kind];
+      try {
+        if (!handler) throw new Error(`no handler for job kind ${kind}`);
+        await handler(space, ref, attempts);
+      } catch (error) {
+        this.retryLater(kind, ref, attempts + 1, error);
+      }
+    }
+    this.rearm();
+    return due.length;
+  }
+
+  private retryLater(kind: string, ref: string, attempts: number, error: unknown): void {
+    const message = error instanceof Error ? `${error.name}: ${error.message}` : "job failed";
+    if (attempts >= MAX_JOB_ATTEMPTS) {
+      console.error(JSON.stringify({ level: "error", code: "scheduler.job_dropped", kind, attempts }));
+      return;
+    }
+    const delay = Math.min(1000 * 2 ** (attempts - 1), MAX_BACKOFF_MS);
+    this.storage.sql.exec(
+      "INSERT INTO te_schedule(kind, ref, due_at, attempts, last_error) VALUES(?, ?, ?, ?, ?) ON CONFLICT(kind, ref) DO NOTHING",
+      kind, ref, this.now() + delay, attempts, message.slice(0, 500),
+    );
+  }
+
+  private rearm(): void {
+    const row = this.storage.sql.exec("SELECT MIN(due_at) AS next FROM te_schedule").one();
+    if (row.next === null) void this.storage.deleteAlarm();
+    else void this.storage.setAlarm(Number(row.next));
+  }
+}

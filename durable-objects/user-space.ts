@@ -1,0 +1,179 @@
+/**
+ * UserSpace: one Durable Object per user (idFromName(userId)) holding all of that user's state in
+ * SQLite, its hibernatable WebSockets and its alarm-driven scheduler. Thin: it verifies the caller,
+ * then delegates to the operation registry, frame handlers and job handlers.
+ *
+ * An object that setup never initialised has no schema; it then answers every call with
+ * `auth.token_invalid` and writes nothing.
+ */
+import { DurableObject } from "cloudflare:workers";
+import { AppError, toResult, type Result } from "../src/domain/errors";
+import { hasSchema, migrate } from "../src/adapters/storage/migrations";
+import { deviceServices } from "../src/composition/devices";
+import type { IssuedDevice } from "../src/application/devices/device-service";
+import { clientFrameSchema, MAX_CLIENT_FRAME_BYTES } from "../src/contracts/frames";
+import { isDevelopment, type AppEnv } from "../src/env";
+import type { Space } from "../src/ports/space";
+import { OPS, type OpName, type OpOutput } from "./ops/index";
+import { JOBS } from "./jobs";
+import { FRAME_HANDLERS, type FrameHandler } from "./frames";
+import { AlarmScheduler } from "./scheduler";
+import { DurableObjectSocketHub, attachmentOf, sendFrame } from "./sockets";
+import { AsyncMutex } from "./mutex";
+import { parseTimeoutOverrides } from "./timeouts";
+
+/** Per-call metadata forwarded by the Worker. */
+export interface CallMeta {
+  requestId: string;
+}
+
+export class UserSpace extends DurableObject<AppEnv> {
+  private readonly hub: DurableObjectSocketHub;
+  private readonly scheduler: AlarmScheduler;
+  private readonly memos = new Map<string, unknown>();
+  private readonly mutex = new AsyncMutex();
+  private userId: string | null = null;
+
+  constructor(ctx: DurableObjectState, env: AppEnv) {
+    super(ctx, env);
+    this.hub = new DurableObjectSocketHub(ctx);
+    this.scheduler = new AlarmScheduler(ctx.storage, () => Date.now());
+    ctx.blockConcurrencyWhile(async () => {
+      if (hasSchema(ctx.storage.sql)) {
+        migrate(ctx.storage);
+        this.userId = this.readUserId();
+      }
+    });
+  }
+
+  /** Creates this user (first call) and a device. Called by the Worker after the setup token was checked. */
+  async setup(userId: string, deviceName: string): Promise<Result<IssuedDevice>> {
+    return toResult(async () => {
+      if (this.userId !== null && this.userId !== userId) throw new AppError("app.internal_error", "User id mismatch.");
+      if (!hasSchema(this.ctx.storage.sql)) migrate(this.ctx.storage);
+      this.userId = userId;
+      return deviceServices(this.space()).createUser(userId, deviceName);
+    });
+  }
+
+  /** Issues a new device for an existing user (setup-token recovery). */
+  async recover(deviceName: string): Promise<Result<IssuedDevice>> {
+    return toResult(async () => {
+      const userId = this.requireUser("auth.user_not_found");
+      return deviceServices(this.space()).issueDevice(userId, deviceName);
+    });
+  }
+
+  /** Redeems a pairing code. */
+  async pair(code: string, deviceName: string): Promise<Result<IssuedDevice>> {
+    return toResult(async () => {
+      this.requireUser("auth.pairing_code_invalid");
+      return this.mutex.run(() => deviceServices(this.space()).pair(code, deviceName));
+    });
+  }
+
+  /** Verifies `token` then runs operation `op` (see ops/index.ts). */
+  async call<K extends OpName>(token: string, op: K, input: unknown, meta: CallMeta): Promise<Result<OpOutput<K>>> {
+    return toResult(async () => {
+      this.requireUser("auth.token_invalid");
+      const space = this.space();
+      const deviceId = await deviceServices(space).authenticate(token);
+      const handler = OPS[op] as (space: Space, input: unknown, caller: { deviceId: string; requestId: string }) => unknown;
+      if (!handler) throw new AppError("http.route_not_found", `Unknown operation ${String(op)}.`);
+      return (await handler(space, input, { deviceId, requestId: meta.requestId })) as OpOutput<K>;
+    });
+  }
+
+  /** WebSocket upgrade with a single-use ticket (`/api/v1/ws?ticket=`). */
+  async fetch(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return Response.json({ error: { code: "http.upgrade_required", message: "This endpoint takes a WebSocket upgrade." } }, { status: 426 });
+    }
+    const result = await toResult(async () => {
+      this.requireUser("auth.ticket_invalid");
+      return deviceServices(this.space()).consumeTicket(url.searchParams.get("ticket") ?? "");
+    });
+    if (!result.ok) {
+      const status = result.error.code === "auth.rate_limited" ? 429 : 401;
+      return Response.json({ error: { ...result.error, requestId: request.headers.get("x-request-id") ?? "" } }, { status });
+    }
+    const pair = new WebSocketPair();
+    const [client, server] = [pair[0], pair[1]];
+    this.ctx.acceptWebSocket(server, [`device:${result.value}`]);
+    server.serializeAttachment({ deviceId: result.value, subs: [] });
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const text = typeof message === "string" ? message : new TextDecoder().decode(message);
+    if (text.length > MAX_CLIENT_FRAME_BYTES) return sendFrame(ws, { type: "error", code: "ws.frame_too_large", message: "Frames are limited to 16 KiB." });
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return sendFrame(ws, { type: "error", code: "ws.frame_invalid", message: "A frame must be a JSON object with a type." });
+    }
+    const parsed = clientFrameSchema.safeParse(json);
+    if (!parsed.success) {
+      return sendFrame(ws, { type: "error", code: "ws.frame_invalid", message: "This frame is not one the server understands.", issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.join("."), message: i.message })) });
+    }
+    const handler = FRAME_HANDLERS[parsed.data.type] as FrameHandler | undefined;
+    if (!handler) return sendFrame(ws, { type: "error", code: "ws.frame_unsupported", message: `Frames of type ${parsed.data.type} are not supported yet.` });
+    const result = await toResult(() => handler(this.space(), this.hub, ws, parsed.data));
+    if (!result.ok) sendFrame(ws, { type: "error", code: result.error.code, message: result.error.message });
+  }
+
+  async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    try { ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing"); } catch { /* already closed */ }
+  }
+
+  async webSocketError(): Promise<void> {
+    // Nothing is kept per socket outside its attachment; workerd drops the socket.
+  }
+
+  async alarm(): Promise<void> {
+    if (!hasSchema(this.ctx.storage.sql)) return;
+    await this.scheduler.runDue(this.space(), JOBS);
+  }
+
+  /** The Space every service is built from (see ports/space.ts). */
+  space(): Space {
+    const userId = this.userId ?? "";
+    const ctx = this.ctx;
+    const memos = this.memos;
+    const overrides = parseTimeoutOverrides(this.env);
+    return {
+      userId,
+      sql: ctx.storage.sql,
+      storage: ctx.storage,
+      clock: { now: () => Date.now() },
+      sockets: this.hub,
+      scheduler: this.scheduler,
+      mutex: this.mutex,
+      secrets: { dataKey: this.env.DATA_KEY },
+      development: isDevelopment(this.env),
+      timeoutOverrides: overrides,
+      memo<T>(key: string, create: () => T): T {
+        if (!memos.has(key)) memos.set(key, create());
+        return memos.get(key) as T;
+      },
+      waitUntil: (promise) => ctx.waitUntil(promise),
+    };
+  }
+
+  /** The device ids of currently connected sockets (diagnostics and tests). */
+  connectedDevices(): string[] {
+    return this.ctx.getWebSockets().map((ws) => attachmentOf(ws).deviceId);
+  }
+
+  private readUserId(): string | null {
+    const row = this.ctx.storage.sql.exec("SELECT value FROM te_meta WHERE key = 'user_id'").toArray()[0];
+    return row ? String(row.value) : null;
+  }
+
+  private requireUser(code: string): string {
+    if (this.userId === null) throw new AppError(code, code === "auth.user_not_found" ? "No user with this id." : "These credentials are not valid.");
+    return this.userId;
+  }
+}

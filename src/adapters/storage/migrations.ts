@@ -1,0 +1,49 @@
+/**
+ * SQLite schema migrations of the UserSpace Durable Object.
+ * Ordered steps, a schema-version row in `te_meta`, every table prefixed `te_`.
+ * Runs inside `blockConcurrencyWhile`, each step in its own synchronous transaction, so a failed
+ * step leaves the previous version intact. Steps are append-only: never edit a landed step.
+ */
+import { MIGRATIONS } from "./schema/index";
+
+/** One schema step: `up` runs once, in order, inside a transaction. */
+export interface MigrationStep {
+  version: number;
+  name: string;
+  up(sql: SqlStorage): void;
+}
+
+/** True when this object has a schema at all (i.e. setup created a user here). Reads only. */
+export function hasSchema(sql: SqlStorage): boolean {
+  return sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'te_meta'").toArray().length > 0;
+}
+
+/** Current schema version; 0 for an empty object. */
+export function schemaVersion(sql: SqlStorage): number {
+  if (!hasSchema(sql)) return 0;
+  const row = sql.exec("SELECT value FROM te_meta WHERE key = 'schema_version'").toArray()[0];
+  return row ? Number(row.value) : 0;
+}
+
+/**
+ * Applies every step above the stored version, up to `target` (default: the newest).
+ * @returns the version after the run.
+ */
+export function migrate(storage: DurableObjectStorage, target = latestSchemaVersion(), steps: readonly MigrationStep[] = MIGRATIONS): number {
+  const sql = storage.sql;
+  let version = schemaVersion(sql);
+  for (const step of steps) {
+    if (step.version <= version || step.version > target) continue;
+    storage.transactionSync(() => {
+      step.up(sql);
+      sql.exec("INSERT INTO te_meta(key, value) VALUES('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", String(step.version));
+    });
+    version = step.version;
+  }
+  return version;
+}
+
+/** The newest schema version this build knows. */
+export function latestSchemaVersion(): number {
+  return MIGRATIONS.reduce((max, step) => Math.max(max, step.version), 0);
+}

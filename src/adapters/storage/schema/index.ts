@@ -1,0 +1,10 @@
+/**
+ * The ordered list of schema steps. Version slots are reserved per feature so parallel work
+ * never collides: 1 core · 2 mcp registry · 3 catalog snapshots · 4 chats · 5 model connections ·
+ * 6 agent runs + journal · 7 workspace + checkpoints · 8 agent profiles · 9 agent loop.
+ * Add a new step at the end with the next free number; never edit a landed step.
+ */
+import type { MigrationStep } from "../migrations";
+import { coreSchema } from "./001-core";
+
+export const MIGRATIONS: readonly MigrationStep[] = [coreSchema];

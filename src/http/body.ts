@@ -1,0 +1,86 @@
+/**
+ * Request body reading with limits: JSON content type (415 http.unsupported_media_type), size cap
+ * (413 http.body_too_large; default 1 MiB, checked on Content-Length and while streaming),
+ * parse errors (400 http.invalid_json), zod validation (400 input.invalid, issues in details).
+ */
+import type { Context } from "hono";
+import type { z } from "zod";
+import { AppError } from "../domain/errors";
+import type { HttpEnv } from "./context";
+
+/** Default cap on request bodies, bytes. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** Reads the raw body text with a byte cap; empty string for no body. */
+export async function readBodyText(c: Context<HttpEnv>, maxBytes = DEFAULT_BODY_LIMIT): Promise<string> {
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const stream = c.req.raw.body;
+  if (!stream) return "";
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+function tooLarge(maxBytes: number): AppError {
+  return new AppError("http.body_too_large", `The request body is larger than ${maxBytes} bytes.`, { maxBytes });
+}
+
+/** Turns zod issues into `input.invalid`. */
+export function invalidInput(issues: readonly z.core.$ZodIssue[]): AppError {
+  const first = issues[0];
+  const where = first && first.path.length > 0 ? ` at ${first.path.join(".")}` : "";
+  return new AppError("input.invalid", `The request is not valid${where}: ${first?.message ?? "invalid"}.`, {
+    issues: issues.slice(0, 20).map((issue) => ({ path: issue.path.map(String).join("."), code: issue.code, message: issue.message })),
+  });
+}
+
+/**
+ * Reads and validates a JSON body. An absent body is treated as `{}` when `allowEmpty` is set.
+ */
+export async function readJson<S extends z.ZodType>(
+  c: Context<HttpEnv>,
+  schema: S,
+  options: { maxBytes?: number; allowEmpty?: boolean } = {},
+): Promise<z.output<S>> {
+  const text = await readBodyText(c, options.maxBytes);
+  let json: unknown = {};
+  if (text.trim().length > 0 || !options.allowEmpty) {
+    const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (type !== "application/json" && !type.endsWith("+json")) {
+      throw new AppError("http.unsupported_media_type", "Send the request body as JSON with Content-Type: application/json.");
+    }
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw new AppError("http.invalid_json", `The request body is not valid JSON: ${(error as Error).message}`);
+    }
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw invalidInput(parsed.error.issues);
+  return parsed.data;
+}
+
+/** Validates query parameters with a zod object schema. */
+export function readQuery<S extends z.ZodType>(c: Context<HttpEnv>, schema: S): z.output<S> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) throw invalidInput(parsed.error.issues);
+  return parsed.data;
+}

@@ -1,0 +1,43 @@
+/**
+ * The one code → HTTP status table (DESIGN.md "Errors"). Exact codes first, then suffix rules,
+ * then 400 for any other dotted code from a validation path; unknown errors are 500.
+ * Features add their exact codes to EXACT_STATUS.
+ */
+export const EXACT_STATUS: Record<string, number> = {
+  "auth.token_missing": 401,
+  "auth.token_invalid": 401,
+  "auth.token_revoked": 401,
+  "auth.rate_limited": 429,
+  "auth.pairing_code_invalid": 401,
+  "auth.pairing_code_expired": 401,
+  "auth.ticket_invalid": 401,
+  "auth.user_not_found": 404,
+  "auth.setup_unavailable": 503,
+  "http.route_not_found": 404,
+  "http.method_not_allowed": 405,
+  "http.invalid_json": 400,
+  "http.unsupported_media_type": 415,
+  "http.body_too_large": 413,
+  "http.upgrade_required": 426,
+  "input.invalid": 400,
+  "app.internal_error": 500,
+  "device.not_found": 404,
+  "secrets.key_unavailable": 503,
+};
+
+const SUFFIX_STATUS: Array<[RegExp, number]> = [
+  [/(^|[._])not_found$/, 404],
+  [/(^|[._])conflict$/, 409],
+  [/_in_use$/, 409],
+  [/(^|[._])active$/, 409],
+  [/too_large$/, 413],
+  [/rate_limited$/, 429],
+];
+
+/** HTTP status for an error code. */
+export function statusForCode(code: string): number {
+  const exact = EXACT_STATUS[code];
+  if (exact !== undefined) return exact;
+  for (const [pattern, status] of SUFFIX_STATUS) if (pattern.test(code)) return status;
+  return 400;
+}

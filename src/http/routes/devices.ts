@@ -1,0 +1,33 @@
+/** /api/v1/devices…, /api/v1/ws-tickets (DESIGN.md "Authentication"). */
+import { Hono } from "hono";
+import { pairBodySchema, renameDeviceBodySchema } from "../../contracts/http";
+import { parseRoutedSecret } from "../../domain/auth/credentials";
+import { AppError, unwrap } from "../../domain/errors";
+import { readJson } from "../body";
+import type { HttpEnv } from "../context";
+import { requireDevice } from "../middleware/auth";
+import { callSpace, spaceStub } from "../space-client";
+
+export const deviceRoutes = new Hono<HttpEnv>();
+
+deviceRoutes.post("/devices/pair", async (c) => {
+  const body = await readJson(c, pairBodySchema);
+  const parsed = parseRoutedSecret(body.code);
+  if (!parsed) throw new AppError("auth.pairing_code_invalid", "This pairing code is not valid. Create a new one on a signed-in device.");
+  const issued = unwrap(await spaceStub(c.env, parsed.userId).pair(body.code, body.deviceName));
+  return c.json(issued, 201);
+});
+
+deviceRoutes.use("/devices", requireDevice);
+deviceRoutes.use("/devices/*", requireDevice);
+deviceRoutes.use("/ws-tickets", requireDevice);
+
+deviceRoutes.get("/devices", async (c) => c.json(await callSpace(c, "devices.list", {})));
+deviceRoutes.post("/devices/pairing-codes", async (c) => c.json(await callSpace(c, "devices.createPairingCode", {}), 201));
+deviceRoutes.patch("/devices/:deviceId", async (c) => {
+  const body = await readJson(c, renameDeviceBodySchema);
+  return c.json(await callSpace(c, "devices.rename", { deviceId: c.req.param("deviceId"), name: body.name }));
+});
+deviceRoutes.post("/devices/:deviceId/revoke", async (c) => c.json(await callSpace(c, "devices.revoke", { deviceId: c.req.param("deviceId") })));
+deviceRoutes.delete("/devices/:deviceId", async (c) => c.json(await callSpace(c, "devices.revoke", { deviceId: c.req.param("deviceId") })));
+deviceRoutes.post("/ws-tickets", async (c) => c.json(await callSpace(c, "devices.createTicket", {}), 201));

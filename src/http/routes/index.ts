@@ -1,0 +1,8 @@
+/** Every /api/v1 sub-app, mounted in order by createApp. Add one entry per feature. */
+import type { Hono } from "hono";
+import type { HttpEnv } from "../context";
+import { deviceRoutes } from "./devices";
+import { setupRoutes } from "./setup";
+import { wsRoutes } from "./ws";
+
+export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes];

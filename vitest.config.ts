@@ -1,0 +1,50 @@
+/**
+ * Test projects:
+ * - unit: plain Node, pure code (tests/unit/**).
+ * - workers: workerd through @cloudflare/vitest-pool-workers (tests/integration/**), with the
+ *   loopback peers (MCP servers, scripted model server) started by tests/peers/global-setup.ts.
+ * - e2e: Node, drives a real `wrangler dev` (tests/e2e/**).
+ * - browser: Node + playwright-core + Debian Chromium against `wrangler dev` (tests/browser/**).
+ */
+import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+export const TEST_SETUP_TOKEN = "test-setup-token-0123456789abcdef";
+export const TEST_DATA_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                ENVIRONMENT: "development",
+                SETUP_TOKEN: TEST_SETUP_TOKEN,
+                DATA_KEY: TEST_DATA_KEY,
+                TIMEOUT_OVERRIDES: JSON.stringify({ mcpCallMs: 1500, mcpConnectMs: 3000, mcpListMs: 3000, mcpLifecycleMs: 5000 }),
+              },
+            },
+          }),
+        ],
+        test: {
+          name: "workers",
+          include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["./tests/peers/global-setup.ts"],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: { name: "e2e", include: ["tests/e2e/**/*.test.ts"], environment: "node", testTimeout: 90_000, hookTimeout: 120_000, fileParallelism: false },
+      },
+      {
+        test: { name: "browser", include: ["tests/browser/**/*.test.ts"], environment: "node", testTimeout: 90_000, hookTimeout: 180_000, fileParallelism: false },
+      },
+    ],
+  },
+});
