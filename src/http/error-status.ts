@@ -23,6 +23,7 @@ export const EXACT_STATUS: Record<string, number> = {
   "app.internal_error": 500,
   "device.not_found": 404,
   "secrets.key_unavailable": 503,
+  "secrets.key_mismatch": 409,
 };
 
 const SUFFIX_STATUS: Array<[RegExp, number]> = [
