@@ -18,16 +18,13 @@ deviceRoutes.post("/devices/pair", async (c) => {
   return c.json(issued, 201);
 });
 
-deviceRoutes.use("/devices", requireDevice);
-deviceRoutes.use("/devices/*", requireDevice);
-deviceRoutes.use("/ws-tickets", requireDevice);
-
-deviceRoutes.get("/devices", async (c) => c.json(await callSpace(c, "devices.list", {})));
-deviceRoutes.post("/devices/pairing-codes", async (c) => c.json(await callSpace(c, "devices.createPairingCode", {}), 201));
-deviceRoutes.patch("/devices/:deviceId", async (c) => {
+// Auth is per route (not `use("/devices/*")`) so unknown paths and wrong methods stay 404/405.
+deviceRoutes.get("/devices", requireDevice, async (c) => c.json(await callSpace(c, "devices.list", {})));
+deviceRoutes.post("/devices/pairing-codes", requireDevice, async (c) => c.json(await callSpace(c, "devices.createPairingCode", {}), 201));
+deviceRoutes.patch("/devices/:deviceId", requireDevice, async (c) => {
   const body = await readJson(c, renameDeviceBodySchema);
   return c.json(await callSpace(c, "devices.rename", { deviceId: c.req.param("deviceId"), name: body.name }));
 });
-deviceRoutes.post("/devices/:deviceId/revoke", async (c) => c.json(await callSpace(c, "devices.revoke", { deviceId: c.req.param("deviceId") })));
-deviceRoutes.delete("/devices/:deviceId", async (c) => c.json(await callSpace(c, "devices.revoke", { deviceId: c.req.param("deviceId") })));
-deviceRoutes.post("/ws-tickets", async (c) => c.json(await callSpace(c, "devices.createTicket", {}), 201));
+deviceRoutes.post("/devices/:deviceId/revoke", requireDevice, async (c) => c.json(await callSpace(c, "devices.revoke", { deviceId: c.req.param("deviceId") })));
+deviceRoutes.delete("/devices/:deviceId", requireDevice, async (c) => c.json(await callSpace(c, "devices.revoke", { deviceId: c.req.param("deviceId") })));
+deviceRoutes.post("/ws-tickets", requireDevice, async (c) => c.json(await callSpace(c, "devices.createTicket", {}), 201));
