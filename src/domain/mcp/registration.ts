@@ -1,0 +1,152 @@
+/**
+ * `McpServerRegistration` (contracts.md §1.3–§1.5): the domain object and its pure rules.
+ * Every function returns new values; nothing is mutated in place.
+ *
+ * Codes raised here: `mcp.display_name_empty`, `mcp.protocol_version_invalid` (hosted extension),
+ * `mcp.server_state_invalid` (hosted extension), `mcp.permission_invalid` (hosted extension),
+ * `mcp.permission_off_not_persisted`, `mcp.description_override_empty`, and the tool-name codes of
+ * ./tool-name (`mcp.tool_name_empty`, `mcp.tool_name_too_long`).
+ */
+import { AppError } from "../errors";
+import type { ToolDescriptionOverride } from "../tools/descriptor";
+import { validateToolName } from "./tool-name";
+
+export type { ToolDescriptionOverride } from "../tools/descriptor";
+
+/** Protocol version preference (contracts.md §1.6), default `auto`. */
+export type McpProtocolVersion = "auto" | "2026-07-28" | "2025-11-25" | "2025-06-18" | "2025-03-26";
+/** Every accepted preference, `auto` first then newest to oldest. */
+export const MCP_PROTOCOL_VERSIONS: readonly McpProtocolVersion[] = ["auto", "2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"];
+
+/** Registration state; `create` always yields `paused`. */
+export type McpServerState = "active" | "paused";
+/** Permission of one tool; `off` is the implicit default and never stored. */
+export type ToolPermission = "off" | "ask" | "allow";
+/** A permission as stored (Off is the absence of a key). */
+export type StoredToolPermission = "ask" | "allow";
+
+/**
+ * A registration with its secrets in clear (only inside the Durable Object, and to the owner's
+ * devices). `endpoint` is normalized and includes userinfo when present; `headers` names and
+ * values are verbatim (contracts.md §1.3: no trimming, no reserved list at save time).
+ */
+export interface McpServerRegistration {
+  id: string;
+  displayName: string;
+  endpoint: string;
+  headers: Record<string, string>;
+  protocolVersion: McpProtocolVersion;
+  state: McpServerState;
+  toolPermissions: Record<string, StoredToolPermission>;
+  toolDescriptionOverrides: Record<string, ToolDescriptionOverride>;
+}
+
+/** Trims a display name; empty after trimming → `mcp.display_name_empty`. */
+export function normalizeDisplayName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed.length === 0) throw new AppError("mcp.display_name_empty", "An MCP server needs a display name.");
+  return trimmed;
+}
+
+/** Validates a protocol version preference (`undefined` → `auto`); else `mcp.protocol_version_invalid`. */
+export function parseProtocolVersion(value: string | undefined): McpProtocolVersion {
+  if (value === undefined) return "auto";
+  if ((MCP_PROTOCOL_VERSIONS as readonly string[]).includes(value)) return value as McpProtocolVersion;
+  throw new AppError("mcp.protocol_version_invalid", `Protocol version must be one of ${MCP_PROTOCOL_VERSIONS.join(", ")}.`);
+}
+
+/** Validates a state; else `mcp.server_state_invalid`. */
+export function parseServerState(value: string): McpServerState {
+  if (value === "active" || value === "paused") return value;
+  throw new AppError("mcp.server_state_invalid", "State must be active or paused.");
+}
+
+/** Validates a permission value (`off` | `ask` | `allow`); else `mcp.permission_invalid`. */
+export function parseToolPermission(value: string): ToolPermission {
+  if (value === "off" || value === "ask" || value === "allow") return value;
+  throw new AppError("mcp.permission_invalid", "Permission must be off, ask or allow.");
+}
+
+/**
+ * Validates a stored permission map (load path): names by the tool-name rules, values `ask` /
+ * `allow`; a stored `off` → `mcp.permission_off_not_persisted`.
+ */
+export function validateStoredPermissions(permissions: Record<string, string>): Record<string, StoredToolPermission> {
+  const out: Record<string, StoredToolPermission> = {};
+  for (const [name, value] of Object.entries(permissions)) {
+    validateToolName(name);
+    if (value === "off") throw new AppError("mcp.permission_off_not_persisted", `Tool "${name}" has a stored permission of off; off is the default and is never stored.`);
+    if (value !== "ask" && value !== "allow") throw new AppError("mcp.permission_invalid", `Tool "${name}" has an unknown permission.`);
+    out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * Sets one tool's permission (contracts.md §1.4): `off` deletes the key, `ask` / `allow` set it.
+ * Validates the name. Returns a new map.
+ */
+export function withPermission(
+  permissions: Readonly<Record<string, StoredToolPermission>>,
+  nativeName: string,
+  permission: ToolPermission,
+): Record<string, StoredToolPermission> {
+  validateToolName(nativeName);
+  const next = { ...permissions };
+  if (permission === "off") delete next[nativeName];
+  else next[nativeName] = permission;
+  return next;
+}
+
+/**
+ * Validates an override (contracts.md §1.5): strings and property names verbatim; an
+ * override with neither a description nor any property → `mcp.description_override_empty`.
+ * Returns the canonical form (`properties` always present, `{}` when none).
+ */
+export function normalizeDescriptionOverride(override: ToolDescriptionOverride): ToolDescriptionOverride & { properties: Record<string, string> } {
+  const properties = { ...(override.properties ?? {}) };
+  if (override.description === undefined && Object.keys(properties).length === 0) {
+    throw new AppError("mcp.description_override_empty", "A description override needs a description or at least one property description; send override: null to remove it.");
+  }
+  return { ...(override.description !== undefined ? { description: override.description } : {}), properties };
+}
+
+/**
+ * Sets (whole replacement) or deletes (`null`, the only delete) one tool's override. Validates
+ * the tool name and the override. Returns a new map.
+ */
+export function withDescriptionOverride(
+  overrides: Readonly<Record<string, ToolDescriptionOverride>>,
+  nativeName: string,
+  override: ToolDescriptionOverride | null,
+): Record<string, ToolDescriptionOverride> {
+  validateToolName(nativeName);
+  const next = { ...overrides };
+  if (override === null) delete next[nativeName];
+  else next[nativeName] = normalizeDescriptionOverride(override);
+  return next;
+}
+
+/** Validates a stored override map (load path) with the rules above. */
+export function validateStoredOverrides(overrides: Record<string, ToolDescriptionOverride>): Record<string, ToolDescriptionOverride> {
+  const out: Record<string, ToolDescriptionOverride> = {};
+  for (const [name, override] of Object.entries(overrides)) {
+    validateToolName(name);
+    out[name] = normalizeDescriptionOverride(override);
+  }
+  return out;
+}
+
+/**
+ * True when `next` changes the connection of `previous` (endpoint, headers or protocol version):
+ * the stored catalog snapshot must then be deleted before `next` is saved (contracts.md §1.3).
+ */
+export function connectionChanged(
+  previous: Pick<McpServerRegistration, "endpoint" | "headers" | "protocolVersion">,
+  next: Pick<McpServerRegistration, "endpoint" | "headers" | "protocolVersion">,
+): boolean {
+  if (previous.endpoint !== next.endpoint || previous.protocolVersion !== next.protocolVersion) return true;
+  const a = Object.entries(previous.headers);
+  const b = next.headers;
+  return a.length !== Object.keys(b).length || a.some(([name, value]) => !Object.hasOwn(b, name) || b[name] !== value);
+}
