@@ -8,7 +8,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { AppError, toResult, type Result } from "../src/domain/errors";
-import { hasSchema, migrate } from "../src/adapters/storage/migrations";
+import { hasSchema, migrate } from "../src/composition/schema";
 import { deviceServices } from "../src/composition/devices";
 import type { IssuedDevice } from "../src/application/devices/device-service";
 import { clientFrameSchema, MAX_CLIENT_FRAME_BYTES } from "../src/contracts/frames";
