@@ -1,0 +1,13 @@
+/** An in-app link: a real <a href> (keyboard, middle-click) that navigates without a reload. */
+import type { AnchorHTMLAttributes, MouseEvent } from "react";
+import { navigate } from "./router";
+
+export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { href: string }) {
+  const click = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(href);
+  };
+  return <a href={href} onClick={click} {...rest} />;
+}

@@ -1,0 +1,53 @@
+/**
+ * The signed-in app shell: skip link, progress bar, header (brand, live-connection indicator,
+ * sign-out), navigation (sidebar on wide screens, scrolling strip on phones) and the current
+ * screen from the routes table (shell/routes.tsx).
+ */
+import { useEffect } from "react";
+import { ProgressBar } from "../components/ProgressBar";
+import { useServices } from "../state/services";
+import { useSocketStatus } from "../state/use-socket";
+import { ConnectionIndicator } from "./ConnectionIndicator";
+import { Link } from "./Link";
+import { Nav } from "./Nav";
+import { navigate, usePath } from "./router";
+import { DEFAULT_PATH, matchRoute } from "./routes";
+import { SignOutButton } from "./SignOutButton";
+
+export function Shell() {
+  const { socket } = useServices();
+  const status = useSocketStatus(socket);
+  const path = usePath();
+  const route = matchRoute(path);
+
+  useEffect(() => {
+    if (path === "/" || path === "/index.html") navigate(DEFAULT_PATH, { replace: true });
+  }, [path]);
+  useEffect(() => {
+    document.title = route ? `${route.label} · TavernEdge` : "TavernEdge";
+  }, [route]);
+
+  const Screen = route?.component;
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <ProgressBar />
+      <header className="topbar">
+        <Link href={DEFAULT_PATH} className="brand">TavernEdge</Link>
+        <ConnectionIndicator status={status} onRetry={() => socket.retryNow()} />
+        <SignOutButton />
+      </header>
+      <div className="layout">
+        <Nav current={route} />
+        <main id="main" className="content" tabIndex={-1}>
+          {Screen ? <Screen /> : (
+            <section className="screen">
+              <h1>Page not found</h1>
+              <p>There is no screen at this address. <Link href={DEFAULT_PATH}>Go to Devices</Link>.</p>
+            </section>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The screens of the signed-in shell, in navigation order. A later issue plugs its screen in by
+ * replacing its entry's `component` (and setting `ready: true`); a route matches its `path` and
+ * every path below it (`/chats/abc` → "/chats"), so a screen reads sub-paths with `usePath()`.
+ */
+import type { ComponentType } from "react";
+import { DevicesScreen } from "../devices/DevicesScreen";
+import { ComingSoon } from "./ComingSoon";
+
+export interface AppRoute {
+  path: string;
+  /** Navigation label. */
+  label: string;
+  component: ComponentType;
+  /** false → the nav marks it "soon". */
+  ready: boolean;
+}
+
+const soon = (title: string, summary: string): ComponentType => () => <ComingSoon title={title} summary={summary} />;
+
+export const ROUTES: readonly AppRoute[] = [
+  { path: "/mcp", label: "MCP servers", ready: false, component: soon("MCP servers", "Register remote MCP servers, browse their tools, set per-tool permissions and test-call tools.") },
+  { path: "/chats", label: "Chats", ready: false, component: soon("Chats", "Character chats stored on your server, shared live by every device.") },
+  { path: "/connections", label: "Connections", ready: false, component: soon("Model connections", "API keys and defaults for the model providers your agents use.") },
+  { path: "/profiles", label: "Profiles", ready: false, component: soon("Agent profiles", "Which tools and settings each agent may use.") },
+  { path: "/runs", label: "Runs", ready: false, component: soon("Agent runs", "Live timelines of agent runs, followed from any device.") },
+  { path: "/devices", label: "Devices", ready: true, component: DevicesScreen },
+];
+
+/** Where `/` and unknown paths go. */
+export const DEFAULT_PATH = "/devices";
+
+/** The route for a pathname, or undefined. */
+export function matchRoute(pathname: string): AppRoute | undefined {
+  return ROUTES.find((route) => pathname === route.path || pathname.startsWith(`${route.path}/`));
+}

@@ -1,0 +1,31 @@
+/** React hooks over the SocketClient: connection status and frame listeners. */
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import type { ServerFrame } from "../api/types";
+import type { SocketClient, SocketStatus } from "../socket/socket-client";
+
+export function useSocketStatus(socket: SocketClient): SocketStatus {
+  return useSyncExternalStore((listener) => socket.onStatus(listener), () => socket.status);
+}
+
+/** Calls `handler` for every server frame of `type` while the component is mounted. */
+export function useFrame(socket: SocketClient, type: string, handler: (frame: ServerFrame) => void): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => socket.onFrame(type, (frame) => latest.current(frame)), [socket, type]);
+}
+
+/** Calls `handler` each time the socket comes back online after being offline (refetch state). */
+export function useReconnected(socket: SocketClient, handler: () => void): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    let wasOffline = false;
+    return socket.onStatus((status) => {
+      if (status === "offline") wasOffline = true;
+      if (status === "online" && wasOffline) {
+        wasOffline = false;
+        latest.current();
+      }
+    });
+  }, [socket]);
+}
