@@ -1,0 +1,125 @@
+/**
+ * Model-facing aliases for MCP tools: `mcp__<server>__<tool>`, at most 64 bytes, unique within one
+ * chat-generation round (contracts.md §5.2, "legacy") or one agent invocation snapshot (§5.3).
+ * Aliases are never stored with a registration or catalog; they are decoded only through the
+ * binding table of the round / snapshot that issued them, and execution uses the native name.
+ * Normalized segments are ASCII only, so character counts equal byte counts.
+ */
+
+/** Longest model alias, in bytes. */
+export const MAX_MODEL_ALIAS_BYTES = 64;
+const PREFIX = "mcp__";
+const SEPARATOR = "__";
+
+/**
+ * §5.2 `normalizeSegment`: every maximal run of characters outside `[A-Za-z0-9-]` (so `_` too)
+ * becomes one `_`, then leading/trailing `_` are stripped; empty → `fallback`
+ * (`"server"` for display names, `"tool"` for native names).
+ */
+export function normalizeLegacySegment(value: string, fallback: string): string {
+  const normalized = value.replace(/[^A-Za-z0-9-]+/gu, "_").replace(/^_+|_+$/g, "");
+  return normalized.length > 0 ? normalized : fallback;
+}
+
+/**
+ * §5.3 segment normalization (character-wise): ASCII alphanumerics and `-` kept, every other
+ * character (code point) → `_`, consecutive `_` collapsed, leading/trailing `_` trimmed, empty → `fallback`.
+ */
+export function normalizeAgentSegment(value: string, fallback: string): string {
+  let out = "";
+  for (const ch of value) {
+    const kept = /^[A-Za-z0-9-]$/.test(ch) ? ch : "_";
+    if (kept === "_" && out.endsWith("_")) continue;
+    out += kept;
+  }
+  out = out.replace(/^_+|_+$/g, "");
+  return out.length > 0 ? out : fallback;
+}
+
+/**
+ * §5.2 `fit(server, tool, suffix)`: available = 64 − 5 − 2 − len(suffix); when both segments do not
+ * fit, server gets min(len, 20, ⌊available/2⌋), tool the rest, then server takes back what tool did
+ * not use. Truncation keeps leading prefixes, no re-trimming.
+ */
+export function fitLegacyAlias(server: string, tool: string, suffix: string): string {
+  const available = MAX_MODEL_ALIAS_BYTES - PREFIX.length - SEPARATOR.length - suffix.length;
+  let s = server.length;
+  let t = tool.length;
+  if (server.length + tool.length > available) {
+    s = Math.min(server.length, 20, Math.floor(available / 2));
+    t = Math.min(tool.length, available - s);
+    s = Math.min(server.length, available - t);
+  }
+  return `${PREFIX}${server.slice(0, s)}${SEPARATOR}${tool.slice(0, t)}${suffix}`;
+}
+
+/** One MCP tool to alias: the server's display name and the tool's native name. */
+export interface AliasSubject {
+  serverDisplayName: string;
+  nativeName: string;
+}
+
+/**
+ * §5.2 allocation for one chat-generation round. `subjects` must already be in binding order
+ * (server display name case-insensitive, then ToolId: see compareLegacyBindingOrder). `used`
+ * holds the names of tools already in the round (local tools) and is extended with every alias
+ * allocated here. Returns one alias per subject, in order.
+ */
+export function allocateLegacyAliases(subjects: ReadonlyArray<AliasSubject>, used: Set<string> = new Set()): string[] {
+  return subjects.map((subject) => {
+    const server = normalizeLegacySegment(subject.serverDisplayName, "server");
+    const tool = normalizeLegacySegment(subject.nativeName, "tool");
+    for (let ordinal = 1; ; ordinal += 1) {
+      const alias = fitLegacyAlias(server, tool, ordinal === 1 ? "" : `__${ordinal}`);
+      if (!used.has(alias)) {
+        used.add(alias);
+        return alias;
+      }
+    }
+  });
+}
+
+/** §5.2 binding order: server display name compared case-insensitively, then ToolId. */
+export function compareLegacyBindingOrder(a: { serverDisplayName: string; toolId: string }, b: { serverDisplayName: string; toolId: string }): number {
+  const left = a.serverDisplayName.toLowerCase();
+  const right = b.serverDisplayName.toLowerCase();
+  if (left !== right) return left < right ? -1 : 1;
+  if (a.toolId === b.toolId) return 0;
+  return a.toolId < b.toolId ? -1 : 1;
+}
+
+/**
+ * §5.3 base name: available = 57; both kept when they fit, else server min(len, 20, 28), tool the
+ * rest, server takes back what tool did not use. `mcp__<server>__<tool>` (≤ 64 bytes).
+ */
+export function agentBaseAlias(serverDisplayName: string, nativeName: string): string {
+  const server = normalizeAgentSegment(serverDisplayName, "server");
+  const tool = normalizeAgentSegment(nativeName, "tool");
+  const available = MAX_MODEL_ALIAS_BYTES - PREFIX.length - SEPARATOR.length;
+  let s = server.length;
+  let t = tool.length;
+  if (s + t > available) {
+    s = Math.min(server.length, 20, Math.floor(available / 2));
+    t = Math.min(tool.length, available - s);
+    s = Math.min(server.length, available - t);
+  }
+  return `${PREFIX}${server.slice(0, s)}${SEPARATOR}${tool.slice(0, t)}`;
+}
+
+/**
+ * §5.3 unique allocation within one invocation snapshot: re-sanitize the base (ASCII alphanumerics,
+ * `_` and `-` kept, others `_`), then for ordinal 1, 2, 3… suffix `""` / `__<n>`: truncate the WHOLE
+ * base to 64 − len(suffix) bytes and append the suffix; the first alias not in `used` wins and is
+ * added to `used`. Seed `used` with agentReservedAliases() first.
+ */
+export function allocateAgentAlias(subject: AliasSubject, used: Set<string>): string {
+  const base = agentBaseAlias(subject.serverDisplayName, subject.nativeName).replace(/[^A-Za-z0-9_-]/g, "_");
+  for (let ordinal = 1; ; ordinal += 1) {
+    const suffix = ordinal === 1 ? "" : `__${ordinal}`;
+    const alias = base.slice(0, MAX_MODEL_ALIAS_BYTES - suffix.length) + suffix;
+    if (!used.has(alias)) {
+      used.add(alias);
+      return alias;
+    }
+  }
+}
