@@ -6,6 +6,7 @@
 import type { ClientFrame } from "../src/contracts/frames";
 import type { Space } from "../src/ports/space";
 import { sendFrame, type DurableObjectSocketHub } from "./sockets";
+import { agentSubscribe, agentUnsubscribe } from "./agent-frames";
 
 export type FrameHandler<T extends ClientFrame["type"] = ClientFrame["type"]> = (
   space: Space,
@@ -16,4 +17,6 @@ export type FrameHandler<T extends ClientFrame["type"] = ClientFrame["type"]> = 
 
 export const FRAME_HANDLERS: { [T in ClientFrame["type"]]?: FrameHandler<T> } = {
   ping: (_space, _hub, ws, frame) => sendFrame(ws, { type: "pong", ...(frame.id ? { id: frame.id } : {}) }),
+  "agent.subscribe": agentSubscribe,
+  "agent.unsubscribe": agentUnsubscribe,
 };

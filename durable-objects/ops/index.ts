@@ -1,9 +1,11 @@
 /** Every operation of UserSpace, merged from the feature files. Add one spread per feature. */
 import { deviceOps } from "./devices";
+import { agentRunOps } from "./agent-runs";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
   ...deviceOps,
+  ...agentRunOps,
 } satisfies Record<string, OpHandler>;
 
 /** Operation names. */

@@ -4,5 +4,6 @@ import type { HttpEnv } from "../context";
 import { deviceRoutes } from "./devices";
 import { setupRoutes } from "./setup";
 import { wsRoutes } from "./ws";
+import { agentRunRoutes } from "./agent-runs";
 
-export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes];
+export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, agentRunRoutes];

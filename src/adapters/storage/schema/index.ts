@@ -6,5 +6,6 @@
  */
 import type { MigrationStep } from "../migrations";
 import { coreSchema } from "./001-core";
+import { agentRunsSchema } from "./006-agent-runs";
 
-export const MIGRATIONS: readonly MigrationStep[] = [coreSchema];
+export const MIGRATIONS: readonly MigrationStep[] = [coreSchema, agentRunsSchema];

@@ -1,0 +1,181 @@
+/**
+ * RunRecordService: agent run records (contracts.md §3.3, §3.17) — create, status transitions,
+ * summary updates, list with filters and a cursor, delete of terminal runs.
+ *
+ * Every status change persists the record and journals `status_changed {status}` in one
+ * transaction, then delivers that event to the run's subscribers and broadcasts
+ * `agent.run_changed {runId, status}` to every socket of the user.
+ *
+ * Error codes: agent.run_not_found (404), agent.run_status_conflict (409, details.current),
+ * agent.run_active (409, delete of a non-terminal run), agent.stable_chat_id_required,
+ * agent.invalid_stable_chat_id, input.invalid (bad cursor).
+ */
+import { AppError } from "../../domain/errors";
+import { newRunId, normalizeStableChatId, workspaceIdFor } from "../../domain/agent/run-ids";
+import { assertTransition, isTerminalStatus, type AgentRunStatus } from "../../domain/agent/run-status";
+import {
+  DEFAULT_RUN_PAGE, MAX_RUN_PAGE, toRunSummary,
+  type AgentRunRecord, type AgentRunSummary, type ChatRef, type CommittedMessageRef, type GenerationType,
+  type Presentation, type RunListFilter, type SkillScopeRefs,
+} from "../../domain/agent/run-record";
+import { decodeRunCursor, encodeRunCursor } from "../../domain/agent/run-cursor";
+import type { RunRepository } from "../../ports/run-repository";
+import type { Clock, SocketHub } from "../../ports/space";
+import type { JournalService } from "./journal";
+
+/** What the agent loop gives to create a run (§3.3 step 1; the §3.17 summary fields). */
+export interface CreateRunInput {
+  stableChatId: string;
+  /** Default "normal". */
+  generationType?: GenerationType;
+  /** Default `{kind:"character", chatId: stableChatId}`. */
+  chatRef?: ChatRef;
+  profileId?: string | null;
+  skillScopeRefs?: SkillScopeRefs | null;
+  persistBaseStateId?: string | null;
+  inputMessageCount?: number | null;
+  /** Default "foreground". */
+  presentation?: Presentation;
+}
+
+/** Summary fields the loop may change while a run goes (never status: use transition). */
+export interface RunSummaryPatch {
+  profileId?: string | null;
+  skillScopeRefs?: SkillScopeRefs | null;
+  persistBaseStateId?: string | null;
+  inputMessageCount?: number | null;
+  commitCount?: number;
+  committedMessage?: CommittedMessageRef | null;
+}
+
+/** Hook run inside the delete transaction so features can drop their rows of the run. */
+export type RunCleanup = (runId: string) => void;
+
+export class RunRecordService {
+  constructor(
+    private readonly repo: RunRepository,
+    private readonly journal: JournalService,
+    private readonly clock: Clock,
+    private readonly sockets: SocketHub,
+    private readonly cleanups: readonly RunCleanup[] = [],
+  ) {}
+
+  /**
+   * Creates a run in status `created` and journals `run_created {workspaceId, stableChatId,
+   * persistBaseStateId, presentation}` as seq 1, in one transaction; broadcasts
+   * `agent.run_changed {runId, status:"created"}`. Returns the stored record.
+   */
+  async create(input: CreateRunInput): Promise<AgentRunRecord> {
+    const stableChatId = normalizeStableChatId(input.stableChatId);
+    const chatRef = input.chatRef ?? { kind: "character", chatId: stableChatId };
+    const workspaceId = await workspaceIdFor(chatRef.kind === "group" ? "group" : "character", stableChatId);
+    const now = this.clock.now();
+    const run: AgentRunRecord = {
+      runId: newRunId(),
+      workspaceId,
+      stableChatId,
+      chatRef,
+      generationType: input.generationType ?? "normal",
+      profileId: input.profileId ?? null,
+      skillScopeRefs: input.skillScopeRefs ?? null,
+      persistBaseStateId: input.persistBaseStateId ?? null,
+      inputMessageCount: input.inputMessageCount ?? null,
+      presentation: input.presentation ?? "foreground",
+      status: "created",
+      createdAt: now,
+      updatedAt: now,
+      terminalAt: null,
+      commitCount: 0,
+      committedMessage: null,
+    };
+    const event = this.repo.transaction(() => {
+      this.repo.insert(run);
+      return this.journal.record(run.runId, {
+        type: "run_created",
+        payload: { workspaceId, stableChatId, persistBaseStateId: run.persistBaseStateId, presentation: run.presentation },
+      });
+    });
+    this.journal.publish(event);
+    this.sockets.broadcast({ type: "agent.run_changed", runId: run.runId, status: run.status });
+    return run;
+  }
+
+  /** The run or null. */
+  find(runId: string): AgentRunRecord | null {
+    return this.repo.get(runId);
+  }
+
+  /** The run; throws `agent.run_not_found`. */
+  get(runId: string): AgentRunRecord {
+    const run = this.repo.get(runId);
+    if (!run) throw new AppError("agent.run_not_found", "No agent run with this id.", { runId });
+    return run;
+  }
+
+  /**
+   * Moves a run to `status` (rules in domain/agent/run-status.ts): persists status/updatedAt (and
+   * terminalAt for a terminal status) and journals `status_changed {status}` in one transaction,
+   * then delivers the event and broadcasts `agent.run_changed {runId, status}`. Synchronous.
+   * Throws agent.run_not_found or agent.run_status_conflict.
+   */
+  transition(runId: string, status: AgentRunStatus): AgentRunRecord {
+    const now = this.clock.now();
+    const { run, event } = this.repo.transaction(() => {
+      const current = this.get(runId);
+      assertTransition(runId, current.status, status);
+      const terminalAt = isTerminalStatus(status) ? now : null;
+      this.repo.update(runId, { status, updatedAt: now, ...(terminalAt !== null ? { terminalAt } : {}) });
+      const recorded = this.journal.record(runId, { type: "status_changed", payload: { status } });
+      return { run: { ...current, status, updatedAt: now, terminalAt: terminalAt ?? current.terminalAt }, event: recorded };
+    });
+    this.journal.publish(event);
+    this.sockets.broadcast({ type: "agent.run_changed", runId, status });
+    return run;
+  }
+
+  /** Updates summary fields (commit count, committed message, profile…) and updatedAt. */
+  update(runId: string, patch: RunSummaryPatch): AgentRunRecord {
+    const current = this.get(runId);
+    const now = this.clock.now();
+    this.repo.update(runId, { ...patch, updatedAt: now });
+    return { ...current, ...patch, updatedAt: now } as AgentRunRecord;
+  }
+
+  /**
+   * Lists runs newest first (§3.17 listRuns): optional chat and statuses filters, `cursor` from a
+   * previous page's `nextCursor`, `limit` default 50 clamped to 1..200.
+   */
+  list(filter: Omit<RunListFilter, "before"> & { cursor?: string }): { runs: AgentRunSummary[]; nextCursor?: string } {
+    const limit = Math.min(MAX_RUN_PAGE, Math.max(1, Math.trunc(filter.limit ?? DEFAULT_RUN_PAGE)));
+    const before = filter.cursor ? decodeRunCursor(filter.cursor) : undefined;
+    const rows = this.repo.list({
+      limit,
+      ...(filter.stableChatId !== undefined ? { stableChatId: filter.stableChatId } : {}),
+      ...(filter.statuses ? { statuses: filter.statuses } : {}),
+      ...(before ? { before } : {}),
+    });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    return {
+      runs: page.map(toRunSummary),
+      ...(rows.length > limit && last ? { nextCursor: encodeRunCursor({ createdAt: last.createdAt, runId: last.runId }) } : {}),
+    };
+  }
+
+  /**
+   * Deletes a terminal run with all its journal events (and the cleanups' rows), atomically;
+   * broadcasts `agent.run_removed {runId}`. A non-terminal run → `agent.run_active` (409).
+   */
+  delete(runId: string): { runId: string; deleted: true } {
+    this.repo.transaction(() => {
+      const run = this.get(runId);
+      if (!isTerminalStatus(run.status)) {
+        throw new AppError("agent.run_active", "This run is still going; cancel it and wait until it ends before deleting it.", { runId, current: { status: run.status } });
+      }
+      for (const cleanup of this.cleanups) cleanup(runId);
+      this.repo.delete(runId);
+    });
+    this.sockets.broadcast({ type: "agent.run_removed", runId });
+    return { runId, deleted: true };
+  }
+}

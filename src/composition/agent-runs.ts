@@ -1,0 +1,29 @@
+/**
+ * Composition: the agent-run services of one user's space (contracts.md §3.3, §3.4).
+ * `journal` is the live RunJournal the agent loop appends to; `runs` owns run records and status.
+ */
+import { SqliteRunJournal } from "../adapters/storage/run-journal-store";
+import { SqliteRunStore } from "../adapters/storage/run-store";
+import { JournalService } from "../application/agent/journal";
+import { RunRecordService, type RunCleanup } from "../application/agent/run-records";
+import type { Space } from "../ports/space";
+
+export interface AgentRunServices {
+  runs: RunRecordService;
+  journal: JournalService;
+}
+
+/**
+ * Rows other features keep per run (workspace, checkpoints, loop state) are dropped by adding a
+ * cleanup here; each runs inside the delete transaction of a terminal run.
+ */
+const RUN_CLEANUPS: ReadonlyArray<(space: Space, runId: string) => void> = [];
+
+export function agentRunServices(space: Space): AgentRunServices {
+  return space.memo("agent-runs", () => {
+    const store = new SqliteRunStore(space.storage);
+    const journal = new JournalService(new SqliteRunJournal(space.sql, space.clock), store, space.sockets);
+    const runs = new RunRecordService(store, journal, space.clock, space.sockets, RUN_CLEANUPS.map((cleanup): RunCleanup => (runId) => cleanup(space, runId)));
+    return { runs, journal };
+  });
+}
