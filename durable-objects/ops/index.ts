@@ -1,10 +1,12 @@
 /** Every operation of UserSpace, merged from the feature files. Add one spread per feature. */
 import { deviceOps } from "./devices";
+import { mcpRegistryOps } from "./mcp-registry";
 import { agentRunOps } from "./agent-runs";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
   ...deviceOps,
+  ...mcpRegistryOps,
   ...agentRunOps,
 } satisfies Record<string, OpHandler>;
 

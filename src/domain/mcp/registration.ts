@@ -77,7 +77,7 @@ export function validateStoredPermissions(permissions: Record<string, string>): 
     validateToolName(name);
     if (value === "off") throw new AppError("mcp.permission_off_not_persisted", `Tool "${name}" has a stored permission of off; off is the default and is never stored.`);
     if (value !== "ask" && value !== "allow") throw new AppError("mcp.permission_invalid", `Tool "${name}" has an unknown permission.`);
-    out[name] = value;
+    setOwn(out, name, value);
   }
   return out;
 }
@@ -94,7 +94,7 @@ export function withPermission(
   validateToolName(nativeName);
   const next = { ...permissions };
   if (permission === "off") delete next[nativeName];
-  else next[nativeName] = permission;
+  else setOwn(next, nativeName, permission);
   return next;
 }
 
@@ -104,7 +104,7 @@ export function withPermission(
  * Returns the canonical form (`properties` always present, `{}` when none).
  */
 export function normalizeDescriptionOverride(override: ToolDescriptionOverride): ToolDescriptionOverride & { properties: Record<string, string> } {
-  const properties = { ...(override.properties ?? {}) };
+  const properties = Object.fromEntries(Object.entries(override.properties ?? {}));
   if (override.description === undefined && Object.keys(properties).length === 0) {
     throw new AppError("mcp.description_override_empty", "A description override needs a description or at least one property description; send override: null to remove it.");
   }
@@ -123,7 +123,7 @@ export function withDescriptionOverride(
   validateToolName(nativeName);
   const next = { ...overrides };
   if (override === null) delete next[nativeName];
-  else next[nativeName] = normalizeDescriptionOverride(override);
+  else setOwn(next, nativeName, normalizeDescriptionOverride(override));
   return next;
 }
 
@@ -132,7 +132,7 @@ export function validateStoredOverrides(overrides: Record<string, ToolDescriptio
   const out: Record<string, ToolDescriptionOverride> = {};
   for (const [name, override] of Object.entries(overrides)) {
     validateToolName(name);
-    out[name] = normalizeDescriptionOverride(override);
+    setOwn(out, name, normalizeDescriptionOverride(override));
   }
   return out;
 }
@@ -149,4 +149,12 @@ export function connectionChanged(
   const a = Object.entries(previous.headers);
   const b = next.headers;
   return a.length !== Object.keys(b).length || a.some(([name, value]) => !Object.hasOwn(b, name) || b[name] !== value);
+}
+
+/**
+ * Sets an own enumerable property even for keys such as `__proto__` (tool names are arbitrary
+ * text, so plain assignment could change an object's prototype instead).
+ */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

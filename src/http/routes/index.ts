@@ -2,8 +2,9 @@
 import type { Hono } from "hono";
 import type { HttpEnv } from "../context";
 import { deviceRoutes } from "./devices";
+import { mcpServerRoutes } from "./mcp-servers";
 import { setupRoutes } from "./setup";
 import { wsRoutes } from "./ws";
 import { agentRunRoutes } from "./agent-runs";
 
-export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, agentRunRoutes];
+export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, mcpServerRoutes, agentRunRoutes];

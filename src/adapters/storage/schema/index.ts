@@ -6,6 +6,7 @@
  */
 import type { MigrationStep } from "../migrations";
 import { coreSchema } from "./001-core";
+import { mcpRegistrySchema } from "./002-mcp-registry";
 import { agentRunsSchema } from "./006-agent-runs";
 
-export const MIGRATIONS: readonly MigrationStep[] = [coreSchema, agentRunsSchema];
+export const MIGRATIONS: readonly MigrationStep[] = [coreSchema, mcpRegistrySchema, agentRunsSchema];

@@ -1,0 +1,146 @@
+/**
+ * SQLite storage of MCP registrations (schema v2, see schema/002-mcp-registry.ts): one strict v1
+ * JSON document per row plus `revision`, `created_at`, `updated_at` columns. Secrets arrive
+ * already sealed (ports/mcp-registration-repository); this store never decrypts.
+ *
+ * Load validation, in order (each failure is a RegistrationStorageIssue, never a thrown error):
+ * row id (`mcp.registration_id_invalid` / `_noncanonical`), JSON (`mcp.registration_document_invalid`),
+ * `schemaVersion` (`mcp.registration_schema_unsupported`), `kind` (`mcp.registration_kind_invalid`),
+ * strict shape (`mcp.registration_document_invalid`), `id` = row id (`mcp.registration_id_mismatch`),
+ * then the domain rules (display name, endpoint, tool names, `mcp.permission_off_not_persisted`,
+ * `mcp.description_override_empty`).
+ */
+import { AppError } from "../../domain/errors";
+import { parseEndpoint } from "../../domain/mcp/endpoint";
+import { isCanonicalRegistrationId, parseRegistrationId } from "../../domain/mcp/registration-id";
+import { normalizeDisplayName, validateStoredOverrides, validateStoredPermissions } from "../../domain/mcp/registration";
+import type { McpRegistrationRepository, RegistrationLoad, RegistrationStorageIssue, StoredRegistration } from "../../ports/mcp-registration-repository";
+import { REGISTRATION_KIND, REGISTRATION_SCHEMA_VERSION, registrationDocumentSchema, type RegistrationDocument } from "../../contracts/mcp";
+
+type Row = Record<string, SqlStorageValue>;
+
+/**
+ * Deletes the catalog snapshot of one registration (header row and every tool row). Shared with
+ * the catalog feature; a no-op when there is none.
+ */
+export function deleteCatalogSnapshot(sql: SqlStorage, registrationId: string): void {
+  sql.exec("DELETE FROM te_mcp_catalog_tools WHERE registration_id = ?", registrationId);
+  sql.exec("DELETE FROM te_mcp_catalogs WHERE registration_id = ?", registrationId);
+}
+
+/** The strict v1 document of a record (what the `document` column holds). */
+export function encodeRegistrationDocument(record: StoredRegistration): string {
+  const document: RegistrationDocument = {
+    schemaVersion: REGISTRATION_SCHEMA_VERSION,
+    kind: REGISTRATION_KIND,
+    id: record.id,
+    displayName: record.displayName,
+    endpoint: record.endpoint,
+    ...(record.sealedUserinfo ? { sealedUserinfo: record.sealedUserinfo } : {}),
+    ...(record.sealedHeaders ? { sealedHeaders: record.sealedHeaders } : {}),
+    protocolVersion: record.protocolVersion,
+    state: record.state,
+    ...(Object.keys(record.toolPermissions).length > 0 ? { toolPermissions: record.toolPermissions } : {}),
+    ...(Object.keys(record.toolDescriptionOverrides).length > 0 ? { toolDescriptionOverrides: record.toolDescriptionOverrides } : {}),
+  };
+  return JSON.stringify(document);
+}
+
+/** Decodes one row into a record, or the storage issue that prevents it (see module doc). */
+export function decodeRegistrationRow(row: Row): { ok: true; record: StoredRegistration } | { ok: false; issue: RegistrationStorageIssue } {
+  const fileName = String(row.id);
+  const issue = (code: string, message: string) => ({
+    ok: false as const,
+    issue: { ...(isCanonicalRegistrationId(fileName) ? { registrationId: fileName } : {}), fileName, code, message },
+  });
+  try {
+    parseRegistrationId(fileName);
+    let json: unknown;
+    try {
+      json = JSON.parse(String(row.document));
+    } catch {
+      return issue("mcp.registration_document_invalid", "The stored registration is not valid JSON.");
+    }
+    if (typeof json !== "object" || json === null || Array.isArray(json)) return issue("mcp.registration_document_invalid", "The stored registration is not a JSON object.");
+    const raw = json as Record<string, unknown>;
+    if (raw.schemaVersion !== REGISTRATION_SCHEMA_VERSION) return issue("mcp.registration_schema_unsupported", "The stored registration has an unsupported schemaVersion (expected 1).");
+    if (raw.kind !== REGISTRATION_KIND) return issue("mcp.registration_kind_invalid", `The stored registration's kind is not ${REGISTRATION_KIND}.`);
+    const parsed = registrationDocumentSchema.safeParse(raw);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const where = first && first.path.length > 0 ? ` at ${first.path.map(String).join(".")}` : "";
+      return issue("mcp.registration_document_invalid", `The stored registration is malformed${where}: ${first?.message ?? "invalid"}.`);
+    }
+    const doc = parsed.data;
+    if (doc.id !== fileName) return issue("mcp.registration_id_mismatch", "The stored registration's id does not match its row id.");
+    const endpoint = parseEndpoint(doc.endpoint);
+    if (endpoint.userinfo !== null) return issue("mcp.registration_document_invalid", "The stored endpoint holds credentials in clear; they must be stored sealed.");
+    return {
+      ok: true,
+      record: {
+        id: doc.id,
+        displayName: normalizeDisplayName(doc.displayName),
+        endpoint: endpoint.normalized,
+        sealedUserinfo: doc.sealedUserinfo ?? null,
+        sealedHeaders: doc.sealedHeaders ?? null,
+        protocolVersion: doc.protocolVersion ?? "auto",
+        state: doc.state,
+        toolPermissions: validateStoredPermissions(doc.toolPermissions ?? {}),
+        toolDescriptionOverrides: validateStoredOverrides(doc.toolDescriptionOverrides ?? {}),
+        revision: Number(row.revision),
+        createdAt: Number(row.created_at),
+        updatedAt: Number(row.updated_at),
+      },
+    };
+  } catch (error) {
+    if (error instanceof AppError) return issue(error.code, error.message);
+    return issue("mcp.registration_document_invalid", "The stored registration could not be read.");
+  }
+}
+
+/** McpRegistrationRepository over the Durable Object's SQLite storage. */
+export class McpRegistrationStore implements McpRegistrationRepository {
+  constructor(private readonly sql: SqlStorage) {}
+
+  scan(): { records: StoredRegistration[]; issues: RegistrationStorageIssue[] } {
+    const records: StoredRegistration[] = [];
+    const issues: RegistrationStorageIssue[] = [];
+    for (const row of this.sql.exec("SELECT * FROM te_mcp_registrations ORDER BY created_at, id")) {
+      const decoded = decodeRegistrationRow(row);
+      if (decoded.ok) records.push(decoded.record);
+      else issues.push(decoded.issue);
+    }
+    return { records, issues };
+  }
+
+  load(id: string): RegistrationLoad {
+    const row = this.sql.exec("SELECT * FROM te_mcp_registrations WHERE id = ?", id).toArray()[0];
+    if (!row) return { status: "missing" };
+    const decoded = decodeRegistrationRow(row);
+    return decoded.ok ? { status: "found", record: decoded.record } : { status: "unreadable", issue: decoded.issue, revision: Number(row.revision) };
+  }
+
+  insert(record: StoredRegistration): void {
+    this.sql.exec(
+      "INSERT INTO te_mcp_registrations(id, document, revision, created_at, updated_at) VALUES(?, ?, ?, ?, ?)",
+      record.id, encodeRegistrationDocument(record), record.revision, record.createdAt, record.updatedAt,
+    );
+  }
+
+  replace(record: StoredRegistration, expectedRevision: number): boolean {
+    const updated = this.sql.exec(
+      "UPDATE te_mcp_registrations SET document = ?, revision = ?, updated_at = ? WHERE id = ? AND revision = ? RETURNING id",
+      encodeRegistrationDocument(record), record.revision, record.updatedAt, record.id, expectedRevision,
+    ).toArray();
+    return updated.length > 0;
+  }
+
+  remove(id: string): boolean {
+    deleteCatalogSnapshot(this.sql, id);
+    return this.sql.exec("DELETE FROM te_mcp_registrations WHERE id = ? RETURNING id", id).toArray().length > 0;
+  }
+
+  deleteCatalogSnapshot(id: string): void {
+    deleteCatalogSnapshot(this.sql, id);
+  }
+}

@@ -1,0 +1,385 @@
+/**
+ * McpRegistryService: MCP server registrations (contracts.md §1.1–§1.5, §1.7, §2; DESIGN.md
+ * "HTTP API", "Secrets"). One instance per user space (composition/mcp-registry.ts).
+ *
+ * - Every mutation runs inside the space mutex (a Durable Object interleaves requests across
+ *   awaits such as WebCrypto), takes an optional `ifRevision` (mismatch → 409
+ *   `mcp.registration_conflict`, `details.current` = the current server, nothing changed), bumps
+ *   `revision` by one and broadcasts `mcp.server_changed {server}` or
+ *   `mcp.server_removed {registrationId, revision}`.
+ * - Secrets are sealed before anything is written (`secrets.key_unavailable` writes nothing).
+ * - A connection change (endpoint, headers or protocol version) deletes the stored catalog
+ *   snapshot and tells catalog listeners (memory copies) BEFORE the new registration is saved.
+ * - Do NOT call the mutation methods from inside `space.mutex.run` (the mutex is not reentrant).
+ *
+ * Codes: `mcp.registration_not_found` (404), `mcp.registration_conflict` (409),
+ * `mcp.registration_storage_issue` (the row cannot be read; only delete works), every domain code
+ * of src/domain/mcp, `secrets.key_unavailable`, the import codes of ./registry-import.
+ */
+import { AppError } from "../../domain/errors";
+import { parseEndpoint } from "../../domain/mcp/endpoint";
+import { unreachableWarning, type RegistrationWarning } from "../../domain/mcp/reachability";
+import { newRegistrationId, parseRegistrationId } from "../../domain/mcp/registration-id";
+import {
+  connectionChanged, normalizeDisplayName, parseProtocolVersion, withDescriptionOverride, withPermission,
+  type McpServerRegistration, type McpServerState, type ToolDescriptionOverride, type ToolPermission,
+} from "../../domain/mcp/registration";
+import type { McpRegistrationRepository, RegistrationStorageIssue, StoredRegistration } from "../../ports/mcp-registration-repository";
+import type { SecretCipher } from "../../ports/secret-cipher";
+import type { Clock, Mutex, SocketHub } from "../../ports/space";
+import { interpretImportDocument } from "./registry-import";
+import { openConnection, sealConnection } from "./registry-secrets";
+import type { McpImportResult, McpRegistrationSummary, McpServerCatalogInfo, McpServerList, McpServerRemoved, McpServerView } from "./registry-views";
+
+/** Dependencies of the service (all ports). `development` is false when deployed. */
+export interface McpRegistryDeps {
+  repo: McpRegistrationRepository;
+  cipher: SecretCipher;
+  clock: Clock;
+  sockets: SocketHub;
+  mutex: Mutex;
+  development: boolean;
+}
+
+/** Input of create / update (contracts.md §2). `headers` defaults to `{}`, `protocolVersion` to `auto`. */
+export interface McpServerInput {
+  displayName: string;
+  endpoint: string;
+  headers?: Record<string, string>;
+  protocolVersion?: string;
+}
+
+/** A registration with its secrets opened (inside the object only) plus its revision. */
+export type OpenedRegistration = McpServerRegistration & { revision: number };
+
+/** Lookup result without throwing: what call gates map to `mcp.call_registration_*` codes. */
+export type RegistrationLookup<T> =
+  | { status: "found"; registration: T }
+  | { status: "missing" }
+  | { status: "unavailable"; issue: RegistrationStorageIssue };
+
+type Prepared = Pick<McpServerRegistration, "displayName" | "endpoint" | "headers" | "protocolVersion"> & { host: string };
+
+export class McpRegistryService {
+  private readonly invalidationListeners = new Set<(registrationId: string) => void>();
+  private catalogInfo: (registrationId: string) => McpServerCatalogInfo | null = () => null;
+
+  constructor(private readonly deps: McpRegistryDeps) {}
+
+  // ---- reads -------------------------------------------------------------------------------
+
+  /** `servers.list()`: every healthy registration (secrets opened) and every storage issue. */
+  async list(): Promise<McpServerList> {
+    const { records, issues } = this.deps.repo.scan();
+    const servers: McpServerView[] = [];
+    const storageIssues = issues.map((issue) => ({ ...issue }));
+    for (const record of records) {
+      const { view, issue } = await this.view(record);
+      servers.push(view);
+      if (issue) storageIssues.push(issue);
+    }
+    return { servers, storageIssues };
+  }
+
+  /** One registration as the API shows it; `mcp.registration_not_found` / `mcp.registration_storage_issue`. */
+  async get(id: string): Promise<McpServerView> {
+    return (await this.view(this.requireRecord(parseRegistrationId(id)))).view;
+  }
+
+  /**
+   * For the catalog / gateway feature: the registration with its endpoint (userinfo included) and
+   * headers in clear, for one network call. Never throws for missing or unreadable rows (see
+   * RegistrationLookup); a row whose secrets cannot be opened is `unavailable` with code
+   * `secrets.key_mismatch` (or `secrets.key_unavailable`). Does not check `state`.
+   */
+  async lookupForConnection(id: string): Promise<RegistrationLookup<OpenedRegistration>> {
+    const load = this.deps.repo.load(id);
+    if (load.status === "missing") return { status: "missing" };
+    if (load.status === "unreadable") return { status: "unavailable", issue: load.issue };
+    try {
+      const opened = await openConnection(this.deps.cipher, load.record);
+      return { status: "found", registration: { ...this.registrationOf(load.record), ...opened } };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { status: "unavailable", issue: { registrationId: id, fileName: id, code: error.code, message: error.message } };
+    }
+  }
+
+  /**
+   * Throwing form of lookupForConnection: `mcp.registration_not_found` (404) or
+   * `mcp.registration_storage_issue` / `secrets.key_mismatch` / `secrets.key_unavailable`.
+   */
+  async loadForConnection(id: string): Promise<OpenedRegistration> {
+    const found = await this.lookupForConnection(parseRegistrationId(id));
+    if (found.status === "missing") throw notFound(id);
+    if (found.status === "unavailable") {
+      if (found.issue.code.startsWith("secrets.")) throw new AppError(found.issue.code, found.issue.message, { registrationId: id });
+      throw storageIssue(found.issue);
+    }
+    return found.registration;
+  }
+
+  /**
+   * For tool resolution: every registration WITHOUT decrypting anything (state, permissions,
+   * overrides), plus the rows that failed to load. Synchronous; ordered by creation.
+   */
+  summaries(): { registrations: McpRegistrationSummary[]; issues: RegistrationStorageIssue[] } {
+    const { records, issues } = this.deps.repo.scan();
+    return { registrations: records.map(summaryOf), issues };
+  }
+
+  /** For call gates (send-time recheck, contracts.md §1.4): one summary, nothing decrypted. */
+  lookupSummary(id: string): RegistrationLookup<McpRegistrationSummary> {
+    const load = this.deps.repo.load(id);
+    if (load.status === "missing") return { status: "missing" };
+    if (load.status === "unreadable") return { status: "unavailable", issue: load.issue };
+    return { status: "found", registration: summaryOf(load.record) };
+  }
+
+  // ---- hooks for the catalog feature -------------------------------------------------------
+
+  /**
+   * Registers `listener(registrationId)`, called synchronously when a registration's catalog
+   * becomes invalid (connection change or removal), after the stored snapshot was deleted and
+   * before the new registration is saved. Use it to drop in-memory catalog copies. Returns an
+   * unsubscribe function.
+   */
+  onCatalogInvalidated(listener: (registrationId: string) => void): () => void {
+    this.invalidationListeners.add(listener);
+    return () => this.invalidationListeners.delete(listener);
+  }
+
+  /** Supplies the catalog facts merged into every server view (`negotiatedProtocolVersion`, `fetchedAt`). */
+  setCatalogInfoSource(source: (registrationId: string) => McpServerCatalogInfo | null): void {
+    this.catalogInfo = source;
+  }
+
+  // ---- mutations ---------------------------------------------------------------------------
+
+  /** `servers.create`: a new paused registration (id generated here). */
+  async create(input: McpServerInput): Promise<McpServerView> {
+    return this.deps.mutex.run(async () => {
+      const prepared = prepare(input);
+      const record = await this.newRecord(prepared);
+      this.deps.repo.insert(record);
+      return this.announce(record, this.warningsFor(prepared.host));
+    });
+  }
+
+  /**
+   * JSON import (./registry-import): several HTTP servers become several paused registrations in
+   * one call; other entries are listed in `skipped`. All secrets are sealed before the first
+   * write, so `secrets.key_unavailable` creates nothing.
+   */
+  async importJson(json: string): Promise<McpImportResult> {
+    const { candidates, skipped } = interpretImportDocument(json);
+    return this.deps.mutex.run(async () => {
+      const ready: Array<{ record: StoredRegistration; host: string }> = [];
+      for (const candidate of candidates) {
+        let prepared: Prepared;
+        try {
+          const endpoint = parseEndpoint(candidate.endpoint);
+          prepared = prepare({ ...candidate, displayName: candidate.displayName ?? endpoint.host });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          skipped.push({ name: candidate.name, code: error.code, message: error.message });
+          continue;
+        }
+        ready.push({ record: await this.newRecord(prepared), host: prepared.host });
+      }
+      for (const { record } of ready) this.deps.repo.insert(record);
+      const servers: McpServerView[] = [];
+      for (const { record, host } of ready) servers.push(await this.announce(record, this.warningsFor(host)));
+      return { servers, skipped };
+    });
+  }
+
+  /**
+   * `servers.update`: atomic full replacement of name, endpoint, headers and protocol version;
+   * state, permissions and overrides are kept. A connection change deletes the catalog snapshot
+   * first; a name-only change keeps it.
+   */
+  async update(id: string, input: McpServerInput, ifRevision?: number): Promise<McpServerView> {
+    const registrationId = parseRegistrationId(id);
+    const prepared = prepare(input);
+    return this.deps.mutex.run(async () => {
+      const current = this.requireRecord(registrationId);
+      await this.checkRevision(current, ifRevision);
+      const sealed = await sealConnection(this.deps.cipher, registrationId, prepared.endpoint, prepared.headers);
+      let previous: Pick<McpServerRegistration, "endpoint" | "headers" | "protocolVersion"> | null;
+      try {
+        previous = { ...(await openConnection(this.deps.cipher, current)), protocolVersion: current.protocolVersion };
+      } catch {
+        previous = null;
+      }
+      const next: StoredRegistration = { ...current, ...sealed, displayName: prepared.displayName, protocolVersion: prepared.protocolVersion };
+      if (previous === null || connectionChanged(previous, prepared)) this.invalidateCatalog(registrationId);
+      this.save(next, current);
+      const endpointChanged = previous === null || previous.endpoint !== prepared.endpoint;
+      return this.announce(this.requireRecord(registrationId), endpointChanged ? this.warningsFor(prepared.host) : []);
+    });
+  }
+
+  /** `servers.setState`; activating a loopback/private endpoint when deployed adds a warning. */
+  async setState(id: string, state: McpServerState, ifRevision?: number): Promise<McpServerView> {
+    const registrationId = parseRegistrationId(id);
+    return this.deps.mutex.run(async () => {
+      const current = this.requireRecord(registrationId);
+      await this.checkRevision(current, ifRevision);
+      this.save({ ...current, state }, current);
+      const warnings = state === "active" ? this.warningsFor(parseEndpoint(current.endpoint).host) : [];
+      return this.announce(this.requireRecord(registrationId), warnings);
+    });
+  }
+
+  /** `tools.setPermission`: `off` deletes the key (contracts.md §1.4). Never touches the catalog. */
+  async setPermission(id: string, nativeName: string, permission: ToolPermission, ifRevision?: number): Promise<McpServerView> {
+    const registrationId = parseRegistrationId(id);
+    return this.deps.mutex.run(async () => {
+      const current = this.requireRecord(registrationId);
+      await this.checkRevision(current, ifRevision);
+      this.save({ ...current, toolPermissions: withPermission(current.toolPermissions, nativeName, permission) }, current);
+      return this.announce(this.requireRecord(registrationId), []);
+    });
+  }
+
+  /** `tools.setDescriptionOverride`: whole replacement, `null` deletes (contracts.md §1.5). */
+  async setDescriptionOverride(id: string, nativeName: string, override: ToolDescriptionOverride | null, ifRevision?: number): Promise<McpServerView> {
+    const registrationId = parseRegistrationId(id);
+    return this.deps.mutex.run(async () => {
+      const current = this.requireRecord(registrationId);
+      await this.checkRevision(current, ifRevision);
+      const overrides = withDescriptionOverride(current.toolDescriptionOverrides, nativeName, override);
+      this.save({ ...current, toolDescriptionOverrides: overrides }, current);
+      return this.announce(this.requireRecord(registrationId), []);
+    });
+  }
+
+  /**
+   * `servers.remove`: deletes the registration and its catalog snapshot. Works on rows that fail
+   * to load (so a user can clean them up). Returns the removal revision (last revision + 1).
+   */
+  async remove(id: string, ifRevision?: number): Promise<McpServerRemoved> {
+    const registrationId = parseRegistrationId(id);
+    return this.deps.mutex.run(async () => {
+      const load = this.deps.repo.load(registrationId);
+      if (load.status === "missing") throw notFound(registrationId);
+      const revision = load.status === "found" ? load.record.revision : load.revision;
+      if (ifRevision !== undefined && ifRevision !== revision) {
+        const current = load.status === "found" ? (await this.view(load.record)).view : { id: registrationId, revision, storageIssue: load.issue };
+        throw conflict(current);
+      }
+      this.invalidateCatalog(registrationId);
+      this.deps.repo.remove(registrationId);
+      const removed = { registrationId, revision: revision + 1 };
+      this.deps.sockets.broadcast({ type: "mcp.server_removed", ...removed });
+      return removed;
+    });
+  }
+
+  // ---- internals ---------------------------------------------------------------------------
+
+  private async newRecord(prepared: Prepared): Promise<StoredRegistration> {
+    const id = newRegistrationId();
+    const now = this.deps.clock.now();
+    const sealed = await sealConnection(this.deps.cipher, id, prepared.endpoint, prepared.headers);
+    return {
+      id, ...sealed, displayName: prepared.displayName, protocolVersion: prepared.protocolVersion, state: "paused",
+      toolPermissions: {}, toolDescriptionOverrides: {}, revision: 1, createdAt: now, updatedAt: now,
+    };
+  }
+
+  private save(next: StoredRegistration, current: StoredRegistration): void {
+    const record = { ...next, revision: current.revision + 1, updatedAt: this.deps.clock.now() };
+    if (!this.deps.repo.replace(record, current.revision)) throw new AppError("mcp.registration_conflict", "This MCP server was changed at the same time; reload and try again.");
+  }
+
+  private invalidateCatalog(registrationId: string): void {
+    this.deps.repo.deleteCatalogSnapshot(registrationId);
+    for (const listener of this.invalidationListeners) listener(registrationId);
+  }
+
+  private requireRecord(id: string): StoredRegistration {
+    const load = this.deps.repo.load(id);
+    if (load.status === "missing") throw notFound(id);
+    if (load.status === "unreadable") throw storageIssue(load.issue);
+    return load.record;
+  }
+
+  private async checkRevision(current: StoredRegistration, ifRevision: number | undefined): Promise<void> {
+    if (ifRevision !== undefined && ifRevision !== current.revision) throw conflict((await this.view(current)).view);
+  }
+
+  private warningsFor(host: string): RegistrationWarning[] {
+    const warning = unreachableWarning(host, this.deps.development);
+    return warning ? [warning] : [];
+  }
+
+  /** Broadcasts `mcp.server_changed` (without warnings) and returns the view with them. */
+  private async announce(record: StoredRegistration, warnings: RegistrationWarning[]): Promise<McpServerView> {
+    const { view } = await this.view(record);
+    this.deps.sockets.broadcast({ type: "mcp.server_changed", server: view });
+    return warnings.length > 0 ? { ...view, warnings } : view;
+  }
+
+  private async view(record: StoredRegistration): Promise<{ view: McpServerView; issue: RegistrationStorageIssue | null }> {
+    let endpoint = record.endpoint;
+    let headers: Record<string, string> = {};
+    let issue: RegistrationStorageIssue | null = null;
+    try {
+      ({ endpoint, headers } = await openConnection(this.deps.cipher, record));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      issue = { registrationId: record.id, fileName: record.id, code: error.code, message: `The headers and endpoint credentials of "${record.displayName}" cannot be read: ${error.message}` };
+    }
+    const overrides = Object.fromEntries(Object.entries(record.toolDescriptionOverrides).map(([name, o]) => [name, { ...o, properties: o.properties ?? {} }]));
+    const catalog = this.catalogInfo(record.id);
+    const view: McpServerView = {
+      id: record.id, displayName: record.displayName, endpoint, headers, protocolVersion: record.protocolVersion, state: record.state,
+      toolPermissions: { ...record.toolPermissions }, toolDescriptionOverrides: overrides, revision: record.revision,
+      createdAt: new Date(record.createdAt).toISOString(), updatedAt: new Date(record.updatedAt).toISOString(),
+      ...(issue ? { headersUnavailable: true as const } : {}),
+      ...(catalog?.negotiatedProtocolVersion ? { negotiatedProtocolVersion: catalog.negotiatedProtocolVersion } : {}),
+      ...(catalog?.fetchedAt ? { fetchedAt: catalog.fetchedAt } : {}),
+    };
+    return { view, issue };
+  }
+
+  private registrationOf(record: StoredRegistration): OpenedRegistration {
+    return {
+      id: record.id, displayName: record.displayName, endpoint: record.endpoint, headers: {}, protocolVersion: record.protocolVersion,
+      state: record.state, toolPermissions: { ...record.toolPermissions }, toolDescriptionOverrides: { ...record.toolDescriptionOverrides }, revision: record.revision,
+    };
+  }
+}
+
+function prepare(input: McpServerInput): Prepared {
+  const endpoint = parseEndpoint(input.endpoint);
+  return {
+    displayName: normalizeDisplayName(input.displayName),
+    endpoint: endpoint.normalized,
+    headers: Object.fromEntries(Object.entries(input.headers ?? {})),
+    protocolVersion: parseProtocolVersion(input.protocolVersion),
+    host: endpoint.host,
+  };
+}
+
+function summaryOf(record: StoredRegistration): McpRegistrationSummary {
+  return {
+    id: record.id, displayName: record.displayName, protocolVersion: record.protocolVersion, state: record.state,
+    toolPermissions: { ...record.toolPermissions }, toolDescriptionOverrides: { ...record.toolDescriptionOverrides },
+    revision: record.revision, updatedAt: record.updatedAt,
+  };
+}
+
+function notFound(id: string): AppError {
+  return new AppError("mcp.registration_not_found", `MCP registration not found: ${id}`, { registrationId: id });
+}
+
+function conflict(current: unknown): AppError {
+  return new AppError("mcp.registration_conflict", "This MCP server was changed on another device; review the current version and try again.", { current });
+}
+
+function storageIssue(issue: RegistrationStorageIssue): AppError {
+  return new AppError("mcp.registration_storage_issue", `This MCP registration cannot be read (${issue.code}): ${issue.message}`, { registrationId: issue.registrationId ?? issue.fileName, storageCode: issue.code });
+}

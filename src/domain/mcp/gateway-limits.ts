@@ -1,0 +1,49 @@
+/**
+ * MCP transport limits and timeouts (contracts.md §1.12): code constants, not per-server settings.
+ * Timeouts are overridable only in development through TIMEOUT_OVERRIDES keys `mcpConnectMs`,
+ * `mcpLifecycleMs`, `mcpListMs`, `mcpCallMs` (empty when deployed).
+ */
+
+export const MCP_LIMITS = {
+  /** HTTP JSON response body / POST SSE total / complete call response, bytes. */
+  responseBytes: 4 * 1024 * 1024,
+  /** `argumentsJson` UTF-8 bytes (test call, Agent, Legacy). */
+  argumentsBytes: 256 * 1024,
+  /** One tool's serialized wire representation, bytes. */
+  toolBytes: 256 * 1024,
+  /** Whole catalog (sum of serialized tools), bytes. */
+  catalogBytes: 8 * 1024 * 1024,
+  pages: 32,
+  tools: 512,
+  /** Native tool name, UTF-8 bytes. */
+  nameBytes: 256,
+  /** Non-2xx error body preview in error text, characters. */
+  errorPreviewChars: 4096,
+} as const;
+
+/** Timeouts of one MCP client, milliseconds. */
+export interface McpTimeouts {
+  /** Until the first response of a new client's first request (workerd has no TCP-connect hook). */
+  connectMs: number;
+  /** Whole start-up (probe + initialize), including the one fresh-client retry. */
+  lifecycleMs: number;
+  /** Each `tools/list` page. */
+  listMs: number;
+  /** A sent `tools/call` until its response. */
+  callMs: number;
+  /** Waiting for `close()`. */
+  closeMs: number;
+}
+
+export const DEFAULT_MCP_TIMEOUTS: McpTimeouts = { connectMs: 30_000, lifecycleMs: 120_000, listMs: 120_000, callMs: 60_000, closeMs: 2_000 };
+
+/** Applies development overrides (`mcpConnectMs`, `mcpLifecycleMs`, `mcpListMs`, `mcpCallMs`). */
+export function mcpTimeouts(overrides: Record<string, number>): McpTimeouts {
+  return {
+    connectMs: overrides.mcpConnectMs ?? DEFAULT_MCP_TIMEOUTS.connectMs,
+    lifecycleMs: overrides.mcpLifecycleMs ?? DEFAULT_MCP_TIMEOUTS.lifecycleMs,
+    listMs: overrides.mcpListMs ?? DEFAULT_MCP_TIMEOUTS.listMs,
+    callMs: overrides.mcpCallMs ?? DEFAULT_MCP_TIMEOUTS.callMs,
+    closeMs: DEFAULT_MCP_TIMEOUTS.closeMs,
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * /api/v1/mcp/servers… (DESIGN.md "HTTP API" MCP; contracts.md §2): list, create or JSON import,
+ * full-replacement update, delete, state, tool permission, tool description override.
+ * `:nativeName` is one percent-encoded path segment (names may hold `/`, `.`, spaces, any script);
+ * Hono decodes it. Every mutation body takes an optional `ifRevision`.
+ */
+import { Hono } from "hono";
+import {
+  createServerBodySchema, importServersBodySchema, removeServerBodySchema, setDescriptionOverrideBodySchema,
+  setPermissionBodySchema, setStateBodySchema, updateServerBodySchema,
+} from "../../contracts/mcp";
+import { z } from "zod";
+import { invalidInput, readJson } from "../body";
+import type { HttpEnv } from "../context";
+import { requireDevice } from "../middleware/auth";
+import { callSpace } from "../space-client";
+
+export const mcpServerRoutes = new Hono<HttpEnv>();
+
+mcpServerRoutes.use("/mcp/servers", requireDevice);
+mcpServerRoutes.use("/mcp/servers/*", requireDevice);
+
+mcpServerRoutes.get("/mcp/servers", async (c) => c.json(await callSpace(c, "mcp.servers.list", {})));
+
+mcpServerRoutes.post("/mcp/servers", async (c) => {
+  const body = await readJson(c, z.record(z.string(), z.unknown()));
+  if ("json" in body) {
+    const parsed = importServersBodySchema.safeParse(body);
+    if (!parsed.success) throw invalidInput(parsed.error.issues);
+    return c.json(await callSpace(c, "mcp.servers.import", parsed.data), 201);
+  }
+  const parsed = createServerBodySchema.safeParse(body);
+  if (!parsed.success) throw invalidInput(parsed.error.issues);
+  return c.json(await callSpace(c, "mcp.servers.create", parsed.data), 201);
+});
+
+mcpServerRoutes.put("/mcp/servers/:id", async (c) => {
+  const { ifRevision, ...server } = await readJson(c, updateServerBodySchema);
+  return c.json(await callSpace(c, "mcp.servers.update", { registrationId: c.req.param("id"), server, ifRevision }));
+});
+
+mcpServerRoutes.delete("/mcp/servers/:id", async (c) => {
+  const body = await readJson(c, removeServerBodySchema, { allowEmpty: true });
+  return c.json(await callSpace(c, "mcp.servers.remove", { registrationId: c.req.param("id"), ifRevision: body.ifRevision }));
+});
+
+mcpServerRoutes.post("/mcp/servers/:id/state", async (c) => {
+  const body = await readJson(c, setStateBodySchema);
+  return c.json(await callSpace(c, "mcp.servers.setState", { registrationId: c.req.param("id"), ...body }));
+});
+
+mcpServerRoutes.put("/mcp/servers/:id/tools/:nativeName/permission", async (c) => {
+  const body = await readJson(c, setPermissionBodySchema);
+  return c.json(await callSpace(c, "mcp.tools.setPermission", { registrationId: c.req.param("id"), nativeName: c.req.param("nativeName"), ...body }));
+});
+
+mcpServerRoutes.put("/mcp/servers/:id/tools/:nativeName/description-override", async (c) => {
+  const body = await readJson(c, setDescriptionOverrideBodySchema);
+  return c.json(await callSpace(c, "mcp.tools.setDescriptionOverride", { registrationId: c.req.param("id"), nativeName: c.req.param("nativeName"), ...body }));
+});
