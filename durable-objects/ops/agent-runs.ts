@@ -4,10 +4,39 @@
  * src/application/agent/run-records.ts and journal.ts for the methods it calls).
  */
 import { agentRunServices } from "../../src/composition/agent-runs";
-import { toRunSummary, type AgentRunSummary } from "../../src/domain/agent/run-record";
+import { AppError } from "../../src/domain/errors";
+import { toRunHandle, toRunSummary, type AgentRunHandle, type AgentRunSummary } from "../../src/domain/agent/run-record";
+import type { Space } from "../../src/ports/space";
 import type { AgentRunEvent } from "../../src/domain/agent/run-events";
 import type { AgentRunStatus } from "../../src/domain/agent/run-status";
 import { defineOps } from "./registry";
+
+/** Development-only operations (tests, benchmarks, UI work before the agent loop exists). */
+function requireDevelopment(space: Space): void {
+  if (!space.development) throw new AppError("http.route_not_found", "This development route is not available on a deployed server.");
+}
+
+export const agentRunDevOps = defineOps({
+  "agent.dev.createRun": async (space, input: { stableChatId: string; presentation?: "foreground" | "background" }): Promise<AgentRunHandle> => {
+    requireDevelopment(space);
+    return toRunHandle(await agentRunServices(space).runs.create(input));
+  },
+  "agent.dev.appendEvents": (space, input: { runId: string; count: number; payloadChars?: number }): { lastSeq: number } => {
+    requireDevelopment(space);
+    const { runs, journal } = agentRunServices(space);
+    runs.get(input.runId);
+    const filler = "x".repeat(input.payloadChars ?? 0);
+    let lastSeq = journal.lastSeq(input.runId);
+    for (let i = 0; i < input.count; i += 1) {
+      lastSeq = journal.append(input.runId, { type: "tool_call_completed", payload: { round: 1, callId: `call_dev_${lastSeq + 1}`, name: "dice.roll", isError: false, elapsedMs: 0, note: filler } }).seq;
+    }
+    return { lastSeq };
+  },
+  "agent.dev.transition": (space, input: { runId: string; status: AgentRunStatus }): AgentRunSummary => {
+    requireDevelopment(space);
+    return toRunSummary(agentRunServices(space).runs.transition(input.runId, input.status));
+  },
+});
 
 export const agentRunOps = defineOps({
   "agent.runs.list": (space, input: { stableChatId?: string; statuses?: AgentRunStatus[]; cursor?: string; limit?: number }) =>
@@ -18,4 +47,5 @@ export const agentRunOps = defineOps({
     return { events: agentRunServices(space).journal.readPage(runId, query) };
   },
   "agent.runs.delete": (space, input: { runId: string }) => agentRunServices(space).runs.delete(input.runId),
+  ...agentRunDevOps,
 });

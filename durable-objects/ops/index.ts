@@ -1,11 +1,13 @@
 /** Every operation of UserSpace, merged from the feature files. Add one spread per feature. */
 import { deviceOps } from "./devices";
+import { agentRunOps } from "./agent-runs";
 import { mcpRegistryOps } from "./mcp-registry";
 import { agentRunOps } from "./agent-runs";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
   ...deviceOps,
+  ...agentRunOps,
   ...mcpRegistryOps,
   ...agentRunOps,
 } satisfies Record<string, OpHandler>;

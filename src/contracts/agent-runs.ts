@@ -64,3 +64,14 @@ export const agentRunSummarySchema = z.object({
   committedMessage: z.object({ commitId: z.string(), messageId: z.string(), messageIndex: z.number().int().optional(), committedAt: z.string() }).optional(),
   terminalAt: z.string().optional(),
 });
+
+/** Development-only bodies (see src/http/routes/agent-runs.ts "dev"). */
+export const devCreateRunBodySchema = z.object({
+  stableChatId: z.string().min(1).max(512),
+  presentation: z.enum(PRESENTATIONS).optional(),
+}).strict();
+export const devAppendEventsBodySchema = z.object({
+  count: z.number().int().min(1).max(2000),
+  payloadChars: z.number().int().min(0).max(16_384).optional(),
+}).strict();
+export const devTransitionBodySchema = z.object({ status: z.enum(AGENT_RUN_STATUSES) }).strict();

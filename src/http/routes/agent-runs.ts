@@ -5,11 +5,19 @@
  * - GET /agent/runs/:runId/events?afterSeq=&beforeSeq=&limit=&invocationId= → {events}
  * - DELETE /agent/runs/:runId → {runId, deleted: true} (409 agent.run_active while it runs)
  * POST /agent/runs (create) and /cancel belong to the agent loop's routes.
+ *
+ * Development only (404 http.route_not_found on a deployed server), for tests, benchmarks and UI
+ * work before the agent loop lands: POST /agent/dev/runs {stableChatId, presentation?} → 201
+ * handle; POST /agent/dev/runs/:runId/events {count ≤ 2000, payloadChars?} → {lastSeq};
+ * POST /agent/dev/runs/:runId/status {status} → summary.
  */
 import { Hono, type Context } from "hono";
-import { listRunsQuerySchema, readEventsQuerySchema, runIdSchema } from "../../contracts/agent-runs";
+import {
+  devAppendEventsBodySchema, devCreateRunBodySchema, devTransitionBodySchema,
+  listRunsQuerySchema, readEventsQuerySchema, runIdSchema,
+} from "../../contracts/agent-runs";
 import { AppError } from "../../domain/errors";
-import { readQuery } from "../body";
+import { readJson, readQuery } from "../body";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
 import { callSpace } from "../space-client";
@@ -18,6 +26,7 @@ export const agentRunRoutes = new Hono<HttpEnv>();
 
 agentRunRoutes.use("/agent/runs", requireDevice);
 agentRunRoutes.use("/agent/runs/*", requireDevice);
+agentRunRoutes.use("/agent/dev/*", requireDevice);
 
 /** A path run id; one that cannot be a run id is simply not found. */
 function runIdParam(c: Context<HttpEnv>): string {
@@ -40,3 +49,20 @@ agentRunRoutes.get("/agent/runs/:runId/events", async (c) => {
 });
 
 agentRunRoutes.delete("/agent/runs/:runId", async (c) => c.json(await callSpace(c, "agent.runs.delete", { runId: runIdParam(c) })));
+
+agentRunRoutes.post("/agent/dev/runs", async (c) => {
+  const body = await readJson(c, devCreateRunBodySchema);
+  return c.json(await callSpace(c, "agent.dev.createRun", body), 201);
+});
+
+agentRunRoutes.post("/agent/dev/runs/:runId/events", async (c) => {
+  const runId = runIdParam(c);
+  const body = await readJson(c, devAppendEventsBodySchema);
+  return c.json(await callSpace(c, "agent.dev.appendEvents", { runId, ...body }));
+});
+
+agentRunRoutes.post("/agent/dev/runs/:runId/status", async (c) => {
+  const runId = runIdParam(c);
+  const body = await readJson(c, devTransitionBodySchema);
+  return c.json(await callSpace(c, "agent.dev.transition", { runId, status: body.status }));
+});
