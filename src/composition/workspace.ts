@@ -1,0 +1,27 @@
+/**
+ * Composition: the workspace dependencies of one user's space (contracts.md §3.5–3.7, §3.9).
+ * Use with the functions of src/application/workspace/ (see its index.ts).
+ */
+import { SqlBlobStore } from "../adapters/storage/blob-store";
+import { SqlCheckpointStore } from "../adapters/storage/checkpoint-store";
+import { SqlPersistStateStore } from "../adapters/storage/persist-state-store";
+import { SqlWorkspaceFileStore } from "../adapters/storage/workspace-file-store";
+import type { WorkspaceDeps } from "../application/workspace/deps";
+import type { Space } from "../ports/space";
+
+export function workspaceDeps(space: Space): WorkspaceDeps {
+  return space.memo("workspace", () => ({
+    files: new SqlWorkspaceFileStore(space.storage),
+    blobs: new SqlBlobStore(space.sql, () => space.clock.now()),
+    checkpoints: new SqlCheckpointStore(space.storage),
+    persist: new SqlPersistStateStore(space.sql),
+    clock: space.clock,
+  }));
+}
+
+/** Deletes a run's workspace rows and then every blob nothing refers to any more. */
+export function deleteRunWorkspace(space: Space, runId: string): void {
+  const deps = workspaceDeps(space);
+  deps.files.deleteRun(runId);
+  (deps.blobs as SqlBlobStore).sweep();
+}

@@ -1,0 +1,18 @@
+/** Checkpoint ids `cp_` + 6-digit zero-padded sequence (contracts.md §3.2, §3.6). */
+
+/** Reasons a checkpoint is created (§3.6). */
+export const CHECKPOINT_REASONS = ["tool_workspace_write", "tool_workspace_patch", "direct_output_capture", "chat_commit"] as const;
+export type CheckpointReason = (typeof CHECKPOINT_REASONS)[number];
+
+/** `cp_000001` for 1. */
+export function formatCheckpointId(seq: number): string {
+  return `cp_${String(seq).padStart(6, "0")}`;
+}
+
+/** The sequence number of a checkpoint id, or null when it is not one. */
+export function parseCheckpointId(id: string): number | null {
+  const match = /^cp_(\d{6,})$/.exec(id);
+  if (!match) return null;
+  const seq = Number(match[1]);
+  return Number.isSafeInteger(seq) && seq >= 1 ? seq : null;
+}
