@@ -1,0 +1,40 @@
+/**
+ * Tool preparation for one agent invocation (contracts.md §3.8, §3.10): resolve the profile's MCP
+ * selection cached-only, then compile the InvocationToolSnapshot (builtin + MCP, `mcp:*` expanded,
+ * §5.3 aliases, profile descriptions on top). The agent loop calls this once per invocation and
+ * stores the snapshot; the diagnostics go to the journal (`context_assembled`).
+ */
+import { BUILTIN_TOOL_IDS } from "../../domain/tools/builtin-descriptors";
+import { compileInvocationToolSnapshot, MCP_WILDCARD, type ModelToolDiagnostic, type ProfileToolPolicy } from "../../domain/tools/snapshot-compiler";
+import type { InvocationToolSnapshot } from "../../domain/tools/snapshot";
+import type { ModelToolResolver } from "./model-tool-resolver";
+
+/** The built-in `default-writer` profile's tools: the 14 builtin tools and `mcp:*` (DESIGN.md), 80 calls per invocation. */
+export const DEFAULT_WRITER_PROFILE_ID = "default-writer";
+export const DEFAULT_WRITER_TOOL_POLICY: ProfileToolPolicy = Object.freeze({
+  allow: [...BUILTIN_TOOL_IDS, MCP_WILDCARD],
+  deny: [],
+  maxCallsPerRun: 80,
+}) as ProfileToolPolicy;
+
+/** A compiled snapshot and every diagnostic (resolver + compile). */
+export interface PreparedInvocationTools {
+  snapshot: InvocationToolSnapshot;
+  diagnostics: ModelToolDiagnostic[];
+}
+
+/**
+ * Resolves and compiles. `snapshotId` is normally the invocation id (`inv_root`);
+ * `availableBuiltins` limits builtin tools to those the scope offers (default: all 14).
+ * Throws the snapshot codes of createInvocationToolSnapshot (e.g. `tool.snapshot_budget_invalid`).
+ */
+export async function prepareInvocationTools(
+  resolver: ModelToolResolver,
+  policy: ProfileToolPolicy,
+  snapshotId: string,
+  availableBuiltins?: ReadonlySet<string>,
+): Promise<PreparedInvocationTools> {
+  const resolved = await resolver.resolveForPolicy(policy.allow, policy.deny ?? []);
+  const compiled = compileInvocationToolSnapshot({ snapshotId, policy, mcpTools: resolved.tools, ...(availableBuiltins ? { availableBuiltins } : {}) });
+  return { snapshot: compiled.snapshot, diagnostics: [...resolved.diagnostics, ...compiled.diagnostics] };
+}

@@ -1,0 +1,72 @@
+/**
+ * `GET /api/v1/mcp/model-tools[?profileId=]` (DESIGN.md "HTTP API"): what a model would be offered.
+ * - without a profile: chat generation (contracts.md §5.1/§5.2): every permitted MCP tool in
+ *   binding order with §5.2 aliases; description = description || title || native name;
+ * - with a profile: the agent snapshot that profile would get now (builtin + MCP, §5.3 aliases,
+ *   profile descriptions applied); description = the descriptor's description or null.
+ * Unknown profile → AppError `agent.profile_not_found` (404).
+ */
+import { AppError } from "../../domain/errors";
+import { allocateLegacyAliases } from "../../domain/tools/model-aliases";
+import type { ModelToolDiagnostic } from "../../domain/tools/snapshot-compiler";
+import type { JsonObject } from "../../domain/tools/descriptor";
+import type { ToolId } from "../../domain/tools/tool-id";
+import type { ProfileToolPolicySource } from "../../ports/profile-tool-policies";
+import { prepareInvocationTools } from "./invocation-tools";
+import type { ModelToolResolver } from "./model-tool-resolver";
+
+/** One tool as the model sees it. */
+export interface ModelToolView {
+  toolId: ToolId;
+  alias: string;
+  description: string | null;
+  inputSchema: JsonObject;
+}
+
+/** The model-tools view: tools plus diagnostics `{toolId?, code, message}`. */
+export interface ModelToolsView {
+  tools: ModelToolView[];
+  diagnostics: ModelToolDiagnostic[];
+}
+
+/**
+ * Chat-generation tools for one round (§5.2): `localToolNames` are the round's own tools, which keep
+ * their names (MCP aliases avoid them).
+ */
+export async function chatGenerationModelTools(resolver: ModelToolResolver, localToolNames: Iterable<string> = []): Promise<ModelToolsView> {
+  const { tools, diagnostics } = await resolver.listPermitted();
+  const aliases = allocateLegacyAliases(
+    tools.map((tool) => ({ serverDisplayName: tool.serverDisplayName, nativeName: nativeNameOf(tool.descriptor.id) })),
+    new Set(localToolNames),
+  );
+  return {
+    tools: tools.map((tool, index) => ({
+      toolId: tool.descriptor.id,
+      alias: aliases[index]!,
+      description: tool.descriptor.description || tool.descriptor.title || nativeNameOf(tool.descriptor.id),
+      inputSchema: tool.descriptor.inputSchema,
+    })),
+    diagnostics,
+  };
+}
+
+/** The view for `GET /mcp/model-tools`; see the file docstring. */
+export async function modelToolsView(resolver: ModelToolResolver, profiles: ProfileToolPolicySource, profileId?: string): Promise<ModelToolsView> {
+  if (profileId === undefined) return chatGenerationModelTools(resolver);
+  const policy = await profiles.toolPolicy(profileId);
+  if (!policy) throw new AppError("agent.profile_not_found", `There is no agent profile "${profileId}".`, { profileId });
+  const { snapshot, diagnostics } = await prepareInvocationTools(resolver, policy, "preview");
+  return {
+    tools: snapshot.bindings.map((binding) => ({
+      toolId: binding.descriptor.id,
+      alias: binding.modelAlias,
+      description: binding.descriptor.description ?? null,
+      inputSchema: binding.descriptor.inputSchema,
+    })),
+    diagnostics,
+  };
+}
+
+function nativeNameOf(toolId: ToolId): string {
+  return toolId.slice(toolId.indexOf(":") + 1);
+}
