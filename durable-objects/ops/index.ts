@@ -3,6 +3,7 @@ import { deviceOps } from "./devices";
 import { agentRunOps } from "./agent-runs";
 import { mcpRegistryOps } from "./mcp-registry";
 import { agentRunOps } from "./agent-runs";
+import { modelToolOps } from "./model-tools";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
@@ -10,6 +11,7 @@ export const OPS = {
   ...agentRunOps,
   ...mcpRegistryOps,
   ...agentRunOps,
+  ...modelToolOps,
 } satisfies Record<string, OpHandler>;
 
 /** Operation names. */

@@ -1,0 +1,42 @@
+/**
+ * Composition: the tool system of one user's space (contracts.md §1.4, §3.8–§3.10).
+ *
+ * - `modelToolResolver(space)`: the cached-only resolver over the registry's summaries and the
+ *   catalog cache (memoized).
+ * - `profileToolPolicies(space)`: tool policies by profile id. Until [agent-profiles] lands its
+ *   service here, only the built-in `default-writer` exists (14 builtin tools + `mcp:*`).
+ * - `permittedToolCaller(space, gateway)`: the send-time recheck + call for model tool calls.
+ * - `catalogCache(space)`: memory → SQLite catalog reads. Until [gateway-discovery]'s catalog
+ *   service implements the CatalogCache port, no snapshot is readable, so every permitted server
+ *   reports `mcp.catalog_not_cached` (truthful: nothing can be discovered yet).
+ */
+import { DEFAULT_WRITER_PROFILE_ID, DEFAULT_WRITER_TOOL_POLICY } from "../application/tools/invocation-tools";
+import { ModelToolResolver } from "../application/tools/model-tool-resolver";
+import { PermittedToolCaller } from "../application/tools/permitted-tool-call";
+import type { CatalogCache } from "../ports/catalog-cache";
+import type { McpGateway } from "../ports/mcp-gateway";
+import type { ProfileToolPolicySource } from "../ports/profile-tool-policies";
+import type { Space } from "../ports/space";
+import { mcpRegistryServices } from "./mcp-registry";
+
+const NO_CATALOGS: CatalogCache = { readCached: async () => ({ status: "missing" }) };
+
+/** Cached-only catalog reads for tool resolution and calls (see file docstring). */
+export function catalogCache(_space: Space): CatalogCache {
+  return NO_CATALOGS;
+}
+
+/** Tool policies by profile id (see file docstring). */
+export function profileToolPolicies(_space: Space): ProfileToolPolicySource {
+  return { toolPolicy: async (profileId) => (profileId === DEFAULT_WRITER_PROFILE_ID ? structuredClone(DEFAULT_WRITER_TOOL_POLICY) : null) };
+}
+
+/** The memoized cached-only model-tool resolver. */
+export function modelToolResolver(space: Space): ModelToolResolver {
+  return space.memo("tools.resolver", () => new ModelToolResolver(mcpRegistryServices(space), catalogCache(space)));
+}
+
+/** The send-time recheck + call (`callPermittedTool(toolId, args, signal)`) over `gateway`. */
+export function permittedToolCaller(space: Space, gateway: Pick<McpGateway, "call">): PermittedToolCaller {
+  return new PermittedToolCaller({ registrations: mcpRegistryServices(space), catalogs: catalogCache(space), gateway });
+}
