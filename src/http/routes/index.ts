@@ -5,7 +5,7 @@ import { deviceRoutes } from "./devices";
 import { mcpServerRoutes } from "./mcp-servers";
 import { setupRoutes } from "./setup";
 import { wsRoutes } from "./ws";
-import { modelToolRoutes } from \"./model-tools\";
+import { modelToolRoutes } from "./model-tools";
 import { agentRunRoutes } from "./agent-runs";
 
 export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, mcpServerRoutes, agentRunRoutes, modelToolRoutes];
