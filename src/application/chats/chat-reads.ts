@@ -1,0 +1,92 @@
+/**
+ * Windowed message reads, counts and frozen-prefix fingerprints (issue [chats] "Messages"; the
+ * agent's `chat.read_messages`, contracts.md §3.9, reads through the same functions).
+ *
+ * A window is `limit` messages starting `offset` from the start (default), from the end
+ * (`fromEnd`), or just before `beforeMessageId`; the result is always in chat order with each
+ * message's 0-based `index`, plus `total`.
+ *
+ * Errors: chat.not_found, chat.message_not_found (404), chat.invalid_message_range (400).
+ */
+import { AppError } from "../../domain/errors";
+import { prefixDigest, type FrozenPrefix } from "../../domain/chats/prefix";
+import { toMessageView, type MessageView } from "../../domain/chats/types";
+import { requireChat, requireMessage, type ChatDeps } from "./chat-context";
+
+/** Largest window, messages. */
+export const MAX_WINDOW = 200;
+
+/** A window request; defaults `offset = 0`, `limit = 50`, `fromEnd = false`. */
+export interface WindowQuery {
+  offset?: number;
+  limit?: number;
+  fromEnd?: boolean;
+  beforeMessageId?: string;
+}
+
+/** A window of messages in chat order. */
+export interface MessageWindow {
+  messages: MessageView[];
+  total: number;
+}
+
+export function readWindow(deps: ChatDeps, chatId: string, query: WindowQuery): MessageWindow {
+  const chat = requireChat(deps, chatId);
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? 50;
+  if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 1 || limit > MAX_WINDOW) {
+    throw new AppError("chat.invalid_message_range", `offset must be ≥ 0 and limit 1 to ${MAX_WINDOW}.`, { maxLimit: MAX_WINDOW });
+  }
+  const total = chat.messageCount;
+  if (query.beforeMessageId !== undefined) {
+    const anchor = requireMessage(deps, chatId, query.beforeMessageId);
+    const anchorIndex = deps.repo.messages.indexOfSeq(chatId, anchor.seq);
+    const rows = deps.repo.messages.before(chatId, anchor.seq, offset, limit);
+    const first = anchorIndex - offset - rows.length;
+    return { messages: rows.map((row, i) => toMessageView(row, first + i)), total };
+  }
+  if (query.fromEnd) {
+    const end = total - offset;
+    if (end <= 0) return { messages: [], total };
+    const start = Math.max(0, end - limit);
+    const rows = deps.repo.messages.range(chatId, start, end - start);
+    return { messages: rows.map((row, i) => toMessageView(row, start + i)), total };
+  }
+  const rows = deps.repo.messages.range(chatId, offset, limit);
+  return { messages: rows.map((row, i) => toMessageView(row, offset + i)), total };
+}
+
+/** One message by id, with its current index. */
+export function getMessage(deps: ChatDeps, chatId: string, messageId: string): MessageView {
+  requireChat(deps, chatId);
+  const message = requireMessage(deps, chatId, messageId);
+  return toMessageView(message, deps.repo.messages.indexOfSeq(chatId, message.seq));
+}
+
+/** The message at 0-based `index` → `chat.message_not_found` when out of range. */
+export function messageAt(deps: ChatDeps, chatId: string, index: number): MessageView {
+  const chat = requireChat(deps, chatId);
+  if (!Number.isInteger(index) || index < 0 || index >= chat.messageCount) {
+    throw new AppError("chat.message_not_found", `This chat has no message at index ${index} (it has ${chat.messageCount}).`, { index, totalMessages: chat.messageCount });
+  }
+  const row = deps.repo.messages.range(chatId, index, 1)[0]!;
+  return toMessageView(row, index);
+}
+
+/** Number of messages in the chat. */
+export function countMessages(deps: ChatDeps, chatId: string): number {
+  return requireChat(deps, chatId).messageCount;
+}
+
+/** Fingerprint of the first `length` messages (default: all); `length` is clamped to the count. */
+export function freezePrefix(deps: ChatDeps, chatId: string, length?: number): FrozenPrefix {
+  const chat = requireChat(deps, chatId);
+  const wanted = Math.min(Math.max(length ?? chat.messageCount, 0), chat.messageCount);
+  return currentPrefix(deps, chatId, wanted);
+}
+
+/** Fingerprint of the first `length` messages as they are now (fewer when the chat is shorter). */
+export function currentPrefix(deps: ChatDeps, chatId: string, length: number): FrozenPrefix {
+  const entries = length > 0 ? deps.repo.messages.prefix(chatId, length) : [];
+  return { length: entries.length, digest: prefixDigest(entries) };
+}
