@@ -72,7 +72,9 @@ function serverMap(document: Json): Json | null {
 }
 
 function classify(name: string, entry: unknown, single: boolean, candidates: ImportCandidate[], skipped: ImportSkipped[]): void {
-  const skip = (code: string, message: string) => skipped.push({ name, code, message });
+  const skip = (code: string, message: string): void => {
+    skipped.push({ name, code, message });
+  };
   if (!isObject(entry)) return skip("mcp.import_entry_invalid", "This entry is not an object.");
   if ("command" in entry) return skip("mcp.import_transport_unsupported", "This is a local (stdio) server started with a command; only remote Streamable HTTP servers are supported.");
   if (entry.type !== undefined) {
