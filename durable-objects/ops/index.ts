@@ -1,6 +1,7 @@
 /** Every operation of UserSpace, merged from the feature files. Add one spread per feature. */
 import { deviceOps } from "./devices";
 import { agentRunOps } from "./agent-runs";
+import { connectionOps } from "./connections";
 import { mcpRegistryOps } from "./mcp-registry";
 import { agentRunOps } from "./agent-runs";
 import { modelToolOps } from "./model-tools";
@@ -9,6 +10,7 @@ import type { OpHandler } from "./registry";
 export const OPS = {
   ...deviceOps,
   ...agentRunOps,
+  ...connectionOps,
   ...mcpRegistryOps,
   ...agentRunOps,
   ...modelToolOps,

@@ -3,6 +3,7 @@
  * 127.0.0.1 on a free port and resolve to its base URL. Tests read URLs with `inject("peers")[name]`.
  */
 import { startEchoPeer } from "./echo-peer";
+import { startModelPeer } from "./model-peer";
 
 export interface PeerHandle {
   url: string;
@@ -14,4 +15,4 @@ export interface Peer {
   start(): Promise<PeerHandle>;
 }
 
-export const PEERS: Peer[] = [{ name: "echo", start: startEchoPeer }];
+export const PEERS: Peer[] = [{ name: "echo", start: startEchoPeer }, { name: "model", start: startModelPeer }];

@@ -7,5 +7,6 @@ import { setupRoutes } from "./setup";
 import { wsRoutes } from "./ws";
 import { modelToolRoutes } from "./model-tools";
 import { agentRunRoutes } from "./agent-runs";
+import { connectionRoutes } from "./connections";
 
-export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, mcpServerRoutes, agentRunRoutes, modelToolRoutes];
+export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, mcpServerRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes];

@@ -1,0 +1,134 @@
+/**
+ * Maps whatever the AI SDK or fetch threw into a ModelError (contracts.md §3.15; issue
+ * [model-gateway] "Errors mapped to model.* codes"):
+ * 429 → `model.provider_rate_limited` (retryable, `retryAfterMs` when sent) · 5xx, 408 and network →
+ * `model.request_failed` (retryable) · 3xx → `model.request_failed` (not retryable) · 401/403 →
+ * `model.provider_denied` · other 4xx → `model.provider_rejected` · unreadable body (non-JSON,
+ * schema mismatch, empty) → `model.upstream_invalid_response` (retryable) · an error event inside
+ * a stream → `model.stream_failed` (retryable; rate-limit events → rate_limited) · aborted →
+ * `model.cancelled`. Messages quote the provider's own message (≤ 300 chars) with the API key
+ * scrubbed; request bodies and headers are never included.
+ */
+import {
+  APICallError, EmptyResponseBodyError, InvalidResponseDataError, JSONParseError, LoadAPIKeyError,
+  TypeValidationError, UnsupportedFunctionalityError, InvalidPromptError,
+} from "@ai-sdk/provider";
+import { ModelError } from "../../domain/models/errors";
+import { RedirectRefusedError } from "./fetch";
+
+/** Context for scrubbing and for the abort check. */
+export interface ErrorContext {
+  signal?: AbortSignal;
+  apiKey: string;
+  providerLabel: string;
+}
+
+/** Turns any thrown value into a ModelError. */
+export function toModelError(error: unknown, ctx: ErrorContext): ModelError {
+  if (error instanceof ModelError) return error;
+  if (ctx.signal?.aborted || isAbort(error)) return cancelled();
+  const scrub = (text: string) => scrubSecret(text, ctx.apiKey);
+  const redirect = findCause(error, (e): e is RedirectRefusedError => e instanceof RedirectRefusedError);
+  if (redirect) return new ModelError("model.request_failed", redirect.message, { status: redirect.status }, false);
+  if (APICallError.isInstance(error)) return fromApiCall(error, ctx.providerLabel, scrub);
+  if (JSONParseError.isInstance(error) || TypeValidationError.isInstance(error) || InvalidResponseDataError.isInstance(error) || EmptyResponseBodyError.isInstance(error)) {
+    return new ModelError("model.upstream_invalid_response", `${ctx.providerLabel} sent a response that could not be read (${short(scrub(error.message))}).`);
+  }
+  if (LoadAPIKeyError.isInstance(error)) return new ModelError("model.provider_denied", `${ctx.providerLabel} needs an API key; this connection has none.`);
+  if (UnsupportedFunctionalityError.isInstance(error) || InvalidPromptError.isInstance(error)) {
+    return new ModelError("model.request_build_failed", `The request cannot be sent to ${ctx.providerLabel}: ${short(scrub(error.message))}`);
+  }
+  if (error instanceof TypeError) return new ModelError("model.request_failed", `Could not reach ${ctx.providerLabel}: ${short(scrub(error.message))}`);
+  if (isObject(error)) return fromStreamErrorObject(error, ctx.providerLabel, scrub);
+  const message = error instanceof Error ? error.message : String(error);
+  return new ModelError("model.request_failed", `The request to ${ctx.providerLabel} failed: ${short(scrub(message))}`);
+}
+
+/** The error of a step aborted through its AbortSignal. */
+export function cancelled(): ModelError {
+  return new ModelError("model.cancelled", "The model request was cancelled.");
+}
+
+function fromApiCall(error: APICallError, label: string, scrub: (text: string) => string): ModelError {
+  const status = error.statusCode;
+  const providerMessage = short(scrub(providerMessageOf(error)));
+  const providerCode = providerCodeOf(error.data);
+  if (status === undefined) {
+    return new ModelError("model.request_failed", `Could not reach ${label}: ${providerMessage}`, { providerCode });
+  }
+  if (status >= 200 && status < 300) {
+    return new ModelError("model.upstream_invalid_response", `${label} answered ${status} with a body that could not be read.`, { status });
+  }
+  if (status === 429) {
+    return new ModelError("model.provider_rate_limited", `${label} is rate limiting requests (HTTP 429): ${providerMessage}`, { status, providerCode, retryAfterMs: retryAfterMs(error.responseHeaders) });
+  }
+  if (status === 401 || status === 403) {
+    return new ModelError("model.provider_denied", `${label} refused the credentials (HTTP ${status}): ${providerMessage}`, { status, providerCode });
+  }
+  if (status >= 500 || status === 408) {
+    return new ModelError("model.request_failed", `${label} failed (HTTP ${status}): ${providerMessage}`, { status, providerCode });
+  }
+  if (status >= 300 && status < 400) return new ModelError("model.request_failed", `${label} answered with a redirect (HTTP ${status}); redirects are not followed.`, { status }, false);
+  return new ModelError("model.provider_rejected", `${label} rejected the request (HTTP ${status}): ${providerMessage}`, { status, providerCode });
+}
+
+function fromStreamErrorObject(error: Record<string, unknown>, label: string, scrub: (text: string) => string): ModelError {
+  const inner = isObject(error.error) ? error.error : error;
+  const message = typeof inner.message === "string" ? inner.message : JSON.stringify(inner).slice(0, 200);
+  const providerCode = [inner.code, inner.type, inner.status].find((v): v is string => typeof v === "string");
+  if (providerCode && /rate|429|resource_exhausted|overloaded/i.test(providerCode)) {
+    return new ModelError("model.provider_rate_limited", `${label} is rate limiting requests: ${short(scrub(message))}`, { providerCode });
+  }
+  return new ModelError("model.stream_failed", `${label} reported an error while streaming: ${short(scrub(message))}`, { providerCode });
+}
+
+function providerMessageOf(error: APICallError): string {
+  if (error.message && error.message.trim() !== "") return error.message;
+  return error.responseBody ? error.responseBody : "no details";
+}
+
+function providerCodeOf(data: unknown): string | undefined {
+  if (!isObject(data)) return undefined;
+  const inner = isObject(data.error) ? data.error : data;
+  const value = [inner.code, inner.type, inner.status].find((v) => typeof v === "string" || typeof v === "number");
+  return value === undefined ? undefined : String(value);
+}
+
+function retryAfterMs(headers: Record<string, string> | undefined): number | undefined {
+  const ms = Number(headers?.["retry-after-ms"]);
+  if (headers?.["retry-after-ms"] !== undefined && Number.isFinite(ms)) return ms;
+  const value = headers?.["retry-after"];
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.round(seconds * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError");
+}
+
+function findCause<T>(error: unknown, match: (e: unknown) => e is T): T | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== undefined && current !== null; depth += 1) {
+    if (match(current)) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Removes the API key (and its long fragments) from text meant for people or logs. */
+export function scrubSecret(text: string, secret: string): string {
+  if (!secret || secret.length < 4) return text;
+  return text.split(secret).join("[redacted]");
+}
+
+function short(text: string): string {
+  const single = text.replace(/\s+/g, " ").trim();
+  return single.length > 300 ? `${single.slice(0, 300)}…` : single;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

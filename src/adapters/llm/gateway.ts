@@ -1,0 +1,104 @@
+/**
+ * AiSdkModelGateway: the ModelGateway port (src/ports/model-gateway.ts) over the AI SDK's
+ * LanguageModelV3 (`doStream` / `doGenerate` directly: one step, never a retry). Raw chunks are
+ * requested so tool-call ids can be checked against what the provider really sent (raw-ids.ts).
+ * Cancel: the AbortSignal goes to fetch and also races every stream read, so an abort ends the step
+ * with `model.cancelled` even while the provider is silent.
+ */
+import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import type { ModelProvider, ResolvedConnection } from "../../domain/models/connection";
+import type { ModelRequest, ModelResponse } from "../../domain/models/ir";
+import type { ModelGateway, ModelStepOptions } from "../../ports/model-gateway";
+import { finalizeStep, StepAccumulator } from "./decode";
+import { cancelled, toModelError } from "./errors";
+import { noRedirectFetch, type FetchFn } from "./fetch";
+import { buildCallOptions } from "./prompt";
+import { buildLanguageModel, type BuiltModel } from "./providers";
+import { RawIdCollector } from "./raw-ids";
+
+const PROVIDER_LABELS: Record<ModelProvider, string> = {
+  openai: "OpenAI",
+  "openai-responses": "OpenAI (Responses)",
+  anthropic: "Anthropic",
+  google: "Google Gemini",
+  "openai-compatible": "The OpenAI-compatible endpoint",
+};
+
+/** Options of createModelGateway. `fetch` replaces the network (tests with recorded fixtures). */
+export interface GatewayOptions {
+  fetch?: FetchFn;
+}
+
+/** Builds the gateway of a resolved connection. */
+export function createModelGateway(connection: ResolvedConnection, options: GatewayOptions = {}): ModelGateway {
+  return new AiSdkModelGateway(connection, noRedirectFetch(options.fetch));
+}
+
+export class AiSdkModelGateway implements ModelGateway {
+  readonly provider: ModelProvider;
+  readonly modelId: string;
+  private readonly built: BuiltModel;
+  private readonly label: string;
+
+  constructor(private readonly connection: ResolvedConnection, fetch: FetchFn) {
+    this.provider = connection.provider;
+    this.modelId = connection.modelId;
+    this.built = buildLanguageModel(connection, fetch);
+    this.label = PROVIDER_LABELS[connection.provider];
+  }
+
+  async step(request: ModelRequest, options: ModelStepOptions = {}): Promise<ModelResponse> {
+    const { signal } = options;
+    const mapError = (error: unknown) => toModelError(error, { signal, apiKey: this.connection.apiKey, providerLabel: this.label });
+    if (signal?.aborted) throw cancelled();
+    const raw = new RawIdCollector(this.built.idCheck);
+    const accumulator = new StepAccumulator(raw, options.onDelta);
+    const decodeContext = { provider: this.provider, metadataKey: this.built.metadataKey, providerLabel: this.label, request, raw };
+    try {
+      const callOptions = {
+        ...buildCallOptions(request, { provider: this.provider, metadataKey: this.built.metadataKey, schemaFamily: this.built.schemaFamily, defaults: this.connection.defaults }),
+        abortSignal: signal,
+        includeRawChunks: true,
+      };
+      const stream = options.stream ?? options.onDelta !== undefined;
+      if (stream) {
+        const result = await this.built.model.doStream(callOptions);
+        await drain(result.stream, (part) => accumulator.push(part), signal);
+      } else {
+        const result = await this.built.model.doGenerate(callOptions);
+        raw.add(result.response?.body);
+        accumulator.responseId = result.response?.id;
+        accumulator.modelId = result.response?.modelId;
+        accumulator.addContent(result.content, result.finishReason, result.usage, result.providerMetadata, result.warnings);
+      }
+      if (signal?.aborted) throw cancelled();
+      return finalizeStep(accumulator, decodeContext, mapError);
+    } catch (error) {
+      throw mapError(error);
+    }
+  }
+}
+
+/** Reads every part; an abort cancels the reader at once (the read promise is raced). */
+async function drain(stream: ReadableStream<LanguageModelV3StreamPart>, onPart: (part: LanguageModelV3StreamPart) => void, signal?: AbortSignal): Promise<void> {
+  const reader = stream.getReader();
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(cancelled());
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+  aborted.catch(() => undefined);
+  try {
+    for (;;) {
+      const next = await Promise.race([reader.read(), aborted]);
+      if (next.done) return;
+      onPart(next.value);
+    }
+  } catch (error) {
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  } finally {
+    if (onAbort) signal?.removeEventListener("abort", onAbort);
+    reader.releaseLock();
+  }
+}

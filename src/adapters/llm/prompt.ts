@@ -1,0 +1,166 @@
+/**
+ * Canonical IR → AI SDK LanguageModelV3 call options (contracts.md §3.15, §3.16):
+ * messages with per-part providerMetadata replayed as providerOptions (Gemini thought signatures,
+ * Anthropic thinking signatures, Responses item ids), sanitized tool schemas, tool choice,
+ * settings merged over the connection defaults, and the Responses `previous_response_id`
+ * continuation (only messages after `messageCursor`, assistant messages filtered out).
+ */
+import type { LanguageModelV3CallOptions, LanguageModelV3FunctionTool, LanguageModelV3Message, LanguageModelV3Prompt, LanguageModelV3ToolChoice } from "@ai-sdk/provider";
+import type { ConnectionDefaults, ModelProvider } from "../../domain/models/connection";
+import { ModelError } from "../../domain/models/errors";
+import type { ModelMessage, ModelPart, ModelRequest, ModelToolCall, ModelToolChoice, ModelToolSpec, ProviderMetadata } from "../../domain/models/ir";
+import { sanitizeToolSchema, type SchemaFamily } from "../../domain/models/schema-sanitize";
+import { normalizeToolArguments } from "../../domain/tools/tool-arguments";
+
+type ProviderOptions = NonNullable<LanguageModelV3CallOptions["providerOptions"]>;
+type AssistantContent = Extract<LanguageModelV3Message, { role: "assistant" }>["content"];
+type UserContent = Extract<LanguageModelV3Message, { role: "user" }>["content"];
+type ToolContent = Extract<LanguageModelV3Message, { role: "tool" }>["content"];
+
+/** What the adapter needs to know about the target provider. */
+export interface PromptTarget {
+  provider: ModelProvider;
+  metadataKey: string;
+  schemaFamily: SchemaFamily;
+  defaults: ConnectionDefaults;
+}
+
+/** Builds the call options (without abortSignal/includeRawChunks). Raises `model.request_build_failed`. */
+export function buildCallOptions(request: ModelRequest, target: PromptTarget): LanguageModelV3CallOptions {
+  const { messages, previousResponseId } = continuation(request, target);
+  const settings = { ...target.defaults, ...(request.settings ?? {}) };
+  const providerOptions = mergeProviderOptions(target.defaults.providerOptions, request.settings?.providerOptions) as ProviderOptions;
+  if (previousResponseId) providerOptions.openai = { ...(providerOptions.openai ?? {}), previousResponseId };
+  const tools = (request.tools ?? []).map((tool) => toTool(tool, target.schemaFamily));
+  return {
+    prompt: toPrompt(messages, target),
+    ...(tools.length > 0 ? { tools, toolChoice: toToolChoice(request.toolChoice ?? "auto", request.tools ?? []) } : {}),
+    ...pick(settings),
+    ...(Object.keys(providerOptions).length > 0 ? { providerOptions: providerOptions as NonNullable<LanguageModelV3CallOptions["providerOptions"]> } : {}),
+  };
+}
+
+function continuation(request: ModelRequest, target: PromptTarget): { messages: ModelMessage[]; previousResponseId?: string } {
+  const state = request.providerState;
+  if (target.provider !== "openai-responses" || !state?.previousResponseId) return { messages: request.messages };
+  const cursor = state.messageCursor;
+  if (typeof cursor !== "number" || !Number.isInteger(cursor) || cursor < 0 || cursor > request.messages.length) {
+    throw new ModelError("model.request_build_failed", "The provider state of this run is not valid: its message cursor does not fit the conversation.");
+  }
+  return { messages: request.messages.slice(cursor).filter((message) => message.role !== "assistant"), previousResponseId: state.previousResponseId };
+}
+
+function pick(settings: ConnectionDefaults): Partial<LanguageModelV3CallOptions> {
+  const out: Partial<LanguageModelV3CallOptions> = {};
+  if (settings.temperature !== undefined) out.temperature = settings.temperature;
+  if (settings.maxOutputTokens !== undefined) out.maxOutputTokens = settings.maxOutputTokens;
+  if (settings.topP !== undefined) out.topP = settings.topP;
+  if (settings.topK !== undefined) out.topK = settings.topK;
+  if (settings.stopSequences !== undefined) out.stopSequences = settings.stopSequences;
+  if (settings.seed !== undefined) out.seed = settings.seed;
+  if (settings.presencePenalty !== undefined) out.presencePenalty = settings.presencePenalty;
+  if (settings.frequencyPenalty !== undefined) out.frequencyPenalty = settings.frequencyPenalty;
+  return out;
+}
+
+function mergeProviderOptions(a?: ProviderMetadata, b?: ProviderMetadata): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const source of [a, b]) {
+    for (const [key, value] of Object.entries(source ?? {})) out[key] = { ...(out[key] ?? {}), ...value };
+  }
+  return out;
+}
+
+function toTool(tool: ModelToolSpec, family: SchemaFamily): LanguageModelV3FunctionTool {
+  return {
+    type: "function",
+    name: tool.alias,
+    description: tool.description,
+    inputSchema: sanitizeToolSchema(family, tool.inputSchema, tool.alias) as LanguageModelV3FunctionTool["inputSchema"],
+  };
+}
+
+function toToolChoice(choice: ModelToolChoice, tools: ModelToolSpec[]): LanguageModelV3ToolChoice {
+  if (typeof choice === "string") return { type: choice };
+  if (!tools.some((tool) => tool.alias === choice.alias)) {
+    throw new ModelError("model.request_build_failed", `The tool choice names "${choice.alias}", which is not among the tools of this request.`);
+  }
+  return { type: "tool", toolName: choice.alias };
+}
+
+function toPrompt(messages: ModelMessage[], target: PromptTarget): LanguageModelV3Prompt {
+  const prompt: LanguageModelV3Prompt = [];
+  for (const [index, message] of messages.entries()) {
+    for (const part of message.parts) {
+      if (part.type === "native") throw buildFailed(index, `a native ${part.provider} block, which this gateway cannot send`);
+    }
+    switch (message.role) {
+      case "system":
+      case "developer":
+        prompt.push({ role: "system", content: message.parts.map((part) => (part.type === "text" ? part.text : "")).join("") });
+        break;
+      case "user":
+        prompt.push({ role: "user", content: message.parts.map((part) => userPart(part, index)) as UserContent });
+        break;
+      case "assistant":
+        prompt.push({ role: "assistant", content: message.parts.map((part) => assistantPart(part, index, target)) as AssistantContent });
+        break;
+      case "tool":
+        prompt.push({ role: "tool", content: message.parts.map((part) => toolPart(part, index)) as ToolContent });
+        break;
+    }
+  }
+  return prompt;
+}
+
+function userPart(part: ModelPart, index: number): UserContent[number] {
+  if (part.type === "text") return { type: "text", text: part.text, ...options(part.providerMetadata) };
+  if (part.type === "media") return media(part);
+  throw buildFailed(index, `a ${part.type} part in a user message`);
+}
+
+function assistantPart(part: ModelPart, index: number, target: PromptTarget): AssistantContent[number] {
+  switch (part.type) {
+    case "text": return { type: "text", text: part.text, ...options(part.providerMetadata) };
+    case "reasoning": return { type: "reasoning", text: part.text, ...options(part.providerMetadata) };
+    case "media": return media(part);
+    case "toolCall": return { type: "tool-call", toolCallId: part.call.id, toolName: part.call.alias, input: replayInput(part.call, target), ...options(part.call.providerMetadata) };
+    default: throw buildFailed(index, `a ${part.type} part in an assistant message`);
+  }
+}
+
+function toolPart(part: ModelPart, index: number): ToolContent[number] {
+  if (part.type !== "toolResult") throw buildFailed(index, `a ${part.type} part in a tool message`);
+  const { result } = part;
+  return {
+    type: "tool-result",
+    toolCallId: result.callId,
+    toolName: result.alias,
+    output: result.isError ? { type: "error-text", value: result.content } : { type: "text", value: result.content },
+    ...options(result.providerMetadata),
+  };
+}
+
+/**
+ * Replayed arguments: the OpenAI family gets the exact JSON text (digits kept); Anthropic and
+ * Gemini get the object (parsed digit-exact where the runtime allows). Invalid arguments → `{}`.
+ */
+function replayInput(call: ModelToolCall, target: PromptTarget): unknown {
+  const normalized = normalizeToolArguments(call.argumentsText);
+  if (normalized.kind === "invalid") return target.schemaFamily === "openai" ? "{}" : {};
+  if (target.schemaFamily === "openai") return call.argumentsText.trim() === "" ? "{}" : JSON.stringify(normalized.value);
+  return normalized.value;
+}
+
+function media(part: Extract<ModelPart, { type: "media" }>): UserContent[number] {
+  const isUrl = /^https?:\/\//i.test(part.value);
+  return { type: "file", mediaType: part.mimeType, data: isUrl ? new URL(part.value) : part.value, ...options(part.providerMetadata) };
+}
+
+function options(metadata: ProviderMetadata | undefined): { providerOptions?: ProviderOptions } {
+  return metadata && Object.keys(metadata).length > 0 ? { providerOptions: metadata as ProviderOptions } : {};
+}
+
+function buildFailed(index: number, what: string): ModelError {
+  return new ModelError("model.request_build_failed", `Message ${index + 1} of the request has ${what}.`);
+}

@@ -1,0 +1,26 @@
+/**
+ * Composition: model connections and gateways of a user's space (issue [model-gateway]).
+ * - `modelServices(space)` → ModelConnectionService (routes/ops).
+ * - `modelGatewayFor(space, connectionId?)` → ModelGateway bound to that connection, or to the
+ *   user's default connection when `connectionId` is undefined (the agent runtime's entry point).
+ */
+import { createModelGateway } from "../adapters/llm/gateway";
+import { ModelConnectionStore } from "../adapters/storage/model-connection-store";
+import { ModelConnectionService } from "../application/models/connection-service";
+import type { ModelGateway } from "../ports/model-gateway";
+import type { Space } from "../ports/space";
+import { secretCipher } from "./secrets";
+
+export function modelServices(space: Space): ModelConnectionService {
+  return space.memo("models", () => new ModelConnectionService(
+    new ModelConnectionStore(space.sql), secretCipher(space), space.clock, space.sockets, (connection) => createModelGateway(connection),
+  ));
+}
+
+/**
+ * The gateway for connection `connectionId` (default connection when undefined).
+ * Errors: `model.connection_not_found`, `secrets.key_mismatch`, `secrets.key_unavailable`.
+ */
+export function modelGatewayFor(space: Space, connectionId?: string): Promise<ModelGateway> {
+  return modelServices(space).gateway(connectionId);
+}

@@ -1,0 +1,144 @@
+/**
+ * Model connections (DESIGN.md "Model connections", issue [model-gateway]): one per configured
+ * provider endpoint + model. The API key is a secret: stored sealed (DESIGN.md "Secrets"), shown
+ * only as `apiKeyHint` (its last 4 characters), never logged.
+ */
+import { AppError } from "../errors";
+import type { ModelSettings, ProviderFormat } from "./ir";
+
+/** Supported providers. `openai-compatible` takes any base URL (OpenRouter, Ollama, LM Studio, llama.cpp, vLLM). */
+export const MODEL_PROVIDERS = ["openai", "openai-responses", "anthropic", "google", "openai-compatible"] as const;
+export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
+
+/** Limits on connection fields. */
+export const CONNECTION_LIMITS = { nameChars: 80, modelIdChars: 200, baseUrlChars: 2000, apiKeyChars: 4000, perUser: 50 } as const;
+
+/** Connection defaults: sampling settings applied to every step unless the request overrides them. */
+export type ConnectionDefaults = Omit<ModelSettings, "providerOptions"> & { providerOptions?: Record<string, Record<string, unknown>> };
+
+/** A connection as stored (the key sealed elsewhere). Times are ms epoch. */
+export interface ModelConnectionRecord {
+  id: string;
+  name: string;
+  provider: ModelProvider;
+  /** Normalized base URL (no trailing slash), or null for the provider's default endpoint. */
+  baseUrl: string | null;
+  modelId: string;
+  defaults: ConnectionDefaults;
+  isDefault: boolean;
+  /** Last 4 characters of the API key ("" when the key is empty, e.g. a local Ollama). */
+  apiKeyHint: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The connection view every API answer uses (never the key). */
+export interface ModelConnectionView {
+  id: string;
+  name: string;
+  provider: ModelProvider;
+  baseUrl: string | null;
+  modelId: string;
+  defaults: ConnectionDefaults;
+  isDefault: boolean;
+  apiKeyHint: string;
+  /** True when the sealed key cannot be opened with the current DATA_KEY (`secrets.key_mismatch`). */
+  apiKeyUnavailable?: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Everything an adapter needs to talk to the provider (key in plaintext, in memory only). */
+export interface ResolvedConnection {
+  id: string;
+  provider: ModelProvider;
+  baseUrl: string | null;
+  modelId: string;
+  apiKey: string;
+  defaults: ConnectionDefaults;
+}
+
+/** Wire format family per provider (contracts.md §3.16). */
+export function providerFormatOf(provider: ModelProvider): ProviderFormat {
+  switch (provider) {
+    case "openai-responses": return "openai_responses";
+    case "anthropic": return "claude_messages";
+    case "google": return "gemini";
+    default: return "openai_compatible";
+  }
+}
+
+/** Providers whose API needs a key (openai-compatible endpoints such as Ollama may have none). */
+export function providerNeedsKey(provider: ModelProvider): boolean {
+  return provider !== "openai-compatible";
+}
+
+/** Checks an API key: required (non-blank) except for openai-compatible; ≤ 4000 chars. */
+export function checkApiKey(provider: ModelProvider, apiKey: string): string {
+  if (apiKey.length > CONNECTION_LIMITS.apiKeyChars) throw invalid("apiKey", "The API key is too long.");
+  if (providerNeedsKey(provider) && apiKey.trim() === "") throw invalid("apiKey", "This provider needs an API key.");
+  return apiKey.trim();
+}
+
+/** Last 4 characters of a key; "" for keys shorter than 8 (a short key is never half shown). */
+export function apiKeyHint(apiKey: string): string {
+  return apiKey.length >= 8 ? apiKey.slice(-4) : "";
+}
+
+/**
+ * Normalizes a base URL: http(s) only, no userinfo, no query/fragment, trailing slashes removed.
+ * Required for `openai-compatible`. Raises `input.invalid` (field `baseUrl`).
+ */
+export function normalizeBaseUrl(provider: ModelProvider, value: string | null | undefined): string | null {
+  const text = (value ?? "").trim();
+  if (text === "") {
+    if (provider === "openai-compatible") throw invalid("baseUrl", "An OpenAI-compatible connection needs a base URL, e.g. http://127.0.0.1:11434/v1.");
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw invalid("baseUrl", "The base URL is not a valid URL.");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw invalid("baseUrl", "The base URL must start with http:// or https://.");
+  if (url.username || url.password) throw invalid("baseUrl", "Put the API key in the key field, not in the base URL.");
+  if (url.search || url.hash) throw invalid("baseUrl", "The base URL must not have a query string or fragment.");
+  if (text.length > CONNECTION_LIMITS.baseUrlChars) throw invalid("baseUrl", "The base URL is too long.");
+  return url.toString().replace(/\/+$/, "");
+}
+
+/** Trims and checks a connection name (1..80 chars). */
+export function normalizeConnectionName(name: string): string {
+  const text = name.trim();
+  if (text.length === 0 || text.length > CONNECTION_LIMITS.nameChars) throw invalid("name", "A connection name must be 1 to 80 characters.");
+  return text;
+}
+
+/** Trims and checks a model id (1..200 chars). */
+export function normalizeModelId(modelId: string): string {
+  const text = modelId.trim();
+  if (text.length === 0 || text.length > CONNECTION_LIMITS.modelIdChars) throw invalid("modelId", "A model id must be 1 to 200 characters.");
+  return text;
+}
+
+/** Formats a record for the API. */
+export function toConnectionView(record: ModelConnectionRecord, apiKeyUnavailable = false): ModelConnectionView {
+  return {
+    id: record.id,
+    name: record.name,
+    provider: record.provider,
+    baseUrl: record.baseUrl,
+    modelId: record.modelId,
+    defaults: record.defaults,
+    isDefault: record.isDefault,
+    apiKeyHint: record.apiKeyHint,
+    ...(apiKeyUnavailable ? { apiKeyUnavailable: true } : {}),
+    createdAt: new Date(record.createdAt).toISOString(),
+    updatedAt: new Date(record.updatedAt).toISOString(),
+  };
+}
+
+function invalid(field: string, message: string): AppError {
+  return new AppError("input.invalid", message, { field });
+}
