@@ -1,5 +1,6 @@
 /** Every operation of UserSpace, merged from the feature files. Add one spread per feature. */
 import { deviceOps } from "./devices";
+import { chatOps } from "./chats";
 import { agentRunOps } from "./agent-runs";
 import { connectionOps } from "./connections";
 import { mcpRegistryOps } from "./mcp-registry";
@@ -9,6 +10,7 @@ import type { OpHandler } from "./registry";
 
 export const OPS = {
   ...deviceOps,
+  ...chatOps,
   ...agentRunOps,
   ...connectionOps,
   ...mcpRegistryOps,

@@ -1,6 +1,7 @@
 /** Every /api/v1 sub-app, mounted in order by createApp. Add one entry per feature. */
 import type { Hono } from "hono";
 import type { HttpEnv } from "../context";
+import { chatRoutes } from "./chats";
 import { deviceRoutes } from "./devices";
 import { mcpServerRoutes } from "./mcp-servers";
 import { setupRoutes } from "./setup";
@@ -9,4 +10,4 @@ import { modelToolRoutes } from "./model-tools";
 import { agentRunRoutes } from "./agent-runs";
 import { connectionRoutes } from "./connections";
 
-export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, mcpServerRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes];
+export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes];
