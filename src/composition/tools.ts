@@ -5,10 +5,9 @@
  *   catalog cache (memoized).
  * - `profileToolPolicies(space)`: tool policies by profile id. Until [agent-profiles] lands its
  *   service here, only the built-in `default-writer` exists (14 builtin tools + `mcp:*`).
- * - `permittedToolCaller(space, gateway)`: the send-time recheck + call for model tool calls.
- * - `catalogCache(space)`: memory → SQLite catalog reads. Until [gateway-discovery]'s catalog
- *   service implements the CatalogCache port, no snapshot is readable, so every permitted server
- *   reports `mcp.catalog_not_cached` (truthful: nothing can be discovered yet).
+ * - `permittedToolCaller(space, gateway?)`: the send-time recheck + call for model tool calls
+ *   (default gateway: the space's SDK McpGateway).
+ * - `catalogCache(space)`: memory → SQLite catalog reads ([gateway-discovery]'s McpCatalogService).
  */
 import { DEFAULT_WRITER_PROFILE_ID, DEFAULT_WRITER_TOOL_POLICY } from "../application/tools/invocation-tools";
 import { ModelToolResolver } from "../application/tools/model-tool-resolver";
@@ -17,13 +16,12 @@ import type { CatalogCache } from "../ports/catalog-cache";
 import type { McpGateway } from "../ports/mcp-gateway";
 import type { ProfileToolPolicySource } from "../ports/profile-tool-policies";
 import type { Space } from "../ports/space";
+import { mcpCatalogCache, mcpGateway } from "./mcp-catalog";
 import { mcpRegistryServices } from "./mcp-registry";
 
-const NO_CATALOGS: CatalogCache = { readCached: async () => ({ status: "missing" }) };
-
 /** Cached-only catalog reads for tool resolution and calls (see file docstring). */
-export function catalogCache(_space: Space): CatalogCache {
-  return NO_CATALOGS;
+export function catalogCache(space: Space): CatalogCache {
+  return mcpCatalogCache(space);
 }
 
 /** Tool policies by profile id (see file docstring). */
@@ -36,7 +34,7 @@ export function modelToolResolver(space: Space): ModelToolResolver {
   return space.memo("tools.resolver", () => new ModelToolResolver(mcpRegistryServices(space), catalogCache(space)));
 }
 
-/** The send-time recheck + call (`callPermittedTool(toolId, args, signal)`) over `gateway`. */
-export function permittedToolCaller(space: Space, gateway: Pick<McpGateway, "call">): PermittedToolCaller {
+/** The send-time recheck + call (`callPermittedTool(toolId, args, signal)`); `gateway` defaults to the space's McpGateway. */
+export function permittedToolCaller(space: Space, gateway: Pick<McpGateway, "call"> = mcpGateway(space)): PermittedToolCaller {
   return new PermittedToolCaller({ registrations: mcpRegistryServices(space), catalogs: catalogCache(space), gateway });
 }
