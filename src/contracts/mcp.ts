@@ -21,6 +21,8 @@ export const descriptionOverrideSchema = z.strictObject({
   properties: z.record(z.string(), z.string()).optional(),
 });
 
+/** `POST /mcp/servers` first pass: any JSON object; `json` present → import, else create. */
+export const postServersBodySchema = z.record(z.string(), z.unknown());
 /** `POST /mcp/servers` (create). */
 export const createServerBodySchema = z.strictObject({
   displayName: z.string(),

@@ -6,10 +6,9 @@
  */
 import { Hono } from "hono";
 import {
-  createServerBodySchema, importServersBodySchema, removeServerBodySchema, setDescriptionOverrideBodySchema,
-  setPermissionBodySchema, setStateBodySchema, updateServerBodySchema,
+  createServerBodySchema, importServersBodySchema, postServersBodySchema, removeServerBodySchema,
+  setDescriptionOverrideBodySchema, setPermissionBodySchema, setStateBodySchema, updateServerBodySchema,
 } from "../../contracts/mcp";
-import { z } from "zod";
 import { invalidInput, readJson } from "../body";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
@@ -23,7 +22,7 @@ mcpServerRoutes.use("/mcp/servers/*", requireDevice);
 mcpServerRoutes.get("/mcp/servers", async (c) => c.json(await callSpace(c, "mcp.servers.list", {})));
 
 mcpServerRoutes.post("/mcp/servers", async (c) => {
-  const body = await readJson(c, z.record(z.string(), z.unknown()));
+  const body = await readJson(c, postServersBodySchema);
   if ("json" in body) {
     const parsed = importServersBodySchema.safeParse(body);
     if (!parsed.success) throw invalidInput(parsed.error.issues);
