@@ -1,0 +1,182 @@
+/**
+ * Issue #7 (web-shell) in real Chromium against wrangler dev: first run from the setup link,
+ * pairing a second browser from the QR link, live rename, revocation signing the other browser
+ * out, and the offline indicator while the server is down. Saves device-screen screenshots at
+ * 360 px and 1280 px.
+ */
+import QRCode from "qrcode";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SESSION_KEY } from "../../web/src/session/session-store";
+import { HAS_CHROMIUM, SETUP_TOKEN, eventually, startRig, type Rig, type RigPage } from "./rig";
+
+const storedSession = (page: Page) => page.evaluate((key) => localStorage.getItem(key), SESSION_KEY);
+const row = (page: Page, name: string) => page.getByTestId("device-row").filter({ has: page.getByTestId("device-name").getByText(name, { exact: true }) });
+/** The dark/light modules a QR code of `text` has (qrcode's own matrix), as rows of "1"/"0". */
+function qrModulesOf(text: string): string[] {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
+  const rows: string[] = [];
+  for (let r = 0; r < modules.size; r++) {
+    let line = "";
+    for (let c = 0; c < modules.size; c++) line += modules.get(r, c) ? "1" : "0";
+    rows.push(line);
+  }
+  return rows;
+}
+
+/** Reads the QR image on the page back into `size`×`size` modules by sampling each module's centre pixel. */
+async function qrModulesShown(page: Page, size: number): Promise<string[]> {
+  const img = page.getByRole("img", { name: "QR code of the pairing link" });
+  await img.waitFor();
+  return img.evaluate((element, size) => {
+    const image = element as HTMLImageElement;
+    const canvas = document.createElement("canvas");
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const ctx = canvas.getContext("2d")!;
+    ctx.drawImage(image, 0, 0);
+    const { data, width } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    const dark = (x: number, y: number) => data[(Math.floor(y) * width + Math.floor(x)) * 4]! < 128;
+    // Quiet zone: find the first dark pixel on the diagonal (top-left finder pattern corner).
+    let start = 0;
+    while (start < width && !dark(start, start)) start++;
+    // The top-left finder pattern's top edge, to where the quiet zone starts again.
+    let end = start;
+    while (end < width && dark(end, start)) end++;
+    // The top-right finder's outer edge closes the symbol.
+    let right = width - 1;
+    while (right > end && !dark(right, start)) right--;
+    const module = (right - start + 1) / size;
+    const rows: string[] = [];
+    for (let r = 0; r < size; r++) {
+      let line = "";
+      for (let c = 0; c < size; c++) line += dark(start + (c + 0.5) * module, start + (r + 0.5) * module) ? "1" : "0";
+      rows.push(line);
+    }
+    return rows;
+  }, size);
+}
+
+const deviceNames = (page: Page) => page.getByTestId("device-name").allTextContents();
+
+describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket", () => {
+  let rig: Rig;
+  let owner: RigPage;
+  let second: RigPage;
+
+  beforeAll(async () => {
+    rig = await startRig();
+  });
+
+  afterAll(async () => {
+    await rig?.close();
+  });
+
+  it("a wrong setup link shows the server's error and signs nobody in", async () => {
+    const { page, problems } = await rig.openPage();
+    await page.goto(`${rig.url}/#setup=not-the-token`);
+    await page.getByRole("button", { name: "Create owner account" }).click();
+    await page.getByRole("alert").filter({ hasText: "auth.token_invalid" }).waitFor();
+    expect(await storedSession(page)).toBeNull();
+    expect(problems).toEqual([]);
+  });
+
+  it("first run: the printed setup link creates the owner, drops the token from the URL and shows the devices", async () => {
+    owner = await rig.openPage();
+    const { page } = owner;
+    await page.goto(`${rig.url}/#setup=${SETUP_TOKEN}`);
+    await page.getByRole("heading", { name: "Set up TavernEdge" }).waitFor();
+    expect(page.url()).not.toContain(SETUP_TOKEN);
+    await page.getByLabel("Name this device").fill("Owner laptop");
+    await page.getByRole("button", { name: "Create owner account" }).click();
+    await page.getByRole("heading", { name: "Devices", level: 1 }).waitFor();
+    await row(page, "Owner laptop").getByText("This device").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/devices");
+    expect(page.url()).not.toContain(SETUP_TOKEN);
+    expect(JSON.parse((await storedSession(page))!)).toMatchObject({ deviceToken: expect.stringMatching(/^tte_/) });
+    await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor();
+    expect(await page.getByTestId("connection-status").textContent()).toContain("Live");
+    expect(owner.problems).toEqual([]);
+  });
+
+  it("pairs a second browser from the QR link, and the first sees it appear live", async () => {
+    const { page } = owner;
+    await page.getByRole("button", { name: "Create pairing link" }).click();
+    const link = await page.getByTestId("pairing-link").inputValue();
+    expect(link).toMatch(new RegExp(`^${rig.url}/#pair=[0-9a-f]{32}\\.`));
+    // The QR image shows exactly the modules of that link's QR code.
+    const expected = qrModulesOf(link);
+    expect(await qrModulesShown(page, expected.length)).toEqual(expected);
+    await rig.screenshot(page, "devices-pairing-1280");
+
+    second = await rig.openPage({ width: 360, height: 740 });
+    await second.page.goto(link);
+    await second.page.getByRole("heading", { name: "Pair this device" }).waitFor();
+    expect(second.page.url()).not.toContain("#pair=");
+    await second.page.getByLabel("Device name").fill("Phone");
+    await second.page.getByRole("button", { name: "Pair and sign in" }).click();
+    await row(second.page, "Phone").getByText("This device").waitFor();
+    await row(second.page, "Owner laptop").waitFor();
+
+    await row(page, "Phone").waitFor();
+    await page.getByText("Paired “Phone”.").waitFor();
+    expect(await row(page, "Phone").getByText("This device").count()).toBe(0);
+    expect(second.problems).toEqual([]);
+  });
+
+  it("a rename in one browser shows in the other without a reload", async () => {
+    await second.page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
+    const { page } = owner;
+    await row(page, "Phone").getByRole("button", { name: "Rename Phone" }).click();
+    await page.getByLabel("New name for “Phone”").fill("Kitchen tablet");
+    await page.getByRole("button", { name: "Save" }).click();
+    await row(page, "Kitchen tablet").waitFor();
+    await row(second.page, "Kitchen tablet").getByText("This device").waitFor();
+    expect(await second.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+    // And the other way round.
+    await row(second.page, "Owner laptop").getByRole("button", { name: "Rename Owner laptop" }).click();
+    await second.page.getByLabel("New name for “Owner laptop”").fill("Desk PC");
+    await second.page.getByRole("button", { name: "Save" }).click();
+    await row(page, "Desk PC").getByText("This device").waitFor();
+  });
+
+  it("saves the device screen at phone and desktop width", async () => {
+    await rig.screenshot(owner.page, "devices-1280");
+    await rig.screenshot(second.page, "devices-360");
+    const dark = await rig.signedInPage(JSON.parse((await storedSession(owner.page))!), { width: 360, height: 740, colorScheme: "dark" });
+    await rig.screenshot(dark.page, "devices-360-dark");
+    await dark.context.close();
+  });
+
+  it("revoking the second device signs that browser out at once", async () => {
+    const { page } = owner;
+    await row(page, "Kitchen tablet").getByRole("button", { name: "Revoke Kitchen tablet" }).click();
+    await page.getByRole("button", { name: "Revoke device" }).click();
+    await row(page, "Kitchen tablet").getByText("Revoked").waitFor();
+
+    await second.page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await second.page.getByText("This device was signed out").waitFor();
+    expect(await storedSession(second.page)).toBeNull();
+    // Its old token is refused by the server too.
+    await second.page.reload();
+    await second.page.getByRole("heading", { name: "Sign in" }).waitFor();
+    await rig.screenshot(second.page, "signed-out-360");
+  });
+
+  it("shows the offline indicator while the server is down and clears it when it returns", async () => {
+    const { page } = owner;
+    await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor();
+    await rig.dev.stop();
+    await page.locator('[data-testid="connection-status"][data-status="offline"]').waitFor({ timeout: 45_000 });
+    expect(await page.getByTestId("connection-status").textContent()).toContain("Offline");
+    await rig.screenshot(page, "offline-1280");
+
+    await rig.dev.restart();
+    await page.locator('[data-testid="connection-status"][data-status="online"]').waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId("connection-status").textContent()).toContain("Live");
+    // Still signed in, and the data survived the restart.
+    await eventually(async () => (await deviceNames(page)).includes("Desk PC"), 10_000, "device list after reconnect");
+    expect(owner.problems).toEqual([]);
+  });
+});
