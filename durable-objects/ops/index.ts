@@ -6,6 +6,7 @@ import { connectionOps } from "./connections";
 import { mcpRegistryOps } from "./mcp-registry";
 import { agentRunOps } from "./agent-runs";
 import { modelToolOps } from "./model-tools";
+import { workspaceOps } from "./workspace";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
@@ -16,6 +17,7 @@ export const OPS = {
   ...mcpRegistryOps,
   ...agentRunOps,
   ...modelToolOps,
+  ...workspaceOps,
 } satisfies Record<string, OpHandler>;
 
 /** Operation names. */

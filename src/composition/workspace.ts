@@ -19,7 +19,11 @@ export function workspaceDeps(space: Space): WorkspaceDeps {
   }));
 }
 
-/** Deletes a run's workspace rows and then every blob nothing refers to any more. */
+/**
+ * Deletes a run's workspace rows (files, read-state, checkpoints) and then every blob nothing
+ * refers to any more. Persistent states are kept (§3.5: never pruned by run retention). Runs no
+ * transaction of its own: meant for agent-runs' RUN_CLEANUPS inside the run delete transaction.
+ */
 export function deleteRunWorkspace(space: Space, runId: string): void {
   const deps = workspaceDeps(space);
   deps.files.deleteRun(runId);

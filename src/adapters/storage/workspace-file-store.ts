@@ -108,11 +108,10 @@ export class SqlWorkspaceFileStore implements WorkspaceFileStore {
     return this.storage.transactionSync(fn);
   }
 
+  /** Plain statements: call inside the caller's transaction (e.g. the run delete). */
   deleteRun(runId: string): void {
-    this.storage.transactionSync(() => {
-      for (const table of ["te_ws_files", "te_ws_read_state", "te_checkpoints", "te_checkpoint_entries", "te_checkpoint_maps", "te_ws_runs"]) {
-        this.sql.exec(`DELETE FROM ${table} WHERE run_id = ?`, runId);
-      }
-    });
+    for (const table of ["te_ws_files", "te_ws_read_state", "te_checkpoints", "te_checkpoint_entries", "te_checkpoint_maps", "te_ws_runs"]) {
+      this.sql.exec(`DELETE FROM ${table} WHERE run_id = ?`, runId);
+    }
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Plain-text search inside one file for workspace.search_files (contracts.md §3.9): a
  * case-insensitive phrase match per line; each hit carries `context_lines` lines either side;
- * matches whose line falls inside the previous hit's window are merged into it. Pure.
+ * hits whose windows overlap are merged into one. Pure.
  * Score = occurrences in the line (case-insensitive) + 1 when the exact-case phrase occurs.
  */
 import { countChars, countWords } from "./text-metrics";
@@ -44,7 +44,7 @@ export function searchText(path: string, sha256: string, text: string, query: st
     const score = count + (line.includes(query) ? 1 : 0);
     const lineNo = i + 1;
     const last = windows[windows.length - 1];
-    if (last && lineNo <= last.end) {
+    if (last && lineNo - contextLines <= last.end) {
       last.score += score;
       last.end = Math.min(lines.length, Math.max(last.end, lineNo + contextLines));
     } else {

@@ -7,7 +7,8 @@ import { mcpServerRoutes } from "./mcp-servers";
 import { setupRoutes } from "./setup";
 import { wsRoutes } from "./ws";
 import { modelToolRoutes } from "./model-tools";
+import { workspaceRoutes } from "./workspace";
 import { agentRunRoutes } from "./agent-runs";
 import { connectionRoutes } from "./connections";
 
-export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes];
+export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes, workspaceRoutes];

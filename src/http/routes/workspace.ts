@@ -1,0 +1,66 @@
+/**
+ * Run workspace reads (contracts.md §3.6; docs/api.md "Agent workspace and checkpoints"):
+ * - GET /agent/runs/:runId/checkpoints?afterSeq=&limit= → {runId, checkpoints: [{id, seq, runId, createdAt, reason, eventSeq, files}]}
+ * - GET /agent/runs/:runId/workspace?checkpointId= → {runId, checkpointId, roots, files: [{path, sha256, bytes}]}
+ * - GET /agent/runs/:runId/workspace/<path>?checkpointId= → {path, sha256, bytes, chars, words, checkpointId, content}
+ * - GET /agent/runs/:runId/checkpoints/:a/diff/:b → {runId, from, to, files: [{path, status, oldSha256, newSha256, additions, deletions, diff, tooLarge}], truncated}
+ * Errors: agent.run_not_found 404, workspace.checkpoint_not_found 404, workspace.file_not_found 404,
+ * workspace.invalid_path 400, input.invalid 400.
+ */
+import { Hono, type Context } from "hono";
+import { runIdSchema } from "../../contracts/agent-runs";
+import { checkpointIdSchema, checkpointQuerySchema, listCheckpointsQuerySchema } from "../../contracts/workspace";
+import { AppError } from "../../domain/errors";
+import { readQuery } from "../body";
+import type { HttpEnv } from "../context";
+import { requireDevice } from "../middleware/auth";
+import { callSpace } from "../space-client";
+
+export const workspaceRoutes = new Hono<HttpEnv>();
+
+workspaceRoutes.use("/agent/runs/:runId/checkpoints", requireDevice);
+workspaceRoutes.use("/agent/runs/:runId/checkpoints/*", requireDevice);
+workspaceRoutes.use("/agent/runs/:runId/workspace", requireDevice);
+workspaceRoutes.use("/agent/runs/:runId/workspace/*", requireDevice);
+
+function runIdParam(c: Context<HttpEnv>): string {
+  const runId = c.req.param("runId") ?? "";
+  if (!runIdSchema.safeParse(runId).success) throw new AppError("agent.run_not_found", "No agent run with this id.", { runId: runId.slice(0, 80) });
+  return runId;
+}
+
+function checkpointParam(c: Context<HttpEnv>, name: string): string {
+  const value = c.req.param(name) ?? "";
+  if (!checkpointIdSchema.safeParse(value).success) throw new AppError("workspace.checkpoint_not_found", `${value.slice(0, 40)} is not a checkpoint id (cp_000001).`);
+  return value;
+}
+
+workspaceRoutes.get("/agent/runs/:runId/checkpoints", async (c) => {
+  const query = readQuery(c, listCheckpointsQuerySchema);
+  return c.json(await callSpace(c, "workspace.checkpoints", { runId: runIdParam(c), ...query }));
+});
+
+workspaceRoutes.get("/agent/runs/:runId/checkpoints/:a/diff/:b", async (c) =>
+  c.json(await callSpace(c, "workspace.diff", { runId: runIdParam(c), from: checkpointParam(c, "a"), to: checkpointParam(c, "b") })),
+);
+
+workspaceRoutes.get("/agent/runs/:runId/workspace", async (c) => {
+  const { checkpointId } = readQuery(c, checkpointQuerySchema);
+  return c.json(await callSpace(c, "workspace.tree", { runId: runIdParam(c), checkpointId }));
+});
+
+workspaceRoutes.get("/agent/runs/:runId/workspace/:path{.+}", async (c) => {
+  const { checkpointId } = readQuery(c, checkpointQuerySchema);
+  const runId = runIdParam(c);
+  // The raw path after /workspace/, percent-decoded; the workspace then applies the WorkspacePath rules.
+  const prefix = `/api/v1/agent/runs/${runId}/workspace/`;
+  const pathname = new URL(c.req.url).pathname;
+  const raw = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : (c.req.param("path") ?? "");
+  let path: string;
+  try {
+    path = raw.split("/").map((segment) => decodeURIComponent(segment)).join("/");
+  } catch {
+    throw new AppError("workspace.invalid_path", "The file path is not valid percent-encoding.");
+  }
+  return c.json(await callSpace(c, "workspace.file", { runId, path, checkpointId }));
+});
