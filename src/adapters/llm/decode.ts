@@ -136,7 +136,7 @@ export function finalizeStep(acc: StepAccumulator, ctx: DecodeContext, mapError:
     toolCalls.push(call);
     parts.push({ type: "toolCall", call });
   }
-  if (ctx.provider === "openai-responses" && toolCalls.length > 0 && !toolCalls.some((call) => call.providerMetadata?.openai?.itemId !== undefined)) {
+  if (ctx.provider === "openai-responses" && toolCalls.length > 0 && !toolCalls.some((call) => hasItemId(call))) {
     throw new ModelError("model.native_metadata_lost", `${ctx.providerLabel} returned tool calls without their response item ids, so the conversation could not be continued faithfully.`);
   }
 
@@ -183,6 +183,11 @@ function toToolCall(pending: PendingCall, index: number, ctx: DecodeContext, res
   };
   if (normalized.kind === "invalid") call.argumentsError = invalidArgumentsMessage(normalized.rawText);
   return call;
+}
+
+function hasItemId(call: ModelToolCall): boolean {
+  const itemId = call.providerMetadata?.openai?.itemId;
+  return typeof itemId === "string" && itemId !== "";
 }
 
 function toFinish(finish: LanguageModelV3FinishReason): ModelFinishReason {

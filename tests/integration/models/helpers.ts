@@ -45,3 +45,38 @@ export async function modelErrorOf(fn: () => Promise<unknown>): Promise<ModelErr
   }
   throw new Error("expected a ModelError");
 }
+
+/** One canned answer of a fixture fetch. */
+export interface FixtureAnswer {
+  status?: number;
+  contentType?: string;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+/** A request the fixture fetch received (body parsed as JSON). */
+export interface FixtureRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: any;
+}
+
+/**
+ * A fetch that answers recorded provider fixtures in order and records every request, so the
+ * real provider adapters run in workerd without a network (Anthropic, Gemini, Responses).
+ */
+export function fixtureFetch(answers: FixtureAnswer[]): { fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>; requests: FixtureRequest[] } {
+  const requests: FixtureRequest[] = [];
+  const queue = [...answers];
+  return {
+    requests,
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      const text = await request.text();
+      requests.push({ url: request.url, headers: Object.fromEntries(request.headers), body: text ? JSON.parse(text) : null });
+      const answer = queue.shift();
+      if (!answer) return new Response(JSON.stringify({ error: { message: "no fixture left" } }), { status: 500, headers: { "content-type": "application/json" } });
+      return new Response(answer.body, { status: answer.status ?? 200, headers: { "content-type": answer.contentType ?? (answer.body.startsWith("{") ? "application/json" : "text/event-stream"), ...(answer.headers ?? {}) } });
+    },
+  };
+}
