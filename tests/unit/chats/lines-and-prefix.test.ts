@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { readLines } from "../../../src/application/chats/jsonl-lines";
+import { prefixDigest } from "../../../src/domain/chats/prefix";
+import { AppError } from "../../../src/domain/errors";
+
+function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
+  let i = 0;
+  return new ReadableStream({ pull(controller) { if (i < chunks.length) controller.enqueue(chunks[i++]!); else controller.close(); } });
+}
+
+async function collect(stream: ReadableStream<Uint8Array>, limits = { maxBytes: 1 << 20, maxLineBytes: 1 << 16 }) {
+  const out = [];
+  for await (const line of readLines(stream, limits)) out.push(line);
+  return out;
+}
+
+describe("readLines", () => {
+  it("splits across chunk boundaries, inside multi-byte characters, with CRLF and no final newline", async () => {
+    const bytes = new TextEncoder().encode("héllo 🌲\r\nsecond\n\nlast");
+    const chunks = Array.from(bytes, (b) => new Uint8Array([b]));
+    expect(await collect(streamOf(chunks))).toEqual([
+      { line: 1, text: "héllo 🌲" }, { line: 2, text: "second" }, { line: 3, text: "" }, { line: 4, text: "last" },
+    ]);
+  });
+
+  it("stops at the byte cap and at an overlong line, with codes", async () => {
+    const big = new TextEncoder().encode("x".repeat(100) + "\n");
+    await expect(collect(streamOf([big, big, big]), { maxBytes: 250, maxLineBytes: 1000 })).rejects.toMatchObject({ code: "chat.import_too_large" });
+    const long = new TextEncoder().encode("ok\n" + "y".repeat(70));
+    await expect(collect(streamOf([long, long]), { maxBytes: 1000, maxLineBytes: 60 })).rejects.toMatchObject({ code: "chat.import_line_too_large", details: { line: 2 } });
+  });
+
+  it("reports invalid UTF-8 with its line", async () => {
+    const error = await collect(streamOf([new TextEncoder().encode("ok\n"), new Uint8Array([0xff, 0x0a])])).catch((e) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({ code: "chat.import_invalid_line", details: { line: 2 } });
+  });
+});
+
+describe("prefixDigest", () => {
+  it("changes with any id, revision, order or length change", () => {
+    const base = [{ messageId: "a", revision: 1 }, { messageId: "b", revision: 1 }];
+    const digest = prefixDigest(base);
+    expect(prefixDigest([...base])).toBe(digest);
+    expect(prefixDigest([{ messageId: "a", revision: 2 }, base[1]!])).not.toBe(digest);
+    expect(prefixDigest([base[1]!, base[0]!])).not.toBe(digest);
+    expect(prefixDigest(base.slice(0, 1))).not.toBe(digest);
+    expect(digest).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
