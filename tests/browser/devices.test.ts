@@ -145,12 +145,15 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
     await rig.screenshot(owner.page, "devices-1280");
     await rig.screenshot(second.page, "devices-360");
     const dark = await rig.signedInPage(JSON.parse((await storedSession(owner.page))!), { width: 360, height: 740, colorScheme: "dark" });
+    await row(dark.page, "Desk PC").waitFor();
+    await dark.page.locator('[data-testid="connection-status"][data-status="online"]').waitFor();
     await rig.screenshot(dark.page, "devices-360-dark");
     await dark.context.close();
   });
 
   it("revoking the second device signs that browser out at once", async () => {
     const { page } = owner;
+    const secondToken = JSON.parse((await storedSession(second.page))!).deviceToken as string;
     await row(page, "Kitchen tablet").getByRole("button", { name: "Revoke Kitchen tablet" }).click();
     await page.getByRole("button", { name: "Revoke device" }).click();
     await row(page, "Kitchen tablet").getByText("Revoked").waitFor();
@@ -158,10 +161,40 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
     await second.page.getByRole("heading", { name: "Sign in" }).waitFor();
     await second.page.getByText("This device was signed out").waitFor();
     expect(await storedSession(second.page)).toBeNull();
-    // Its old token is refused by the server too.
-    await second.page.reload();
-    await second.page.getByRole("heading", { name: "Sign in" }).waitFor();
     await rig.screenshot(second.page, "signed-out-360");
+    const refused = await fetch(`${rig.url}/api/v1/devices`, { headers: { authorization: `Bearer ${secondToken}` } });
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).error.code).toBe("auth.token_revoked");
+  });
+
+  it("signs in by pasting a device token, and sign-out revokes that token", async () => {
+    const ownerToken = JSON.parse((await storedSession(owner.page))!).deviceToken as string;
+    const pasted = await rig.pairDevice(ownerToken, "Pasted browser");
+    const { page, problems } = await rig.openPage({ width: 360, height: 740 });
+    await page.goto(`${rig.url}/`);
+    await page.getByLabel("Device token").fill("tte_not-a-token");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("alert").filter({ hasText: "auth.token_invalid" }).waitFor();
+    await page.getByLabel("Device token").fill(pasted.deviceToken);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await row(page, "Pasted browser").getByText("This device").waitFor();
+    expect(await page.content()).not.toContain(pasted.deviceToken);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.getByRole("group", { name: "Confirm sign out" }).getByRole("button", { name: "Sign out" }).click();
+    await page.getByText("You signed out.").waitFor();
+    await row(owner.page, "Pasted browser").getByText("Revoked").waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it("lists the screens later issues add, honestly marked as coming soon", async () => {
+    const { page } = owner;
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "MCP servers (coming soon)" }).click();
+    await page.getByRole("heading", { name: "MCP servers", level: 1 }).waitFor();
+    await page.getByRole("main").getByText("Coming soon", { exact: true }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/mcp");
+    await page.goBack();
+    await page.getByRole("heading", { name: "Devices", level: 1 }).waitFor();
   });
 
   it("shows the offline indicator while the server is down and clears it when it returns", async () => {

@@ -143,6 +143,8 @@ export async function startRig(): Promise<Rig> {
     },
     async screenshot(page, name) {
       const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+      // A full-page shot of a scrolled page draws the sticky header mid-page: start from the top.
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: file, fullPage: true });
       return file;
     },

@@ -1,4 +1,7 @@
-/** The shell's navigation: one link per route, the current one marked with aria-current. */
+/**
+ * The shell's navigation: one link per route, the current one marked with aria-current; screens
+ * not built yet carry a "soon" tag (on phones the tag is dimmed text for screen readers only).
+ */
 import { Link } from "./Link";
 import { ROUTES, type AppRoute } from "./routes";
 
@@ -8,9 +11,14 @@ export function Nav({ current }: { current: AppRoute | undefined }) {
       <ul>
         {ROUTES.map((route) => (
           <li key={route.path}>
-            <Link href={route.path} aria-current={route === current ? "page" : undefined} className="nav-link">
+            <Link href={route.path} aria-current={route === current ? "page" : undefined} className={`nav-link${route.ready ? "" : " nav-link-soon"}`}>
               <span>{route.label}</span>
-              {!route.ready && <span className="nav-soon">soon</span>}
+              {!route.ready && (
+                <>
+                  <span className="nav-soon" aria-hidden="true">soon</span>
+                  <span className="visually-hidden"> (coming soon)</span>
+                </>
+              )}
             </Link>
           </li>
         ))}
