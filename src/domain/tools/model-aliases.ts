@@ -27,13 +27,23 @@ export function normalizeLegacySegment(value: string, fallback: string): string 
  */
 export function normalizeAgentSegment(value: string, fallback: string): string {
   let out = "";
+  let lastUnderscore = false;
   for (const ch of value) {
-    const kept = /^[A-Za-z0-9-]$/.test(ch) ? ch : "_";
-    if (kept === "_" && out.endsWith("_")) continue;
-    out += kept;
+    const code = ch.charCodeAt(0);
+    const kept = ch.length === 1 && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 45);
+    if (kept) {
+      out += ch;
+      lastUnderscore = false;
+    } else if (!lastUnderscore) {
+      out += "_";
+      lastUnderscore = true;
+    }
   }
-  out = out.replace(/^_+|_+$/g, "");
-  return out.length > 0 ? out : fallback;
+  let start = 0;
+  let end = out.length;
+  while (start < end && out.charCodeAt(start) === 95) start += 1;
+  while (end > start && out.charCodeAt(end - 1) === 95) end -= 1;
+  return end > start ? out.slice(start, end) : fallback;
 }
 
 /**
@@ -63,16 +73,18 @@ export interface AliasSubject {
  * §5.2 allocation for one chat-generation round. `subjects` must already be in binding order
  * (server display name case-insensitive, then ToolId: see compareLegacyBindingOrder). `used`
  * holds the names of tools already in the round (local tools) and is extended with every alias
- * allocated here. Returns one alias per subject, in order.
+ * allocated here (it must only grow). Returns one alias per subject, in order.
  */
 export function allocateLegacyAliases(subjects: ReadonlyArray<AliasSubject>, used: Set<string> = new Set()): string[] {
   return subjects.map((subject) => {
     const server = normalizeLegacySegment(subject.serverDisplayName, "server");
     const tool = normalizeLegacySegment(subject.nativeName, "tool");
-    for (let ordinal = 1; ; ordinal += 1) {
+    const key = `legacy\u0000${server}\u0000${tool}`;
+    for (let ordinal = firstCandidate(used, key); ; ordinal += 1) {
       const alias = fitLegacyAlias(server, tool, ordinal === 1 ? "" : `__${ordinal}`);
       if (!used.has(alias)) {
         used.add(alias);
+        remember(used, key, ordinal);
         return alias;
       }
     }
@@ -110,16 +122,37 @@ export function agentBaseAlias(serverDisplayName: string, nativeName: string): s
  * §5.3 unique allocation within one invocation snapshot: re-sanitize the base (ASCII alphanumerics,
  * `_` and `-` kept, others `_`), then for ordinal 1, 2, 3… suffix `""` / `__<n>`: truncate the WHOLE
  * base to 64 − len(suffix) bytes and append the suffix; the first alias not in `used` wins and is
- * added to `used`. Seed `used` with agentReservedAliases() first.
+ * added to `used` (which must only grow). Seed `used` with the reserved builtin aliases first.
  */
 export function allocateAgentAlias(subject: AliasSubject, used: Set<string>): string {
   const base = agentBaseAlias(subject.serverDisplayName, subject.nativeName).replace(/[^A-Za-z0-9_-]/g, "_");
-  for (let ordinal = 1; ; ordinal += 1) {
+  const key = `agent\u0000${base}`;
+  for (let ordinal = firstCandidate(used, key); ; ordinal += 1) {
     const suffix = ordinal === 1 ? "" : `__${ordinal}`;
     const alias = base.slice(0, MAX_MODEL_ALIAS_BYTES - suffix.length) + suffix;
     if (!used.has(alias)) {
       used.add(alias);
+      remember(used, key, ordinal);
       return alias;
     }
   }
+}
+
+/**
+ * Per-`used`-set memory of the last ordinal taken for a base, so many identical bases stay linear.
+ * Exact: `used` only grows, so every ordinal below the remembered one is still taken.
+ */
+const lastOrdinals = new WeakMap<Set<string>, Map<string, number>>();
+
+function firstCandidate(used: Set<string>, key: string): number {
+  return lastOrdinals.get(used)?.get(key) ?? 1;
+}
+
+function remember(used: Set<string>, key: string, ordinal: number): void {
+  let map = lastOrdinals.get(used);
+  if (!map) {
+    map = new Map();
+    lastOrdinals.set(used, map);
+  }
+  map.set(key, ordinal);
 }

@@ -8,8 +8,9 @@
  *   order (server display name case-insensitive, then ToolId). A ToolId listed twice binds once.
  * - Aliases: builtin `.`→`_`; MCP by allocateAgentAlias with every visible builtin alias and
  *   `task_return` reserved first.
- * - Descriptions: MCP descriptors arrive with the registration override applied; the profile's
- *   `toolDescriptions[toolId]` goes on top (profile wins). A failing profile override drops an MCP
+ * - Descriptions: MCP descriptors arrive with the registration override applied (the resolver's own
+ *   copies; bound as is unless a profile override applies); the profile's `toolDescriptions[toolId]`
+ *   goes on top of a copy (profile wins). A failing profile override drops an MCP
  *   tool with diagnostic `mcp.tool_description_override_invalid`; for a builtin it throws.
  */
 import { type ToolDescriptionOverride, type ToolDescriptor, applyDescriptionOverride } from "./descriptor";
@@ -86,9 +87,10 @@ export function compileInvocationToolSnapshot(input: SnapshotCompileInput): Comp
     const toolId = tool.descriptor.id;
     if (bound.has(toolId) || denied.has(toolId)) return;
     bound.add(toolId);
-    let descriptor: ToolDescriptor;
+    const override = policy.toolDescriptions?.[toolId];
+    let descriptor: ToolDescriptor = tool.descriptor;
     try {
-      descriptor = applyDescriptionOverride(tool.descriptor, policy.toolDescriptions?.[toolId]);
+      if (override) descriptor = applyDescriptionOverride(tool.descriptor, override);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       diagnostics.push({ toolId, code: "mcp.tool_description_override_invalid", message: `The profile's description override of ${toolId} does not apply: ${error.message}` });

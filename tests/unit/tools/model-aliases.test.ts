@@ -118,6 +118,17 @@ describe("§5.3 agent allocation (invocation snapshots)", () => {
     expect(used.has("mcp__srv__a_b__3")).toBe(true);
   });
 
+  it("600 identical names get ordinals 1..600 (first unused ordinal each time)", () => {
+    const used = new Set<string>(["mcp__srv__x__3"]);
+    const aliases = Array.from({ length: 600 }, () => allocateAgentAlias({ serverDisplayName: "srv", nativeName: "x" }, used));
+    expect(aliases.slice(0, 4)).toEqual(["mcp__srv__x", "mcp__srv__x__2", "mcp__srv__x__4", "mcp__srv__x__5"]);
+    expect(aliases.at(-1)).toBe("mcp__srv__x__601");
+    expect(new Set(aliases).size).toBe(600);
+    const legacy = allocateLegacyAliases(Array.from({ length: 600 }, () => ({ serverDisplayName: "srv", nativeName: "x" })), new Set(["mcp__srv__x__2"]));
+    expect(legacy.slice(0, 3)).toEqual(["mcp__srv__x", "mcp__srv__x__3", "mcp__srv__x__4"]);
+    expect(legacy.at(-1)).toBe("mcp__srv__x__601");
+  });
+
   it("many long names stay unique and ≤ 64 bytes", () => {
     const used = new Set<string>();
     const aliases = Array.from({ length: 15 }, () => allocateAgentAlias({ serverDisplayName: "x".repeat(90), nativeName: "y".repeat(90) }, used));
