@@ -4,6 +4,7 @@ import { chatOps } from "./chats";
 import { agentRunOps } from "./agent-runs";
 import { connectionOps } from "./connections";
 import { mcpRegistryOps } from "./mcp-registry";
+import { mcpCatalogOps } from "./mcp-catalog";
 import { agentRunOps } from "./agent-runs";
 import { modelToolOps } from "./model-tools";
 import { workspaceOps } from "./workspace";
@@ -15,6 +16,7 @@ export const OPS = {
   ...agentRunOps,
   ...connectionOps,
   ...mcpRegistryOps,
+  ...mcpCatalogOps,
   ...agentRunOps,
   ...modelToolOps,
   ...workspaceOps,

@@ -3,6 +3,7 @@
  * 127.0.0.1 on a free port and resolve to its base URL. Tests read URLs with `inject("peers")[name]`.
  */
 import { startEchoPeer } from "./echo-peer";
+import { startMcpPeers } from "./mcp/peers";
 import { startModelPeer } from "./model-peer";
 
 export interface PeerHandle {
@@ -15,4 +16,4 @@ export interface Peer {
   start(): Promise<PeerHandle>;
 }
 
-export const PEERS: Peer[] = [{ name: "echo", start: startEchoPeer }, { name: "model", start: startModelPeer }];
+export const PEERS: Peer[] = [{ name: "echo", start: startEchoPeer }, { name: "model", start: startModelPeer }, ...startMcpPeers()];

@@ -4,6 +4,7 @@ import type { HttpEnv } from "../context";
 import { chatRoutes } from "./chats";
 import { deviceRoutes } from "./devices";
 import { mcpServerRoutes } from "./mcp-servers";
+import { mcpCatalogRoutes } from "./mcp-catalog";
 import { setupRoutes } from "./setup";
 import { wsRoutes } from "./ws";
 import { modelToolRoutes } from "./model-tools";
@@ -11,4 +12,4 @@ import { workspaceRoutes } from "./workspace";
 import { agentRunRoutes } from "./agent-runs";
 import { connectionRoutes } from "./connections";
 
-export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes, workspaceRoutes];
+export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, mcpCatalogRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes, workspaceRoutes];

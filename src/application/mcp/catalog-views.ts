@@ -1,0 +1,54 @@
+/**
+ * The discovery result DTO (contracts.md §2 `McpDiscoveryResult`, `McpTool`): the cached catalog
+ * with permissions and staleTools projected at read time (never stored). Hosted addition:
+ * `fetchedAt` (ISO 8601) of the snapshot.
+ */
+import type { McpDiscoveredCatalog, McpJsonObject, McpToolDiagnostic } from "../../domain/mcp/discovered-catalog";
+import type { StoredToolPermission, ToolPermission } from "../../domain/mcp/registration";
+import { mcpToolId } from "../../domain/mcp/tool-id";
+
+export interface McpToolView {
+  id: string;
+  nativeName: string;
+  title?: string;
+  description?: string;
+  inputSchema: McpJsonObject;
+  outputSchema?: McpJsonObject;
+  annotations: McpJsonObject;
+  permission: ToolPermission;
+}
+
+export interface McpDiscoveryView {
+  registrationId: string;
+  protocolVersion: string;
+  serverName?: string;
+  serverVersion?: string;
+  tools: McpToolView[];
+  diagnostics: Array<{ code: string; nativeName?: string; message: string }>;
+  staleTools: Array<{ nativeName: string; permission: StoredToolPermission }>;
+  fetchedAt: string;
+}
+
+/** Projects a catalog plus the registration's stored permissions onto the DTO. */
+export function discoveryView(registrationId: string, catalog: McpDiscoveredCatalog, permissions: Record<string, StoredToolPermission>, fetchedAt: number, extra: McpToolDiagnostic[] = []): McpDiscoveryView {
+  const names = new Set(catalog.tools.map((tool) => tool.nativeName));
+  return {
+    registrationId,
+    protocolVersion: catalog.protocolVersion,
+    ...(catalog.serverName !== null ? { serverName: catalog.serverName } : {}),
+    ...(catalog.serverVersion !== null ? { serverVersion: catalog.serverVersion } : {}),
+    tools: catalog.tools.map((tool) => ({
+      id: mcpToolId(registrationId, tool.nativeName),
+      nativeName: tool.nativeName,
+      ...(tool.title !== null ? { title: tool.title } : {}),
+      ...(tool.description !== null ? { description: tool.description } : {}),
+      inputSchema: tool.inputSchema,
+      ...(tool.outputSchema !== null ? { outputSchema: tool.outputSchema } : {}),
+      annotations: tool.annotations,
+      permission: Object.hasOwn(permissions, tool.nativeName) ? permissions[tool.nativeName]! : "off",
+    })),
+    diagnostics: [...catalog.diagnostics, ...extra].map((d) => ({ code: d.code, ...(d.nativeName !== null ? { nativeName: d.nativeName } : {}), message: d.message })),
+    staleTools: Object.entries(permissions).filter(([name]) => !names.has(name)).map(([nativeName, permission]) => ({ nativeName, permission })),
+    fetchedAt: new Date(fetchedAt).toISOString(),
+  };
+}

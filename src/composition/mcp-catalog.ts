@@ -1,0 +1,48 @@
+/**
+ * Composition: the MCP gateway (SDK adapter) and McpCatalogService of one user's space, memoized
+ * for the object's lifetime. Timeouts come from code constants, overridable only in development
+ * (`space.timeoutOverrides`: `mcpConnectMs`, `mcpLifecycleMs`, `mcpListMs`, `mcpCallMs`).
+ */
+import { SdkMcpGateway } from "../adapters/mcp/sdk-gateway";
+import { McpCatalogStore } from "../adapters/storage/mcp-catalog-store";
+import { McpCatalogService } from "../application/mcp/catalog-service";
+import { mcpTimeouts } from "../domain/mcp/gateway-limits";
+import type { CatalogCache } from "../ports/catalog-cache";
+import type { McpGateway } from "../ports/mcp-gateway";
+import type { Space } from "../ports/space";
+import { mcpRegistryServices } from "./mcp-registry";
+import { secretCipher } from "./secrets";
+
+/**
+ * Client identity sent to MCP servers (contracts.md §1.6: product name + app version). Kept equal
+ * to src/version.ts by tests/unit/mcp/client-identity.test.ts (composition may not import the root).
+ */
+export const MCP_CLIENT_IDENTITY = { name: "TavernEdge", version: "0.1.0" } as const;
+
+/** The McpGateway of a space (one new short-lived MCP client per discovery / call). */
+export function mcpGateway(space: Space): McpGateway {
+  return space.memo("mcp.gateway", () => new SdkMcpGateway(mcpTimeouts(space.timeoutOverrides), { ...MCP_CLIENT_IDENTITY }));
+}
+
+/** The catalog service (discover, refresh, cached-only reads). */
+export function mcpCatalogServices(space: Space): McpCatalogService {
+  return space.memo("mcp.catalog", () => {
+    const registry = mcpRegistryServices(space);
+    const service = new McpCatalogService({
+      registry,
+      snapshots: new McpCatalogStore(space.storage),
+      gateway: mcpGateway(space),
+      cipher: secretCipher(space),
+      clock: space.clock,
+      sockets: space.sockets,
+      log: (entry) => console.warn(JSON.stringify(entry)),
+    });
+    registry.setCatalogInfoSource((id) => service.catalogInfo(id));
+    return service;
+  });
+}
+
+/** The cached-only catalog reader (port CatalogCache) for tool resolution and model calls. */
+export function mcpCatalogCache(space: Space): CatalogCache {
+  return mcpCatalogServices(space);
+}

@@ -1,0 +1,16 @@
+/**
+ * POST /api/v1/mcp/servers/:id/discover (memory → storage → network) and …/refresh (network):
+ * the discovery result DTO (contracts.md §2 `McpDiscoveryResult` + `fetchedAt`). No body.
+ */
+import { Hono } from "hono";
+import type { HttpEnv } from "../context";
+import { requireDevice } from "../middleware/auth";
+import { callSpace } from "../space-client";
+
+export const mcpCatalogRoutes = new Hono<HttpEnv>();
+
+mcpCatalogRoutes.use("/mcp/servers/:id/discover", requireDevice);
+mcpCatalogRoutes.use("/mcp/servers/:id/refresh", requireDevice);
+
+mcpCatalogRoutes.post("/mcp/servers/:id/discover", async (c) => c.json(await callSpace(c, "mcp.servers.discover", { registrationId: c.req.param("id") })));
+mcpCatalogRoutes.post("/mcp/servers/:id/refresh", async (c) => c.json(await callSpace(c, "mcp.servers.refresh", { registrationId: c.req.param("id") })));
