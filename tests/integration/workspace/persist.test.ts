@@ -1,0 +1,119 @@
+/** Persistent state (contracts.md §3.7): projection at run start, promotion only on a successful finish, conflicts. */
+import { describe, expect, it } from "vitest";
+import { promotePersistentState, projectPersistentState } from "../../../src/application/workspace/persist";
+import { closeRunWorkspace, createRunWorkspace } from "../../../src/application/workspace/run-workspace";
+import { runWorkspaceTool } from "../../../src/application/workspace/tools/dispatch";
+import type { Space } from "../../../src/ports/space";
+import { createUser } from "../helpers";
+import { freshDeps, inSpace, ok, testRunId } from "./ws-helpers";
+
+const WORKSPACE = "chat_1111222233334444";
+
+/** Starts a run of the chat projected from `base`; returns its id. */
+function startRun(space: Space, base: string | null): string {
+  const runId = testRunId();
+  const deps = freshDeps(space);
+  createRunWorkspace(deps, { runId, workspaceId: WORKSPACE, stableChatId: "chat-p", chatRef: { kind: "character", chatId: "chat-p" } });
+  projectPersistentState(deps, runId, base);
+  return runId;
+}
+
+async function tool(space: Space, runId: string, name: string, args: Record<string, unknown>) {
+  return ok(await runWorkspaceTool(freshDeps(space), { runId }, name, args));
+}
+
+async function persistOf(space: Space, runId: string, path: string): Promise<string | null> {
+  const out = await runWorkspaceTool(freshDeps(space), { runId, invocationId: "inv_probe" }, "workspace.read_file", { path });
+  return out.isError ? null : out.content.slice(out.content.indexOf("\n") + 1);
+}
+
+describe("persistent state", () => {
+  it("promotes persist/ changes on a successful finish and projects them into the next run", async () => {
+    const user = await createUser();
+    await inSpace(user.userId, async (space) => {
+      const first = startRun(space, null);
+      await tool(space, first, "workspace.write_file", { path: "persist/facts.md", content: "Alice likes tea.\n" });
+      await tool(space, first, "workspace.write_file", { path: "output/main.md", content: "chapter 1" });
+      const promoted = promotePersistentState(freshDeps(space), first);
+      expect(promoted).toMatchObject({ stateId: first, baseStateId: null, changeCount: 1, created: true });
+      expect(promoted.changes).toEqual([{ path: "persist/facts.md", kind: "added", sha256: expect.any(String), bytes: 17, baseSha256: null }]);
+      // The finished run's workspace no longer changes.
+      await expect(runWorkspaceTool(freshDeps(space), { runId: first }, "workspace.write_file", { path: "persist/x.md", content: "x" })).rejects.toMatchObject({ code: "workspace.run_closed" });
+
+      const second = startRun(space, first);
+      expect(await persistOf(space, second, "persist/facts.md")).toBe("Alice likes tea.\n");
+      expect(await persistOf(space, second, "output/main.md")).toBeNull(); // run roots are not carried over
+      await tool(space, second, "workspace.read_file", { path: "persist/facts.md" });
+      await tool(space, second, "workspace.apply_patch", { path: "persist/facts.md", old_string: "tea", new_string: "coffee" });
+      const next = promotePersistentState(freshDeps(space), second);
+      expect(next).toMatchObject({ stateId: second, baseStateId: first, changeCount: 1 });
+      expect(next.changes[0]).toMatchObject({ path: "persist/facts.md", kind: "modified", baseSha256: promoted.changes[0]!.sha256 });
+
+      // The older state is immutable: a run projected from it still sees tea.
+      const third = startRun(space, first);
+      expect(await persistOf(space, third, "persist/facts.md")).toBe("Alice likes tea.\n");
+    });
+  });
+
+  it("leaves the stable layer untouched when a run fails or is cancelled", async () => {
+    const user = await createUser();
+    await inSpace(user.userId, async (space) => {
+      const base = startRun(space, null);
+      await tool(space, base, "workspace.write_file", { path: "persist/mood.md", content: "calm\n" });
+      promotePersistentState(freshDeps(space), base);
+
+      for (const outcome of ["failed", "cancelled"]) {
+        const run = startRun(space, base);
+        await tool(space, run, "workspace.read_file", { path: "persist/mood.md" });
+        await tool(space, run, "workspace.write_file", { path: "persist/mood.md", content: `${outcome}!\n` });
+        await tool(space, run, "workspace.write_file", { path: "persist/new.md", content: "new\n" });
+        closeRunWorkspace(freshDeps(space), run); // the loop's finalizer on failure / cancel
+        expect(() => promotePersistentState(freshDeps(space), run)).toThrow(expect.objectContaining({ code: "workspace.run_closed" }));
+        expect(freshDeps(space).persist.state(WORKSPACE, run)).toBeNull();
+        // its own workspace keeps what it wrote (for inspection)
+        expect(await persistOf(space, run, "persist/mood.md")).toBe(`${outcome}!\n`);
+      }
+      const later = startRun(space, base);
+      expect(await persistOf(space, later, "persist/mood.md")).toBe("calm\n");
+      expect(await persistOf(space, later, "persist/new.md")).toBeNull();
+    });
+  });
+
+  it("refuses a concurrent run's promotion that changed the same file differently, allows disjoint changes", async () => {
+    const user = await createUser();
+    await inSpace(user.userId, async (space) => {
+      const base = startRun(space, null);
+      await tool(space, base, "workspace.write_file", { path: "persist/a.md", content: "a0\n" });
+      await tool(space, base, "workspace.write_file", { path: "persist/b.md", content: "b0\n" });
+      promotePersistentState(freshDeps(space), base);
+
+      const one = startRun(space, base);
+      const two = startRun(space, base);
+      const three = startRun(space, base);
+      for (const run of [one, two, three]) for (const p of ["persist/a.md", "persist/b.md"]) await tool(space, run, "workspace.read_file", { path: p });
+      await tool(space, one, "workspace.write_file", { path: "persist/a.md", content: "a1\n" });
+      await tool(space, two, "workspace.write_file", { path: "persist/a.md", content: "a2\n" });
+      await tool(space, three, "workspace.write_file", { path: "persist/b.md", content: "b3\n" });
+      expect(promotePersistentState(freshDeps(space), one).created).toBe(true);
+      expect(() => promotePersistentState(freshDeps(space), two)).toThrow(expect.objectContaining({ code: "workspace.persist_conflict", details: { path: "persist/a.md", stateId: one } }));
+      expect(freshDeps(space).persist.state(WORKSPACE, two)).toBeNull();
+      expect(promotePersistentState(freshDeps(space), three)).toMatchObject({ created: true, changeCount: 1 });
+
+      // A run started after `one` finished is not concurrent with it.
+      const four = startRun(space, base);
+      await tool(space, four, "workspace.read_file", { path: "persist/a.md" });
+      await tool(space, four, "workspace.write_file", { path: "persist/a.md", content: "a4\n" });
+      expect(promotePersistentState(freshDeps(space), four).created).toBe(true);
+    });
+  });
+
+  it("a finish without persistent changes creates no state and keeps the base id", async () => {
+    const user = await createUser();
+    await inSpace(user.userId, async (space) => {
+      const run = startRun(space, null);
+      await tool(space, run, "workspace.write_file", { path: "output/main.md", content: "text" });
+      expect(promotePersistentState(freshDeps(space), run)).toEqual({ stateId: null, baseStateId: null, changeCount: 0, changes: [], created: false });
+      expect(() => startRun(space, "run_" + "9".repeat(32))).toThrow(expect.objectContaining({ code: "workspace.persist_state_not_found" }));
+    });
+  });
+});
