@@ -133,3 +133,24 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function onlyKeys(value: Record<string, unknown>, allowed: string[], fail: (why: string) => Error): void {
   for (const key of Object.keys(value)) if (!allowed.includes(key)) throw fail(`unknown field "${key}"`);
 }
+
+/** What a provider request carries for one offered tool (contracts.md §3.15 `AgentModelRequest.tools`). */
+export interface ModelToolProjection {
+  toolId: ToolId;
+  modelAlias: string;
+  description: string | null;
+  inputSchema: ToolDescriptor["inputSchema"];
+}
+
+/**
+ * The tools of one turn as the model request lists them, in the turn's order. Errors:
+ * `tool.turn_snapshot_mismatch`, `tool.turn_tool_not_in_snapshot` (both internal).
+ */
+export function projectModelTools(snapshot: InvocationToolSnapshot, turn: ToolTurnContract): ModelToolProjection[] {
+  if (turn.snapshotId !== snapshot.id) throw new AppError("tool.turn_snapshot_mismatch", `Turn references tool snapshot ${turn.snapshotId} but ${snapshot.id} was supplied.`);
+  return turn.tools.map((toolId) => {
+    const binding = bindingById(snapshot, toolId);
+    if (!binding) throw new AppError("tool.turn_tool_not_in_snapshot", `Tool ${toolId} is not in tool snapshot ${snapshot.id}.`);
+    return { toolId, modelAlias: binding.modelAlias, description: binding.descriptor.description ?? null, inputSchema: binding.descriptor.inputSchema };
+  });
+}

@@ -5,6 +5,7 @@ import {
   bindingByAlias,
   createInvocationToolSnapshot,
   createToolTurnContract,
+  projectModelTools,
   readInvocationToolSnapshot,
   turnWithAllTools,
   type ToolBinding,
@@ -66,6 +67,13 @@ describe("ToolTurnContract (contracts.md §3.8)", () => {
     ["specific not offered", () => createToolTurnContract(snapshot, ["builtin:dice.roll"], { specific: "builtin:chat.search" }), "tool.turn_specific_not_available"],
   ])("%s → %s", (_label, fn, code) => {
     expect(codeOf(fn)).toBe(code);
+  });
+
+  it("projects the turn's tools for the model request, in turn order", () => {
+    const turn = createToolTurnContract(snapshot, ["builtin:chat.search", "builtin:dice.roll"], "auto");
+    expect(projectModelTools(snapshot, turn).map((t) => [t.toolId, t.modelAlias])).toEqual([["builtin:chat.search", "chat_search"], ["builtin:dice.roll", "dice_roll"]]);
+    expect(codeOf(() => projectModelTools(snapshot, { ...turn, snapshotId: "other" }))).toBe("tool.turn_snapshot_mismatch");
+    expect(codeOf(() => projectModelTools(snapshot, { ...turn, tools: ["builtin:workspace.finish"] }))).toBe("tool.turn_tool_not_in_snapshot");
   });
 
   it("offers every tool in binding order", () => {
