@@ -134,11 +134,13 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
     await row(second.page, "Kitchen tablet").getByText("This device").waitFor();
     expect(await second.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
-    // And the other way round.
-    await row(second.page, "Owner laptop").getByRole("button", { name: "Rename Owner laptop" }).click();
+    // And the other way round, by keyboard only: focus lands back on the row's Rename button.
+    await row(second.page, "Owner laptop").getByRole("button", { name: "Rename Owner laptop" }).focus();
+    await second.page.keyboard.press("Enter");
     await second.page.getByLabel("New name for “Owner laptop”").fill("Desk PC");
-    await second.page.getByRole("button", { name: "Save" }).click();
+    await second.page.keyboard.press("Enter");
     await row(page, "Desk PC").getByText("This device").waitFor();
+    await eventually(() => second.page.evaluate(() => document.activeElement?.getAttribute("aria-label") === "Rename Desk PC"), 5000, "focus back on Rename");
   });
 
   it("saves the device screen at phone and desktop width", async () => {
@@ -159,12 +161,12 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
     await row(page, "Kitchen tablet").getByText("Revoked").waitFor();
 
     await second.page.getByRole("heading", { name: "Sign in" }).waitFor();
-    await second.page.getByText("This device was signed out").waitFor();
+    await second.page.getByText("This device was signed out from another device.", { exact: true }).waitFor();
     expect(await storedSession(second.page)).toBeNull();
     await rig.screenshot(second.page, "signed-out-360");
     const refused = await fetch(`${rig.url}/api/v1/devices`, { headers: { authorization: `Bearer ${secondToken}` } });
     expect(refused.status).toBe(401);
-    expect((await refused.json()).error.code).toBe("auth.token_revoked");
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("auth.token_revoked");
   });
 
   it("signs in by pasting a device token, and sign-out revokes that token", async () => {

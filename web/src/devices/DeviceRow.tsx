@@ -2,7 +2,7 @@
  * One device in the list: name, "This device" / "Revoked" badges, added and last-seen times, and
  * Rename / Revoke (revoke asks for confirmation inline; this device signs out from the header).
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Device } from "../api/types";
 import { BusyButton } from "../components/BusyButton";
 import { useServices } from "../state/services";
@@ -18,6 +18,16 @@ function when(iso: string | null): string {
 export function DeviceRow({ device, onChanged }: { device: Device; onChanged(device: Device): void }) {
   const { devices } = useServices();
   const [mode, setMode] = useState<"view" | "rename" | "confirm-revoke">("view");
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const leftForm = useRef(false);
+  // Keyboard users land back on the row's Rename button when a form or confirmation closes.
+  useEffect(() => {
+    if (mode !== "view") leftForm.current = true;
+    else if (leftForm.current) {
+      leftForm.current = false;
+      renameButton.current?.focus();
+    }
+  }, [mode]);
   const revoke = useAction(async () => {
     onChanged(await devices.revoke(device.id));
     setMode("view");
@@ -34,7 +44,7 @@ export function DeviceRow({ device, onChanged }: { device: Device; onChanged(dev
       </div>
       {!device.revoked && mode === "view" && (
         <div className="device-actions">
-          <button type="button" className="btn btn-secondary" onClick={() => setMode("rename")} aria-label={`Rename ${device.name}`}>Rename</button>
+          <button ref={renameButton} type="button" className="btn btn-secondary" onClick={() => setMode("rename")} aria-label={`Rename ${device.name}`}>Rename</button>
           {!device.current && (
             <button type="button" className="btn btn-danger-outline" onClick={() => setMode("confirm-revoke")} aria-label={`Revoke ${device.name}`}>Revoke</button>
           )}
