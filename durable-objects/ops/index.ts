@@ -1,5 +1,6 @@
 /** Every operation of UserSpace, merged from the feature files. Add one spread per feature. */
 import { deviceOps } from "./devices";
+import { agentRunOps } from "./agent-runs";
 import { chatOps } from "./chats";
 import { agentRunOps } from "./agent-runs";
 import { connectionOps } from "./connections";
@@ -12,6 +13,7 @@ import type { OpHandler } from "./registry";
 
 export const OPS = {
   ...deviceOps,
+  ...agentRunOps,
   ...chatOps,
   ...agentRunOps,
   ...connectionOps,

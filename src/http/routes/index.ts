@@ -7,6 +7,7 @@ import { mcpServerRoutes } from "./mcp-servers";
 import { mcpCatalogRoutes } from "./mcp-catalog";
 import { setupRoutes } from "./setup";
 import { wsRoutes } from "./ws";
+import { agentRunRoutes } from "./agent-runs";
 import { modelToolRoutes } from "./model-tools";
 import { workspaceRoutes } from "./workspace";
 import { agentRunRoutes } from "./agent-runs";

@@ -6,6 +6,7 @@
  */
 import type { MigrationStep } from "../migrations";
 import { coreSchema } from "./001-core";
+import { agentRunsSchema } from "./006-agent-runs";
 import { mcpRegistrySchema } from "./002-mcp-registry";
 import { chatsSchema } from "./004-chats";
 import { modelConnectionsSchema } from "./005-model-connections";
