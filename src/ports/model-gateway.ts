@@ -14,6 +14,11 @@ export interface ModelStepOptions {
   /** Aborting it at any point ends the step with `model.cancelled`. */
   signal?: AbortSignal;
   /**
+   * Wall-clock limit of the whole step, ms (request + stream). Exceeding it ends the step with
+   * `model.request_failed` (retryable, `details.timeoutMs`). No limit when absent.
+   */
+  timeoutMs?: number;
+  /**
    * Stream the step (SSE) instead of one JSON answer. Defaults to `true` when `onDelta` is given,
    * else `false`. The response is the same either way.
    */
@@ -31,7 +36,7 @@ export interface ModelGateway {
    * @returns the assistant message, tool calls (provider ids, arguments text), text, reasoning,
    *   finish reason, usage, opaque provider metadata and the next provider_state.
    * @throws ModelError (`src/domain/models/errors.ts`) with `{code, retryable}`:
-   *   `model.provider_rate_limited` (429, retryable), `model.request_failed` (5xx/network,
+   *   `model.provider_rate_limited` (429, retryable), `model.request_failed` (5xx/network/timeout,
    *   retryable; a 3xx redirect, not retryable), `model.upstream_invalid_response` (unreadable
    *   body, retryable), `model.stream_failed` (provider error inside a stream, retryable),
    *   `model.provider_denied` (401/403), `model.provider_rejected` (other 4xx),

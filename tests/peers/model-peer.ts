@@ -28,6 +28,7 @@
  *   "error": { "status": 429, "message": "slow down", "type": "rate_limit_error", "code": "rate_limited",
  *              "headers": { "retry-after": "2" } },   // answer an HTTP error instead
  *   "rawBody": "not json", "rawContentType": "application/json",  // answer 200 with this exact body
+ *   "delayMs": 2000,                     // wait before answering (headers included), both modes
  *   "chunkDelayMs": 50,                  // stream: pause between chunks
  *   "stallAfterChunks": 2,               // stream: after N chunks keep the response open, send nothing
  *   "streamError": { "message": "overloaded", "type": "server_error" }  // stream: error event, then end
@@ -55,6 +56,7 @@ export interface ScriptStep {
   error?: { status: number; message?: string; type?: string; code?: string; headers?: Record<string, string> };
   rawBody?: string;
   rawContentType?: string;
+  delayMs?: number;
   chunkDelayMs?: number;
   stallAfterChunks?: number;
   streamError?: { message: string; type?: string };
@@ -95,6 +97,11 @@ export async function startModelPeer(): Promise<PeerHandle> {
     if (!script) step = { text: "OK" };
     else if (script.cursor >= script.steps.length) return fail(400, `Script ${scriptId} has no step left (${script.steps.length} used).`, "script_exhausted");
     else step = script.steps[script.cursor++]!;
+    if (step.delayMs) {
+      const closed = new Promise<void>((resolve) => res.once("close", () => resolve()));
+      await Promise.race([sleep(step.delayMs), closed]);
+      if (res.destroyed || res.writableEnded) return;
+    }
     if (step.error) {
       const e = step.error;
       return fail(e.status, e.message ?? `Scripted error ${e.status}.`, e.code ?? `scripted_${e.status}`, e.type ?? (e.status === 429 ? "rate_limit_error" : e.status >= 500 ? "server_error" : "invalid_request_error"), e.headers);

@@ -7,6 +7,7 @@
  */
 import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
 import type { ModelProvider, ResolvedConnection } from "../../domain/models/connection";
+import { ModelError } from "../../domain/models/errors";
 import type { ModelRequest, ModelResponse } from "../../domain/models/ir";
 import type { ModelGateway, ModelStepOptions } from "../../ports/model-gateway";
 import { finalizeStep, StepAccumulator } from "./decode";
@@ -48,9 +49,13 @@ export class AiSdkModelGateway implements ModelGateway {
   }
 
   async step(request: ModelRequest, options: ModelStepOptions = {}): Promise<ModelResponse> {
-    const { signal } = options;
-    const mapError = (error: unknown) => toModelError(error, { signal, apiKey: this.connection.apiKey, providerLabel: this.label });
-    if (signal?.aborted) throw cancelled();
+    if (options.signal?.aborted) throw cancelled();
+    const limit = stepLimit(options);
+    const signal = limit.signal;
+    const mapError = (error: unknown) => {
+      if (limit.timedOut()) return timedOut(this.label, options.timeoutMs!);
+      return toModelError(error, { signal: options.signal, apiKey: this.connection.apiKey, providerLabel: this.label });
+    };
     const raw = new RawIdCollector(this.built.idCheck);
     const accumulator = new StepAccumulator(raw, options.onDelta);
     const decodeContext = { provider: this.provider, metadataKey: this.built.metadataKey, providerLabel: this.label, request, raw };
@@ -71,12 +76,37 @@ export class AiSdkModelGateway implements ModelGateway {
         accumulator.modelId = result.response?.modelId;
         accumulator.addContent(result.content, result.finishReason, result.usage, result.providerMetadata, result.warnings);
       }
-      if (signal?.aborted) throw cancelled();
+      if (signal.aborted) throw cancelled();
       return finalizeStep(accumulator, decodeContext, mapError);
     } catch (error) {
       throw mapError(error);
+    } finally {
+      limit.dispose();
     }
   }
+}
+
+/** One signal for the step: the caller's signal or the step's timeout, whichever comes first. */
+function stepLimit(options: ModelStepOptions): { signal: AbortSignal; timedOut(): boolean; dispose(): void } {
+  const controller = new AbortController();
+  let expired = false;
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  const timer = options.timeoutMs !== undefined && options.timeoutMs > 0
+    ? setTimeout(() => { expired = true; controller.abort(); }, options.timeoutMs)
+    : undefined;
+  return {
+    signal: controller.signal,
+    timedOut: () => expired && !options.signal?.aborted,
+    dispose: () => {
+      if (timer !== undefined) clearTimeout(timer);
+      options.signal?.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
+function timedOut(label: string, timeoutMs: number): ModelError {
+  return new ModelError("model.request_failed", `${label} did not finish the step within ${Math.round(timeoutMs / 100) / 10} s.`, { timeoutMs });
 }
 
 /** Reads every part; an abort cancels the reader at once (the read promise is raced). */

@@ -34,6 +34,8 @@ export interface ModelErrorDetails {
   retryAfterMs?: number;
   /** Which tool call was at fault (`model.invalid_tool_call`). */
   toolCallIndex?: number;
+  /** The step's time limit that ran out, ms. */
+  timeoutMs?: number;
 }
 
 /** The error of a failed model step. `retryable` is also in `details` (it survives RPC). */

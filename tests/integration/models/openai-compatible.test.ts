@@ -158,6 +158,23 @@ describe("openai-compatible gateway (scripted peer)", () => {
     expect(deltas.length).toBeGreaterThan(0);
   });
 
+  it("cancel while waiting for a non-streamed answer ends the step with model.cancelled", async () => {
+    const script = await loadScript([{ text: "late", delayMs: 5000 }]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    const error = await modelErrorOf(() => peerGateway(script).step({ messages: ask }, { signal: controller.signal, stream: false }));
+    expect(error.code).toBe("model.cancelled");
+    expect(Date.now() - started).toBeLessThan(4000);
+  });
+
+  it("a step past its timeoutMs is a retryable model.request_failed, not a cancel", async () => {
+    const script = await loadScript([{ text: "late", delayMs: 5000 }]);
+    const error = await modelErrorOf(() => peerGateway(script).step({ messages: ask }, { timeoutMs: 150, stream: true }));
+    expect([error.code, error.retryable]).toEqual(["model.request_failed", true]);
+    expect(error.details).toMatchObject({ timeoutMs: 150 });
+  });
+
   it("an already aborted signal never sends the request", async () => {
     const script = await loadScript([{ text: "x" }]);
     const controller = new AbortController();
