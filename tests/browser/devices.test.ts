@@ -172,6 +172,12 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
   it("signs in by pasting a device token, and sign-out revokes that token", async () => {
     const ownerToken = JSON.parse((await storedSession(owner.page))!).deviceToken as string;
     const pasted = await rig.pairDevice(ownerToken, "Pasted browser");
+    // A name full of markup is shown as text, never parsed as HTML.
+    const hostile = `<img src=x onerror="window.pwned=1"><b>bold</b>`;
+    await rig.pairDevice(ownerToken, hostile);
+    await row(owner.page, hostile).waitFor();
+    expect(await row(owner.page, hostile).locator("img, b").count()).toBe(0);
+    expect(await owner.page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     const { page, problems } = await rig.openPage({ width: 360, height: 740 });
     await page.goto(`${rig.url}/`);
     await page.getByLabel("Device token").fill("tte_not-a-token");
