@@ -25,7 +25,7 @@ export const workspaceSchema: MigrationStep = {
     sql.exec(`CREATE TABLE te_ws_files (
       run_id TEXT NOT NULL, path TEXT NOT NULL, hash TEXT NOT NULL, bytes INTEGER NOT NULL,
       updated_at INTEGER NOT NULL, dirty INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (run_id, path))`);
-    sql.exec(`CREATE INDEX te_ws_files_dirty ON te_ws_files(run_id, dirty)`);
+    sql.exec(`CREATE INDEX te_ws_files_dirty ON te_ws_files(run_id, dirty, path)`);
     sql.exec(`CREATE TABLE te_ws_read_state (
       run_id TEXT NOT NULL, invocation_id TEXT NOT NULL, path TEXT NOT NULL, hash TEXT NOT NULL, full INTEGER NOT NULL,
       ranges TEXT NOT NULL, require_full INTEGER NOT NULL, PRIMARY KEY (run_id, invocation_id, path))`);
