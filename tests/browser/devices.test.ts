@@ -114,6 +114,7 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
     await second.page.getByRole("heading", { name: "Pair this device" }).waitFor();
     expect(second.page.url()).not.toContain("#pair=");
     await second.page.getByLabel("Device name").fill("Phone");
+    await rig.screenshot(second.page, "pair-360");
     await second.page.getByRole("button", { name: "Pair and sign in" }).click();
     await row(second.page, "Phone").getByText("This device").waitFor();
     await row(second.page, "Owner laptop").waitFor();
