@@ -6,6 +6,7 @@ import { agentRunOps } from "./agent-runs";
 import { connectionOps } from "./connections";
 import { mcpRegistryOps } from "./mcp-registry";
 import { mcpCatalogOps } from "./mcp-catalog";
+import { mcpTestCallOps } from "./mcp-test-calls";
 import { agentRunOps } from "./agent-runs";
 import { modelToolOps } from "./model-tools";
 import { workspaceOps } from "./workspace";
@@ -19,6 +20,7 @@ export const OPS = {
   ...connectionOps,
   ...mcpRegistryOps,
   ...mcpCatalogOps,
+  ...mcpTestCallOps,
   ...agentRunOps,
   ...modelToolOps,
   ...workspaceOps,

@@ -5,6 +5,7 @@ import { chatRoutes } from "./chats";
 import { deviceRoutes } from "./devices";
 import { mcpServerRoutes } from "./mcp-servers";
 import { mcpCatalogRoutes } from "./mcp-catalog";
+import { mcpTestCallRoutes } from "./mcp-test-calls";
 import { setupRoutes } from "./setup";
 import { wsRoutes } from "./ws";
 import { agentRunRoutes } from "./agent-runs";
@@ -13,4 +14,4 @@ import { workspaceRoutes } from "./workspace";
 import { agentRunRoutes } from "./agent-runs";
 import { connectionRoutes } from "./connections";
 
-export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, mcpCatalogRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes, workspaceRoutes];
+export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, mcpCatalogRoutes, mcpTestCallRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes, workspaceRoutes];

@@ -1,0 +1,33 @@
+/**
+ * POST /api/v1/mcp/servers/:id/tools/:nativeName/test-call `{argumentsJson, callId?}` → `200`
+ * with the call outcome DTO for every outcome (gate NotSent included); 4xx only for a malformed
+ * body (or `409 mcp.call_id_in_use`). POST /api/v1/mcp/test-calls/:callId/cancel → `202
+ * {callId, state: "cancelled" | "not_running"}`. `:nativeName` is one percent-encoded segment;
+ * the registration id and name are checked by the call gates (NotSent codes), not here.
+ */
+import { Hono } from "hono";
+import { callIdSchema, testCallBodySchema } from "../../contracts/mcp-test-call";
+import { invalidInput, readJson } from "../body";
+import type { HttpEnv } from "../context";
+import { requireDevice } from "../middleware/auth";
+import { callSpace } from "../space-client";
+
+export const mcpTestCallRoutes = new Hono<HttpEnv>();
+
+/** Body cap of a test call: a 256 KiB argument text can grow when escaped inside JSON. */
+const TEST_CALL_BODY_LIMIT = 2 * 1024 * 1024;
+
+mcpTestCallRoutes.use("/mcp/servers/:id/tools/:nativeName/test-call", requireDevice);
+mcpTestCallRoutes.use("/mcp/test-calls/*", requireDevice);
+
+mcpTestCallRoutes.post("/mcp/servers/:id/tools/:nativeName/test-call", async (c) => {
+  const body = await readJson(c, testCallBodySchema, { maxBytes: TEST_CALL_BODY_LIMIT });
+  const input = { registrationId: c.req.param("id"), nativeName: c.req.param("nativeName"), argumentsJson: body.argumentsJson, ...(body.callId ? { callId: body.callId } : {}) };
+  return c.json(await callSpace(c, "mcp.tools.testCall", input));
+});
+
+mcpTestCallRoutes.post("/mcp/test-calls/:callId/cancel", async (c) => {
+  const parsed = callIdSchema.safeParse(c.req.param("callId"));
+  if (!parsed.success) throw invalidInput(parsed.error.issues);
+  return c.json(await callSpace(c, "mcp.testCalls.cancel", { callId: parsed.data }), 202);
+});
