@@ -1,6 +1,7 @@
 /**
  * Composition: model connections and gateways of a user's space (issue [model-gateway]).
- * - `modelServices(space)` → ModelConnectionService (routes/ops).
+ * - `modelServices(space)` → ModelConnectionService (routes/ops). "Test connection" is limited to
+ *   30 s (`TIMEOUT_OVERRIDES.modelTestMs` in development).
  * - `modelGatewayFor(space, connectionId?)` → ModelGateway bound to that connection, or to the
  *   user's default connection when `connectionId` is undefined (the agent runtime's entry point).
  */
@@ -14,6 +15,7 @@ import { secretCipher } from "./secrets";
 export function modelServices(space: Space): ModelConnectionService {
   return space.memo("models", () => new ModelConnectionService(
     new ModelConnectionStore(space.sql), secretCipher(space), space.clock, space.sockets, (connection) => createModelGateway(connection),
+    space.timeoutOverrides.modelTestMs ?? 30_000,
   ));
 }
 

@@ -38,7 +38,7 @@ export function toModelError(error: unknown, ctx: ErrorContext): ModelError {
   if (UnsupportedFunctionalityError.isInstance(error) || InvalidPromptError.isInstance(error)) {
     return new ModelError("model.request_build_failed", `The request cannot be sent to ${ctx.providerLabel}: ${short(scrub(error.message))}`);
   }
-  if (error instanceof TypeError) return new ModelError("model.request_failed", `Could not reach ${ctx.providerLabel}: ${short(scrub(error.message))}`);
+  if (error instanceof Error) return new ModelError("model.request_failed", `Could not reach ${ctx.providerLabel}: ${short(scrub(error.message))}`);
   if (isObject(error)) return fromStreamErrorObject(error, ctx.providerLabel, scrub);
   const message = error instanceof Error ? error.message : String(error);
   return new ModelError("model.request_failed", `The request to ${ctx.providerLabel} failed: ${short(scrub(message))}`);
@@ -76,7 +76,7 @@ function fromStreamErrorObject(error: Record<string, unknown>, label: string, sc
   const inner = isObject(error.error) ? error.error : error;
   const message = typeof inner.message === "string" ? inner.message : JSON.stringify(inner).slice(0, 200);
   const providerCode = [inner.code, inner.type, inner.status].find((v): v is string => typeof v === "string");
-  if (providerCode && /rate|429|resource_exhausted|overloaded/i.test(providerCode)) {
+  if (providerCode && /rate_limit|rate-limit|429|resource_exhausted/i.test(providerCode)) {
     return new ModelError("model.provider_rate_limited", `${label} is rate limiting requests: ${short(scrub(message))}`, { providerCode });
   }
   return new ModelError("model.stream_failed", `${label} reported an error while streaming: ${short(scrub(message))}`, { providerCode });

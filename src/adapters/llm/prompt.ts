@@ -124,7 +124,7 @@ function assistantPart(part: ModelPart, index: number, target: PromptTarget): As
     case "text": return { type: "text", text: part.text, ...options(part.providerMetadata) };
     case "reasoning": return { type: "reasoning", text: part.text, ...options(part.providerMetadata) };
     case "media": return media(part);
-    case "toolCall": return { type: "tool-call", toolCallId: part.call.id, toolName: part.call.alias, input: replayInput(part.call, target), ...options(part.call.providerMetadata) };
+    case "toolCall": return { type: "tool-call", toolCallId: part.call.id, toolName: part.call.alias, input: replayInput(part.call, target), ...options(compatibleSignature(part.call.providerMetadata, target)) };
     default: throw buildFailed(index, `a ${part.type} part in an assistant message`);
   }
 }
@@ -150,6 +150,16 @@ function replayInput(call: ModelToolCall, target: PromptTarget): unknown {
   if (normalized.kind === "invalid") return target.schemaFamily === "openai" ? "{}" : {};
   if (target.schemaFamily === "openai") return call.argumentsText.trim() === "" ? "{}" : JSON.stringify(normalized.value);
   return normalized.value;
+}
+
+/**
+ * Gemini's OpenAI-compatible endpoint returns thought signatures, which the SDK reports under the
+ * connection's key but reads back only from `providerOptions.google`; copy it there on replay.
+ */
+function compatibleSignature(metadata: ProviderMetadata | undefined, target: PromptTarget): ProviderMetadata | undefined {
+  const signature = metadata?.[target.metadataKey]?.thoughtSignature;
+  if (target.provider !== "openai-compatible" || signature === undefined || metadata?.google?.thoughtSignature !== undefined) return metadata;
+  return { ...metadata, google: { ...(metadata?.google ?? {}), thoughtSignature: signature } };
 }
 
 function media(part: Extract<ModelPart, { type: "media" }>): UserContent[number] {

@@ -57,6 +57,8 @@ export class ModelConnectionService {
     private readonly clock: Clock,
     private readonly sockets: SocketHub,
     private readonly gatewayFactory: ModelGatewayFactory,
+    /** Time limit of "Test connection", ms (default 30 s). */
+    private readonly testTimeoutMs: number = 30_000,
   ) {}
 
   /** Every connection, oldest first; a key sealed under another DATA_KEY is flagged, not dropped. */
@@ -163,7 +165,7 @@ export class ModelConnectionService {
       await gateway.step({
         messages: [{ role: "user", parts: [{ type: "text", text: "Reply with the single word OK." }] }],
         settings: { maxOutputTokens: gateway.provider === "openai-responses" ? 16 : 1, temperature: 0 },
-      }, { stream: false, signal });
+      }, { stream: false, signal, timeoutMs: this.testTimeoutMs });
     } catch (error) {
       if (!(error instanceof ModelError && error.code === "model.output_truncated")) throw error;
     }

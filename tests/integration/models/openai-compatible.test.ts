@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ModelDelta, ModelMessage, ModelRequest, ModelToolSpec } from "../../../src/domain/models/ir";
+import { createModelGateway } from "../../../src/adapters/llm/gateway";
 import { loadScript, modelErrorOf, peerGateway, recorded } from "./helpers";
 
 const weatherTool: ModelToolSpec = {
@@ -181,6 +182,23 @@ describe("openai-compatible gateway (scripted peer)", () => {
     controller.abort();
     expect((await modelErrorOf(() => peerGateway(script).step({ messages: ask }, { signal: controller.signal }))).code).toBe("model.cancelled");
     expect(await recorded(script)).toHaveLength(0);
+  });
+
+  it("an endpoint that cannot be reached is a retryable model.request_failed", async () => {
+    const gateway = createModelGateway({ id: "c", provider: "openai-compatible", baseUrl: "http://127.0.0.1:9/v1", modelId: "m", apiKey: "", defaults: {} });
+    const error = await modelErrorOf(() => gateway.step({ messages: ask }));
+    expect([error.code, error.retryable]).toEqual(["model.request_failed", true]);
+  });
+
+  it("a thought signature from Gemini's OpenAI-compatible endpoint is replayed where the SDK reads it", async () => {
+    const script = await loadScript([{ text: "ok" }]);
+    const call = { id: "call_G", alias: "get_weather", argumentsText: "{}", providerMetadata: { compatible: { thoughtSignature: "sig-123" } } };
+    await peerGateway(script).step({
+      messages: [...ask, { role: "assistant", parts: [{ type: "toolCall", call }] }, { role: "tool", parts: [{ type: "toolResult", result: { callId: "call_G", alias: "get_weather", content: "x" } }] }],
+      tools: [weatherTool],
+    });
+    const [request] = await recorded(script);
+    expect(request!.body.messages[2].tool_calls[0].extra_content).toEqual({ google: { thought_signature: "sig-123" } });
   });
 
   it("a redirect is refused, not followed", async () => {
