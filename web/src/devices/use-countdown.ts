@@ -1,15 +1,17 @@
 /** Seconds left until `expiresAt` (ISO), ticking every second; 0 once expired. */
 import { useEffect, useState } from "react";
 
+function secondsLeft(expiresAt: string | null): number {
+  return expiresAt ? Math.max(0, Math.ceil((Date.parse(expiresAt) - Date.now()) / 1000)) : 0;
+}
+
 export function useCountdown(expiresAt: string | null): number {
-  const left = () => (expiresAt ? Math.max(0, Math.ceil((Date.parse(expiresAt) - Date.now()) / 1000)) : 0);
-  const [seconds, setSeconds] = useState(left);
+  const [seconds, setSeconds] = useState(() => secondsLeft(expiresAt));
   useEffect(() => {
-    setSeconds(left());
+    setSeconds(secondsLeft(expiresAt));
     if (!expiresAt) return;
-    const timer = setInterval(() => setSeconds(left()), 1000);
+    const timer = setInterval(() => setSeconds(secondsLeft(expiresAt)), 1000);
     return () => clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [expiresAt]);
   return seconds;
 }
