@@ -1,8 +1,9 @@
 /**
  * Import of a SillyTavern chat JSONL file (issue [chats] "Import and export"; ADR 0400).
  *
- * The upload is read line by line from a byte stream (only the current line is in memory); each
- * message is written at once into staging (rows under a chat id with no chat row yet). When the
+ * The upload is read line by line from a byte stream (only the current line and a write batch of
+ * about 1 MiB are in memory); messages are written in batches into staging (rows under a chat id
+ * with no chat row yet). When the
  * last line is in, one transaction publishes the chat; on any error the staged rows are deleted,
  * so a malformed line reports its number and nothing is imported. Staging left by an evicted
  * upload is purged by the next import (older than STALE_IMPORT_MS).
@@ -16,12 +17,19 @@ import { AppError } from "../../domain/errors";
 import { newChatId, newMessageId } from "../../domain/chats/ids";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_LINE_BYTES, normalizeTitle } from "../../domain/chats/limits";
 import { chatFieldsFromHeader, isHeaderLine, parseJsonLine, parseMessageLine } from "../../domain/chats/sillytavern";
-import { toChatView, type ChatRecord, type ChatView, type JsonObject } from "../../domain/chats/types";
+import { toChatView, type ChatRecord, type ChatView, type JsonObject, type MessageRecord } from "../../domain/chats/types";
 import { broadcastChat, type ChatDeps } from "./chat-context";
 import { readLines } from "./jsonl-lines";
 
 /** Staging older than this (ms) belongs to an upload that will never finish. */
 export const STALE_IMPORT_MS = 60 * 60 * 1000;
+
+/**
+ * Parsed messages are written in batches of about this many characters of JSONL: each await on
+ * the upload ends a turn of the object (and an implicit commit), and RPC delivers uploads in
+ * ~4 KiB pieces, so writing per line would commit thousands of times (ADR 0401).
+ */
+export const WRITE_BATCH_CHARS = 1024 * 1024;
 
 /** Options of an import. `title` overrides the title derived from the header. */
 export interface ImportOptions {
@@ -40,6 +48,15 @@ export async function importChat(deps: ChatDeps, source: ReadableStream<Uint8Arr
     let header: JsonObject | null = null;
     let seenFirst = false;
     let count = 0;
+    let pending: MessageRecord[] = [];
+    let pendingChars = 0;
+    const flush = () => {
+      if (pending.length === 0) return;
+      const batch = pending;
+      pending = [];
+      pendingChars = 0;
+      deps.repo.transaction(() => { for (const message of batch) deps.repo.messages.insert(message); });
+    };
     for await (const { line, text } of readLines(source, { maxBytes: options.maxBytes ?? MAX_IMPORT_BYTES, maxLineBytes: MAX_IMPORT_LINE_BYTES })) {
       if (text.trim().length === 0) continue;
       const value = parseJsonLine(text, line);
@@ -55,8 +72,11 @@ export async function importChat(deps: ChatDeps, source: ReadableStream<Uint8Arr
       }
       const parsed = parseMessageLine(value, line);
       count += 1;
-      deps.repo.messages.insert({ ...parsed, chatId, seq: count, messageId: newMessageId(), revision: 1 });
+      pending.push({ ...parsed, chatId, seq: count, messageId: newMessageId(), revision: 1 });
+      pendingChars += text.length;
+      if (pendingChars >= WRITE_BATCH_CHARS) flush();
     }
+    flush();
     if (!seenFirst) throw new AppError("chat.import_empty", "The chat file is empty.");
     const fields = chatFieldsFromHeader(header);
     const now = deps.clock.now();
