@@ -94,6 +94,20 @@ describe("model connections API", () => {
     expect(limited.error).toMatchObject({ code: "model.provider_rate_limited", details: { retryable: true } });
   });
 
+  it("a key sealed under another DATA_KEY still lists (apiKeyUnavailable) and using it is secrets.key_mismatch", async () => {
+    const conn = await create({ name: "Rotated", provider: "openai", apiKey: "sk-rotated-000000", modelId: "gpt-4.1" });
+    const namespace = env.USER_SPACE as unknown as DurableObjectNamespace<UserSpace>;
+    await runInDurableObject(namespace.get(namespace.idFromName(user.userId)), (_i: UserSpace, state) => {
+      const row = state.storage.sql.exec("SELECT api_key_sealed FROM te_model_connections WHERE id = ?", conn.id).one();
+      const sealed = JSON.parse(String(row.api_key_sealed));
+      state.storage.sql.exec("UPDATE te_model_connections SET api_key_sealed = ? WHERE id = ?", JSON.stringify({ ...sealed, kid: "0000000000000000" }), conn.id);
+    });
+    const listed = await apiJson("/api/v1/connections", { token: user.deviceToken });
+    expect(listed.connections.find((c: any) => c.id === conn.id)).toMatchObject({ apiKeyUnavailable: true, apiKeyHint: "0000" });
+    const failed = await apiJson(`/api/v1/connections/${conn.id}/test`, { method: "POST", token: user.deviceToken, expectStatus: 409 });
+    expect(failed.error.code).toBe("secrets.key_mismatch");
+  });
+
   it("dev-step runs one streamed tool-call step in development", async () => {
     const script = await loadScript([{ text: "Checking.", toolCalls: [{ id: "call_dev", name: "lookup", arguments: "{\"q\":\"x\"}" }] }]);
     const conn = await create({ name: "Dev", provider: "openai-compatible", baseUrl: `${modelPeer()}/v1`, apiKey: KEY, modelId: script });
