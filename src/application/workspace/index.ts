@@ -7,3 +7,4 @@ export { createCheckpoint, listCheckpoints, workspaceTree, workspaceFile, diffCh
 export { projectPersistentState, promotePersistentState, type PersistSnapshot, type PersistPromotion, type PersistChange } from "./persist";
 export { runWorkspaceTool, workspaceToolName, WORKSPACE_TOOL_NAMES, type WorkspaceToolName } from "./tools/dispatch";
 export { ROOT_INVOCATION, type WorkspaceDeps, type WorkspaceToolContext } from "./deps";
+export { writeRuntimeFile, readRuntimeFile, type RuntimeFile } from "./runtime-files";
