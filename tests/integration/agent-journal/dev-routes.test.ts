@@ -33,7 +33,7 @@ describe("development-only run routes", () => {
     const code = await runInDurableObject(spaceStub(user.userId), async (instance: UserSpace) => {
       const deployed = { ...instance.space(), development: false };
       try {
-        await OPS["agent.dev.createRun"](deployed, { stableChatId: "chat" }, { deviceId: user.deviceId, requestId: "t" });
+        await OPS["agent.dev.createRun"](deployed, { stableChatId: "chat" });
         return null;
       } catch (error: any) {
         return error.code;
