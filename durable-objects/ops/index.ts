@@ -2,12 +2,10 @@
 import { deviceOps } from "./devices";
 import { agentRunOps } from "./agent-runs";
 import { chatOps } from "./chats";
-import { agentRunOps } from "./agent-runs";
 import { connectionOps } from "./connections";
 import { mcpRegistryOps } from "./mcp-registry";
 import { mcpCatalogOps } from "./mcp-catalog";
 import { mcpTestCallOps } from "./mcp-test-calls";
-import { agentRunOps } from "./agent-runs";
 import { modelToolOps } from "./model-tools";
 import { workspaceOps } from "./workspace";
 import type { OpHandler } from "./registry";
@@ -16,12 +14,10 @@ export const OPS = {
   ...deviceOps,
   ...agentRunOps,
   ...chatOps,
-  ...agentRunOps,
   ...connectionOps,
   ...mcpRegistryOps,
   ...mcpCatalogOps,
   ...mcpTestCallOps,
-  ...agentRunOps,
   ...modelToolOps,
   ...workspaceOps,
 } satisfies Record<string, OpHandler>;

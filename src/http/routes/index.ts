@@ -11,7 +11,6 @@ import { wsRoutes } from "./ws";
 import { agentRunRoutes } from "./agent-runs";
 import { modelToolRoutes } from "./model-tools";
 import { workspaceRoutes } from "./workspace";
-import { agentRunRoutes } from "./agent-runs";
 import { connectionRoutes } from "./connections";
 
 export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, mcpCatalogRoutes, mcpTestCallRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes, workspaceRoutes];

@@ -10,7 +10,6 @@ import { agentRunsSchema } from "./006-agent-runs";
 import { mcpRegistrySchema } from "./002-mcp-registry";
 import { chatsSchema } from "./004-chats";
 import { modelConnectionsSchema } from "./005-model-connections";
-import { agentRunsSchema } from "./006-agent-runs";
 import { workspaceSchema } from "./007-workspace";
 
 export const MIGRATIONS: readonly MigrationStep[] = [coreSchema, mcpRegistrySchema, chatsSchema, modelConnectionsSchema, agentRunsSchema, workspaceSchema];
