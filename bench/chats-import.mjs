@@ -85,6 +85,16 @@ function buildFile(count) {
   return Buffer.from(`${lines.join("\n")}\n`);
 }
 
+/** fetch that retries once when `wrangler dev` reloaded mid-request (other files changed). */
+async function request(url, init) {
+  const response = await fetch(url, init);
+  if (response.status >= 500 && init?.retried !== true) {
+    const text = await response.clone().text();
+    if (text.includes("restarted")) return request(url, { ...init, retried: true });
+  }
+  return response;
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -95,7 +105,7 @@ async function main() {
   const file = buildFile(MESSAGES);
   const dev = await startDev();
   try {
-    const setup = await fetch(`${dev.url}/api/v1/setup`, { method: "POST", headers: { authorization: `Bearer ${SETUP_TOKEN}`, "content-type": "application/json" }, body: "{}" });
+    const setup = await request(`${dev.url}/api/v1/setup`, { method: "POST", headers: { authorization: `Bearer ${SETUP_TOKEN}`, "content-type": "application/json" }, body: "{}" });
     if (setup.status !== 201) throw new Error(`setup failed: ${setup.status} ${await setup.text()}`);
     const { deviceToken } = await setup.json();
     const auth = { authorization: `Bearer ${deviceToken}` };
@@ -104,7 +114,7 @@ async function main() {
     let chatId = "";
     for (let i = 0; i < IMPORT_REPEATS; i += 1) {
       const started = performance.now();
-      const response = await fetch(`${dev.url}/api/v1/chats/import`, { method: "POST", headers: { ...auth, "content-type": "application/x-ndjson" }, body: file });
+      const response = await request(`${dev.url}/api/v1/chats/import`, { method: "POST", headers: { ...auth, "content-type": "application/x-ndjson" }, body: file });
       const text = await response.text();
       let body;
       try { body = JSON.parse(text); } catch { throw new Error(`import failed: ${response.status} ${text.slice(0, 500)}`); }
@@ -116,7 +126,7 @@ async function main() {
     const readMs = [];
     for (let i = 0; i < READ_REPEATS; i += 1) {
       const started = performance.now();
-      const response = await fetch(`${dev.url}/api/v1/chats/${chatId}/messages?fromEnd=true&limit=50`, { headers: auth });
+      const response = await request(`${dev.url}/api/v1/chats/${chatId}/messages?fromEnd=true&limit=50`, { headers: auth });
       const body = await response.json();
       readMs.push(performance.now() - started);
       if (body.messages?.length !== 50 || body.messages[49].index !== MESSAGES - 1) throw new Error(`read failed: ${JSON.stringify(body).slice(0, 300)}`);
@@ -126,7 +136,7 @@ async function main() {
     let exportedBytes = 0;
     for (let i = 0; i < EXPORT_REPEATS; i += 1) {
       const started = performance.now();
-      const response = await fetch(`${dev.url}/api/v1/chats/${chatId}/export`, { headers: auth });
+      const response = await request(`${dev.url}/api/v1/chats/${chatId}/export`, { headers: auth });
       exportedBytes = (await response.arrayBuffer()).byteLength;
       exportMs.push(performance.now() - started);
     }
