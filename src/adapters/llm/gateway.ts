@@ -115,7 +115,8 @@ async function drain(stream: ReadableStream<LanguageModelV3StreamPart>, onPart: 
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(cancelled());
-    signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener("abort", onAbort, { once: true });
   });
   aborted.catch(() => undefined);
   try {
