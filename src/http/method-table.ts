@@ -8,7 +8,10 @@ function patternToRegExp(pattern: string): RegExp {
     .split("/")
     .map((segment) => {
       if (segment === "*") return ".*";
-      if (segment.startsWith(":")) return "[^/]+";
+      if (segment.startsWith(":")) {
+        const custom = /^:[^{]+\{(.+)\}\??$/.exec(segment);
+        return custom ? `(?:${custom[1]})` : "[^/]+";
+      }
       return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     })
     .join("/");

@@ -1,6 +1,8 @@
 /**
  * SQLite schema migrations of the UserSpace Durable Object.
- * Ordered steps, a schema-version row in `te_meta`, every table prefixed `te_`.
+ * Ordered steps, a schema-version row in `te_meta` (the newest applied step) and the set of applied
+ * steps in `te_schema_steps` (so a step that lands later with a lower number still runs), every
+ * table prefixed `te_`.
  * Runs inside `blockConcurrencyWhile`, each step in its own synchronous transaction, so a failed
  * step leaves the previous version intact. Steps are append-only: never edit a landed step.
  */
@@ -31,16 +33,27 @@ export function schemaVersion(sql: SqlStorage): number {
  */
 export function migrate(storage: DurableObjectStorage, target = latestSchemaVersion(), steps: readonly MigrationStep[] = MIGRATIONS): number {
   const sql = storage.sql;
-  let version = schemaVersion(sql);
-  for (const step of steps) {
-    if (step.version <= version || step.version > target) continue;
+  const applied = appliedSteps(sql);
+  for (const step of [...steps].sort((a, b) => a.version - b.version)) {
+    if (applied.has(step.version) || step.version > target) continue;
     storage.transactionSync(() => {
       step.up(sql);
-      sql.exec("INSERT INTO te_meta(key, value) VALUES('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", String(step.version));
+      sql.exec("CREATE TABLE IF NOT EXISTS te_schema_steps (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
+      sql.exec("INSERT INTO te_schema_steps(version, name, applied_at) VALUES(?, ?, ?)", step.version, step.name, Date.now());
+      sql.exec("INSERT INTO te_meta(key, value) VALUES('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = MAX(CAST(value AS INTEGER), CAST(excluded.value AS INTEGER))", String(step.version));
     });
-    version = step.version;
+    applied.add(step.version);
   }
-  return version;
+  return schemaVersion(sql);
+}
+
+/** Versions already applied to this object (empty for a new object). */
+function appliedSteps(sql: SqlStorage): Set<number> {
+  const hasTable = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'te_schema_steps'").toArray().length > 0;
+  if (hasTable) return new Set(sql.exec("SELECT version FROM te_schema_steps").toArray().map((row) => Number(row.version)));
+  // Objects migrated before te_schema_steps existed: every step up to schema_version was applied.
+  const version = schemaVersion(sql);
+  return new Set(MIGRATIONS.filter((step) => step.version <= version).map((step) => step.version));
 }
 
 /** The newest schema version this build knows. */

@@ -24,6 +24,20 @@ describe("schema migrations", () => {
     expect(result.again).toBe(latestSchemaVersion());
   });
 
+  it("a step that lands later with a lower number still runs", async () => {
+    const stub = env.USER_SPACE.get(env.USER_SPACE.idFromName("migration-gap"));
+    const result = await runInDurableObject(stub, (_instance, state) => {
+      const one = { version: 1, name: "one", up: (sql: SqlStorage) => { sql.exec("CREATE TABLE IF NOT EXISTS te_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"); } };
+      const three = { version: 3, name: "three", up: (sql: SqlStorage) => { sql.exec("CREATE TABLE te_three(x)"); } };
+      const two = { version: 2, name: "two", up: (sql: SqlStorage) => { sql.exec("CREATE TABLE te_two(x)"); } };
+      migrate(state.storage, 3, [one, three]);
+      const version = migrate(state.storage, 3, [one, two, three]);
+      const tables = state.storage.sql.exec("SELECT name FROM sqlite_master WHERE name IN ('te_two', 'te_three') ORDER BY name").toArray().map((r) => r.name);
+      return { version, tables };
+    });
+    expect(result).toEqual({ version: 3, tables: ["te_three", "te_two"] });
+  });
+
   it("a failing step leaves the previous version intact", async () => {
     const stub = env.USER_SPACE.get(env.USER_SPACE.idFromName("migration-failure"));
     const result = await runInDurableObject(stub, (_instance, state) => {

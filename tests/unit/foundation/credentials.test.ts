@@ -47,5 +47,7 @@ describe("http tables", () => {
     const routes = [{ method: "GET", path: "/api/v1/x/:id" }, { method: "PUT", path: "/api/v1/x/:id" }, { method: "ALL", path: "/api/*" }];
     expect(allowedMethods(routes, "/api/v1/x/42")).toEqual(["GET", "PUT"]);
     expect(allowedMethods(routes, "/api/v1/y")).toEqual([]);
+    const files = [{ method: "GET", path: "/api/v1/runs/:runId/workspace/:path{.+}" }];
+    expect(allowedMethods(files, "/api/v1/runs/r1/workspace/output/main.md")).toEqual(["GET"]);
   });
 });
