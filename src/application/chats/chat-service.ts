@@ -11,7 +11,7 @@
  * with details.current), chat.title_invalid (400), chat.message_text_too_large (413).
  */
 import type { FrozenPrefix } from "../../domain/chats/prefix";
-import type { ChatView, MessageView } from "../../domain/chats/types";
+import { toChatView, type ChatView, type MessageView } from "../../domain/chats/types";
 import { commitAgentMessage, type AgentCommitInput, type AgentCommitResult } from "./agent-commit";
 import { createChat, deleteChat, duplicateChat, listChats, updateChat, type ChatPage, type CreateChatInput, type UpdateChatInput } from "./chat-catalog";
 import { requireChat, type ChatDeps } from "./chat-context";
@@ -20,7 +20,6 @@ import { importChat, type ImportOptions } from "./chat-import";
 import { appendMessage, deleteMessage, editMessage, type AppendMessageInput, type EditMessageInput } from "./chat-messages";
 import { countMessages, freezePrefix, getMessage, messageAt, readWindow, type MessageWindow, type WindowQuery } from "./chat-reads";
 import { searchChat, type SearchHit, type SearchOptions } from "./chat-search";
-import { toChatView } from "../../domain/chats/types";
 
 export class ChatService {
   constructor(private readonly deps: ChatDeps) {}
