@@ -42,6 +42,9 @@ describe("MCP discovery under wrangler dev", () => {
     expect(discovered.json.protocolVersion).toBe("2025-11-25");
     const names = discovered.json.tools.map((tool: { nativeName: string }) => tool.nativeName);
     expect(names).toEqual(expect.arrayContaining(["echo", "get-sum", "get-tiny-image"]));
+    const echo = await call(user.deviceToken, `/mcp/servers/${id}/tools/echo/test-call`, { argumentsJson: '{"message":"from wrangler dev"}' });
+    expect(echo.status).toBe(200);
+    expect(echo.json).toEqual({ outcome: "known_response", response: { kind: "tool_result", isError: false, textBlocks: [{ index: 0, text: "Echo: from wrangler dev" }], diagnostics: [] } });
     await dev.restart();
     const cached = await call(user.deviceToken, `/mcp/servers/${id}/discover`);
     expect(cached.status).toBe(200);

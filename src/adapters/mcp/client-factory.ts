@@ -15,7 +15,7 @@
  */
 import { Client, ProtocolError, SdkError, SdkErrorCode, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { McpEraHint } from "../../domain/mcp/discovered-catalog";
-import type { McpTimeouts } from "../../domain/mcp/gateway-limits";
+import { formatSeconds, type McpTimeouts } from "../../domain/mcp/gateway-limits";
 import type { McpConnectionTarget, McpProtocolPreference } from "../../ports/mcp-gateway";
 import { WireSession } from "./wire-session";
 
@@ -119,7 +119,7 @@ export async function startClient(target: McpConnectionTarget, timeouts: McpTime
     await closeQuietly(attempt, timeouts.closeMs);
     if (signal?.aborted) throw new StartError("cancelled", "The request was cancelled before it was sent.");
     const timedOut = (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) || attempt.session.fault?.kind === "connect_timeout";
-    if (timedOut) throw new StartError("timeout", attempt.session.fault?.message ?? `The server did not finish start-up within ${Math.round(timeouts.lifecycleMs / 1000)} s.`);
+    if (timedOut) throw new StartError("timeout", attempt.session.fault?.message ?? `The server did not finish start-up within ${formatSeconds(timeouts.lifecycleMs)}.`);
     throw new StartError("failed", describeFailure(error, attempt.session));
   }
   const { client, session } = attempt;

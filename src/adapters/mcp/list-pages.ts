@@ -6,7 +6,7 @@
  * Throws ListError (the caller maps kinds to codes).
  */
 import { SdkError, SdkErrorCode, type Client } from "@modelcontextprotocol/client";
-import { MCP_LIMITS } from "../../domain/mcp/gateway-limits";
+import { MCP_LIMITS, formatSeconds } from "../../domain/mcp/gateway-limits";
 import type { RawTool } from "./tool-validation";
 import type { WireSession } from "./wire-session";
 
@@ -47,7 +47,7 @@ export async function listAllTools(client: Client, session: WireSession, options
       );
     } catch (error) {
       if (options.signal?.aborted) throw new ListError("cancelled", "The request was cancelled.");
-      if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) throw new ListError("timeout", `A tools/list page took longer than ${Math.round(options.pageTimeoutMs / 1000)} s.`);
+      if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) throw new ListError("timeout", `A tools/list page took longer than ${formatSeconds(options.pageTimeoutMs)}.`);
       if (error instanceof SdkError && error.code === SdkErrorCode.UnsupportedResultType) throw new ListError("result_type", `The server answered tools/list with a result type this host does not support (${error.message.slice(0, 120)}).`);
       const reason = session.fault?.message ?? (error instanceof Error ? error.message.replace(/\s+/g, " ").slice(0, 300) : String(error));
       throw new ListError("failed", `tools/list failed: ${reason}`);

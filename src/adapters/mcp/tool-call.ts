@@ -11,7 +11,7 @@
  */
 import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
 import { notSent, outcomeUnknown, type McpCallOutcome } from "../../domain/mcp/call-outcome";
-import type { McpTimeouts } from "../../domain/mcp/gateway-limits";
+import { formatSeconds, type McpTimeouts } from "../../domain/mcp/gateway-limits";
 import type { McpCallRequest } from "../../ports/mcp-gateway";
 import type { StartedClient } from "./client-factory";
 import { ListError, listAllTools, PERMISSIVE } from "./list-pages";
@@ -94,7 +94,7 @@ function failureOutcome(error: unknown, started: StartedClient, request: McpCall
   }
   if (cancelled) return outcomeUnknown("mcp.call_cancelled", "The call was cancelled after it was sent; the server may still have run it.");
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout && !started.session.fault) {
-    return outcomeUnknown("mcp.call_timeout", `The server did not answer within ${Math.round(timeouts.callMs / 1000)} s; it may still have run the tool.`);
+    return outcomeUnknown("mcp.call_timeout", `The server did not answer within ${formatSeconds(timeouts.callMs)}; it may still have run the tool.`);
   }
   return outcomeUnknown("mcp.call_response_failed", `The server's response could not be read (${describe(error, started)}); the tool may have run.`);
 }

@@ -4,14 +4,15 @@
  * - never follows a redirect: any 3xx becomes a `redirect` fault carrying the status and the
  *   `Location` (userinfo redacted), and the request fails;
  * - caps every POST response body at 4 MiB (`too_large` fault) and reports a body that breaks
- *   mid-stream (`broken` fault); faults on a POST also fire `onFault` so the pending operation
- *   ends at once instead of waiting for its timeout;
+ *   mid-stream, or a POST event stream that ends without a JSON-RPC result or error (`broken`
+ *   fault); faults on a POST also fire `onFault` so the pending operation ends at once instead of
+ *   waiting for its timeout;
  * - bounds the first request of the client by the connect timeout (time to response headers);
  * - sends endpoint userinfo as Basic credentials (never in the URL);
  * - notes when a `tools/call` request left (the NotSent / OutcomeUnknown boundary).
  */
 import { redactEndpoint } from "../../domain/mcp/endpoint";
-import { MCP_LIMITS } from "../../domain/mcp/gateway-limits";
+import { MCP_LIMITS, formatSeconds } from "../../domain/mcp/gateway-limits";
 
 export type WireFaultKind = "redirect" | "too_large" | "broken" | "connect_timeout" | "http_status";
 
@@ -65,7 +66,7 @@ export class WireSession {
     if (outer?.aborted) relay();
     else outer?.addEventListener("abort", relay, { once: true });
     const timer = first && !toolsCall ? setTimeout(() => {
-      this.note({ kind: "connect_timeout", message: `The server did not answer within ${Math.round(this.options.connectMs / 1000)} s of connecting.` }, false);
+      this.note({ kind: "connect_timeout", message: `The server did not answer within ${formatSeconds(this.options.connectMs)} of connecting.` }, false);
       controller.abort(new Error("connect timeout"));
     }, this.options.connectMs) : null;
     let response: Response;
@@ -91,7 +92,8 @@ export class WireSession {
       throw new Error(fault.message);
     }
     if (!response.body || method !== "POST") return response;
-    return new Response(this.guardBody(response.body), { status: response.status, statusText: response.statusText, headers: response.headers });
+    const sse = (response.headers.get("content-type") ?? "").toLowerCase().includes("text/event-stream");
+    return new Response(this.guardBody(response.body, sse), { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 
   /** Records the first fault; POST faults also fire onFault. */
@@ -101,9 +103,12 @@ export class WireSession {
     if (fatal) this.onFault?.(fault);
   }
 
-  private guardBody(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  private guardBody(body: ReadableStream<Uint8Array>, sse: boolean): ReadableStream<Uint8Array> {
     const reader = body.getReader();
+    const decoder = new TextDecoder();
     let total = 0;
+    let answered = !sse;
+    let tail = "";
     return new ReadableStream<Uint8Array>({
       pull: async (controller) => {
         let chunk: ReadableStreamReadResult<Uint8Array>;
@@ -114,8 +119,17 @@ export class WireSession {
           controller.error(error);
           return;
         }
-        if (chunk.done) return controller.close();
+        if (chunk.done) {
+          // A POST event stream must carry the JSON-RPC response; ending without it is a broken exchange.
+          if (!answered) this.note({ kind: "broken", message: "The server closed its event stream without answering." }, true);
+          return controller.close();
+        }
         total += chunk.value.byteLength;
+        if (!answered) {
+          const text = tail + decoder.decode(chunk.value, { stream: true });
+          answered = /"(result|error)"\s*:/.test(text);
+          tail = text.slice(-16);
+        }
         if (total > MCP_LIMITS.responseBytes) {
           this.note({ kind: "too_large", message: "The server's response is larger than 4 MiB." }, true);
           await reader.cancel().catch(() => undefined);

@@ -47,3 +47,8 @@ export function mcpTimeouts(overrides: Record<string, number>): McpTimeouts {
     closeMs: DEFAULT_MCP_TIMEOUTS.closeMs,
   };
 }
+
+/** `1500` → `"1.5 s"`, `60000` → `"60 s"` (for messages). */
+export function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}

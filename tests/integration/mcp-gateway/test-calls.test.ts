@@ -138,6 +138,15 @@ describe("hostile call outcomes", () => {
   it("a call that never answers is outcome_unknown mcp.call_timeout after the (shortened) timeout", async () => {
     const { body, calls } = await callScenario("never");
     expect(body).toMatchObject({ outcome: "outcome_unknown", code: "mcp.call_timeout" });
+    expect(body.message).toContain("1.5 s");
+    expect(calls).toHaveLength(1);
+  });
+
+  it("an event stream that ends without the response is outcome_unknown at once (no reconnection)", async () => {
+    const { body, calls } = await callScenario("sse-close");
+    expect(body).toMatchObject({ outcome: "outcome_unknown", code: "mcp.call_response_failed" });
+    expect(body.message).toContain("without answering");
+    // response_failed, not call_timeout: the gateway did not wait for the timeout or reconnect.
     expect(calls).toHaveLength(1);
   });
 

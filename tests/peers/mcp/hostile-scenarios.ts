@@ -12,7 +12,8 @@
  * raw JSON-RPC body it received), `rpc-error` (JSON-RPC error), `is-error` (isError + text),
  * `bad-structured` (structuredContent violating its declared output schema), `never` (no answer),
  * `drop` (socket destroyed after the request arrived), `huge` (5 MiB response), `mixed` (text,
- * image, audio, resource link and an unknown block, plus result `_meta`), `slow` (answers after 800 ms).
+ * image, audio, resource link and an unknown block, plus result `_meta`), `slow` (answers after 800 ms),
+ * `sse-close` (an SSE stream that ends without the response).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -64,6 +65,7 @@ const CALL_TOOLS = [
   tool("huge"),
   tool("mixed"),
   tool("slow"),
+  tool("sse-close"),
 ];
 
 export const SCENARIOS: Record<string, Scenario> = {
@@ -118,6 +120,13 @@ export const SCENARIOS: Record<string, Scenario> = {
         case "drop": ctx.req.socket.destroy(); return;
         case "huge": return reply(text("y".repeat(5 * 1024 * 1024)));
         case "slow": setTimeout(() => reply(text("finally")), 800); return;
+        case "sse-close": {
+          // An SSE response that primes a stream, then ends it without ever answering.
+          ctx.res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+          ctx.res.write("id: e1\nretry: 500\ndata: \n\n");
+          setTimeout(() => ctx.res.end(), 50);
+          return;
+        }
         case "mixed": return reply({
           content: [
             { type: "text", text: "first" },
