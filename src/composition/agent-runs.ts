@@ -7,6 +7,8 @@ import { SqliteRunStore } from "../adapters/storage/run-store";
 import { JournalService } from "../application/agent/journal";
 import { RunRecordService, type RunCleanup } from "../application/agent/run-records";
 import type { Space } from "../ports/space";
+import { deleteRunWorkspace } from "./workspace";
+import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
 
 export interface AgentRunServices {
   runs: RunRecordService;
@@ -17,7 +19,7 @@ export interface AgentRunServices {
  * Rows other features keep per run (workspace, checkpoints, loop state) are dropped by adding a
  * cleanup here; each runs inside the delete transaction of a terminal run.
  */
-const RUN_CLEANUPS: ReadonlyArray<(space: Space, runId: string) => void> = [];
+const RUN_CLEANUPS: ReadonlyArray<(space: Space, runId: string) => void> = [deleteRunWorkspace, (space, runId) => new SqlAgentLoopStore(space.storage).deleteRun(runId)];
 
 export function agentRunServices(space: Space): AgentRunServices {
   return space.memo("agent-runs", () => {
