@@ -8,6 +8,7 @@ import { mcpCatalogOps } from "./mcp-catalog";
 import { mcpTestCallOps } from "./mcp-test-calls";
 import { modelToolOps } from "./model-tools";
 import { workspaceOps } from "./workspace";
+import { agentLoopOps } from "./agent-loop";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
@@ -20,6 +21,7 @@ export const OPS = {
   ...mcpTestCallOps,
   ...modelToolOps,
   ...workspaceOps,
+  ...agentLoopOps,
 } satisfies Record<string, OpHandler>;
 
 /** Operation names. */

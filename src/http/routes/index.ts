@@ -11,6 +11,7 @@ import { wsRoutes } from "./ws";
 import { agentRunRoutes } from "./agent-runs";
 import { modelToolRoutes } from "./model-tools";
 import { workspaceRoutes } from "./workspace";
+import { agentLoopRoutes } from "./agent-loop";
 import { connectionRoutes } from "./connections";
 
-export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, mcpCatalogRoutes, mcpTestCallRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes, workspaceRoutes];
+export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, mcpCatalogRoutes, mcpTestCallRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes, workspaceRoutes, agentLoopRoutes];

@@ -1,0 +1,111 @@
+/**
+ * Step `model` (contracts.md §3.3 step 4, §3.11, §3.15, §3.16): one model call of round `round`.
+ * Attempt 1 applies guidance, moves to `calling_model` and journals `model_request_created`; every
+ * attempt journals `model_call_attempt_started`. A retryable ModelError (429, transient transport,
+ * unreadable body) with retries left journals `model_call_attempt_failed {willRetry:true}` and
+ * `model_call_retry_scheduled` and schedules the next attempt `intervalMs` later (its own step);
+ * any other error fails the run. A response is stored (`model-responses/round-NNN.json`,
+ * `model_response_stored`), the provider state kept (`provider_state_updated`), `model_completed`
+ * journaled and the assistant message appended; then the gate reviews the tool calls
+ * (→ step `tool`), or, with none, drift recovery runs (drift.ts).
+ */
+import { AppError } from "../../../domain/errors";
+import { modelResponsePath } from "../../../domain/agent/loop/loop-state";
+import { auditPaths, callHash } from "../../../domain/agent/loop/tool-result";
+import { isRetryableModelError } from "../../../domain/models/errors";
+import type { ModelResponse } from "../../../domain/models/ir";
+import { ToolRequestGate } from "../../../domain/tools/request-gate";
+import { textMetrics } from "../../../domain/workspace/text-metrics";
+import type { StepContext } from "./context";
+import { appendMessage } from "./conversation";
+import { recoverFromDrift } from "./drift";
+import { applyGuidance, buildModelRequest, currentTurn } from "./prepare-turn";
+
+/** Thrown to end the run as cancelled. */
+export class RunCancelled extends AppError {
+  constructor(message = "The run was cancelled.") {
+    super("agent.cancelled", message);
+  }
+}
+
+export async function callModelStep(ctx: StepContext): Promise<void> {
+  const { state } = ctx;
+  const profile = ctx.profile();
+  const inv = state.invocationId;
+  const gateway = await ctx.deps.gatewayFor(state.connectionId);
+  if (state.attempt === 1) {
+    applyGuidance(ctx);
+    ctx.status("calling_model");
+  }
+  const request = buildModelRequest(ctx);
+  if (state.attempt === 1) {
+    ctx.emit("model_request_created", { round: state.round, invocationId: inv, request: { source: gateway.provider, model: gateway.modelId, messageCount: request.messages.length, toolCount: request.tools?.length ?? 0 } });
+  }
+  const maxRetries = profile.modelRetry.maxRetries;
+  ctx.emit("model_call_attempt_started", { round: state.round, invocationId: inv, attempt: state.attempt, maxRetries });
+  let response: ModelResponse;
+  try {
+    response = await gateway.step(request, { signal: ctx.signal, stream: false });
+  } catch (error) {
+    if (ctx.cancelRequested()) throw new RunCancelled();
+    const retryable = isRetryableModelError(error);
+    const willRetry = retryable && state.attempt <= maxRetries;
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.emit("model_call_attempt_failed", { round: state.round, invocationId: inv, attempt: state.attempt, maxRetries, retryable, willRetry, code: error instanceof AppError ? error.code : "model.request_failed", message }, willRetry ? "warn" : "error");
+    if (!willRetry) throw error;
+    ctx.emit("model_call_retry_scheduled", { round: state.round, invocationId: inv, nextAttempt: state.attempt + 1, intervalMs: profile.modelRetry.intervalMs });
+    state.attempt += 1;
+    ctx.next(ctx.deps.clock.now() + profile.modelRetry.intervalMs);
+    return;
+  }
+  if (ctx.cancelRequested()) throw new RunCancelled();
+  await recordResponse(ctx, response);
+  if (response.toolCalls.length === 0) {
+    await recoverFromDrift(ctx, response);
+    return;
+  }
+  await reviewCalls(ctx, response);
+}
+
+async function recordResponse(ctx: StepContext, response: ModelResponse): Promise<void> {
+  const { state } = ctx;
+  const inv = state.invocationId;
+  const path = modelResponsePath(state.round);
+  ctx.putDoc(path, JSON.stringify(response));
+  ctx.emit("model_response_stored", { round: state.round, invocationId: inv, path, responseId: response.responseId ?? null, model: response.modelId ?? null });
+  state.providerState = { ...response.providerState, sessionId: response.providerState.sessionId ?? state.providerState.sessionId ?? ctx.runId };
+  const ps = state.providerState;
+  ctx.emit("provider_state_updated", { round: state.round, invocationId: inv, providerState: { sessionId: ps.sessionId, providerFormat: ps.providerFormat ?? null, messageCursor: ps.messageCursor ?? null, lastResponseId: ps.lastResponseId ?? null } });
+  const text = textMetrics(response.text);
+  const reasoning = textMetrics(response.reasoning);
+  const narration = response.text.trim().length > 0
+    ? { source: "assistantText", text: Array.from(response.text).slice(0, 280).join(""), totalChars: text.chars, totalWords: text.words, truncated: text.chars > 280 }
+    : undefined;
+  ctx.emit("model_completed", {
+    round: state.round, invocationId: inv, modelResponsePath: path, toolCallCount: response.toolCalls.length,
+    textChars: text.chars, textWords: text.words, hasAssistantText: text.chars > 0, assistantTextChars: text.chars, assistantTextWords: text.words,
+    ...(narration ? { narration } : {}), hasReasoning: reasoning.chars > 0, reasoningChars: reasoning.chars, reasoningWords: reasoning.words,
+  });
+  appendMessage(ctx, response.message);
+}
+
+/** Gate review of the turn's calls (§3.8): decisions become the pending calls of step `tool`. */
+async function reviewCalls(ctx: StepContext, response: ModelResponse): Promise<void> {
+  const { state } = ctx;
+  const gate = new ToolRequestGate(ctx.toolSnapshot(), state.gate);
+  const decisions = gate.reviewTurn(currentTurn(ctx), response.toolCalls.map((call) => ({ callId: call.id, name: call.alias, arguments: call.argumentsText })));
+  state.gate = gate.state;
+  state.calls = [];
+  for (const decision of decisions) {
+    const call = response.toolCalls.find((c) => c.id === decision.callId)!;
+    const paths = auditPaths(state.invocationId, state.round, await callHash(call.id));
+    ctx.putDoc(paths.args, JSON.stringify({ callId: call.id, name: call.alias, toolId: decision.toolId ?? null, argumentsText: call.argumentsText }));
+    state.calls.push({
+      callId: call.id, name: call.alias, ...(decision.toolId ? { toolId: decision.toolId } : {}), decision: decision.outcome,
+      ...(decision.outcome !== "dispatch" ? { code: decision.code, message: decision.message } : {}), argsPath: paths.args, status: "pending",
+    });
+  }
+  state.nextCall = 0;
+  state.phase = "tool";
+  ctx.next();
+}

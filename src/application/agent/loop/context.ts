@@ -1,0 +1,93 @@
+/**
+ * StepContext: one step's view of a run — its loop state (read at the start, written once at the
+ * end with a version check), the frozen profile, the tool snapshot, journal helpers and the
+ * hidden documents. Built by step-runner.ts for every step.
+ */
+import { AppError } from "../../../domain/errors";
+import type { AgentEventType, AgentRunEvent, EventLevel } from "../../../domain/agent/run-events";
+import type { AgentRunRecord } from "../../../domain/agent/run-record";
+import type { AgentRunStatus } from "../../../domain/agent/run-status";
+import type { LoopState } from "../../../domain/agent/loop/loop-state";
+import type { ResolvedAgentProfile } from "../../../domain/agent/loop/profile";
+import type { PromptSnapshot } from "../../../domain/agent/loop/prompt-snapshot";
+import { readInvocationToolSnapshot, type InvocationToolSnapshot } from "../../../domain/tools/snapshot";
+import { STEP_JOB, type LoopDeps } from "./deps";
+
+export const PROMPT_SNAPSHOT_DOC = "input/prompt_snapshot.json";
+export const RESOLVED_PROFILE_DOC = "input/resolved_profile.json";
+export const PERSIST_SNAPSHOT_DOC = "input/persist_snapshot.json";
+export const TOOL_SNAPSHOT_DOC = "invocations/inv_root.tools.json";
+export const APPEND_TEXT_DOC = "commit/append.txt";
+
+export class StepContext {
+  private snapshotCache: InvocationToolSnapshot | undefined;
+  private profileCache: ResolvedAgentProfile | undefined;
+
+  constructor(
+    readonly deps: LoopDeps,
+    readonly run: AgentRunRecord,
+    public state: LoopState,
+    private version: number,
+    readonly signal: AbortSignal,
+  ) {}
+
+  get runId(): string {
+    return this.run.runId;
+  }
+
+  /** Appends a journal event (delivered live). */
+  emit(type: AgentEventType, payload: Record<string, unknown> | null, level?: EventLevel): AgentRunEvent {
+    return this.deps.journal.append(this.runId, { type, payload, ...(level ? { level } : {}) });
+  }
+
+  /** Moves the run to `status` (journals status_changed; broadcasts agent.run_changed). */
+  status(status: AgentRunStatus): void {
+    this.deps.runs.transition(this.runId, status);
+  }
+
+  /** True when the user asked to cancel (run `cancelling`) or this step was aborted. */
+  cancelRequested(): boolean {
+    if (this.signal.aborted) return true;
+    const current = this.deps.runs.find(this.runId);
+    return !current || current.status === "cancelling" || current.status === "cancelled";
+  }
+
+  /** Persists the state (optimistic version check). */
+  save(): void {
+    this.version = this.deps.store.writeState(this.runId, JSON.stringify(this.state), this.version, this.deps.clock.now());
+  }
+
+  /** Saves and schedules the next step at `dueAt` (default now). */
+  next(dueAt: number = this.deps.clock.now()): void {
+    this.save();
+    this.deps.scheduler.schedule(STEP_JOB, this.runId, dueAt);
+  }
+
+  profile(): ResolvedAgentProfile {
+    this.profileCache ??= JSON.parse(this.requireDoc(RESOLVED_PROFILE_DOC)) as ResolvedAgentProfile;
+    return this.profileCache;
+  }
+
+  promptSnapshot(): PromptSnapshot {
+    return JSON.parse(this.requireDoc(PROMPT_SNAPSHOT_DOC)) as PromptSnapshot;
+  }
+
+  toolSnapshot(): InvocationToolSnapshot {
+    this.snapshotCache ??= readInvocationToolSnapshot(JSON.parse(this.requireDoc(TOOL_SNAPSHOT_DOC)));
+    return this.snapshotCache;
+  }
+
+  putDoc(name: string, text: string): void {
+    this.deps.store.putDoc(this.runId, name, text);
+  }
+
+  doc(name: string): string | null {
+    return this.deps.store.getDoc(this.runId, name);
+  }
+
+  requireDoc(name: string): string {
+    const text = this.doc(name);
+    if (text === null) throw new AppError("agent.loop_state_invalid", `The run's stored ${name} is missing.`, { runId: this.runId, name });
+    return text;
+  }
+}

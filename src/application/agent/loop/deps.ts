@@ -1,0 +1,45 @@
+/**
+ * What the agent loop is built from (src/composition/agent-loop.ts `agentLoopDeps(space)`).
+ * Tests build the same object with a scripted ModelGateway and a fake MCP caller.
+ */
+import type { McpCallOutcome } from "../../../domain/mcp/call-outcome";
+import type { ProfileToolPolicy } from "../../../domain/tools/snapshot-compiler";
+import type { AgentLoopStore } from "../../../ports/agent-loop-store";
+import type { AgentProfileResolver } from "../../../ports/agent-profile-resolver";
+import type { ModelGateway } from "../../../ports/model-gateway";
+import type { Clock, Scheduler } from "../../../ports/space";
+import type { ChatService } from "../../chats/chat-service";
+import type { PreparedInvocationTools } from "../../tools/invocation-tools";
+import type { WorkspaceDeps } from "../../workspace/deps";
+import type { JournalService } from "../journal";
+import type { RunRecordService } from "../run-records";
+
+/** Scheduler job kind of one loop step; `ref` is the run id. */
+export const STEP_JOB = "agent.step";
+/**
+ * A step re-arms its own job this far ahead before it starts: if the object dies mid-step, the
+ * step runs again after this lease (a `started` MCP call then ends OutcomeUnknown, never resent).
+ */
+export const STEP_LEASE_MS = 10 * 60 * 1000;
+
+/** The chat service methods the loop uses. */
+export type LoopChats = Pick<ChatService, "getChat" | "messageAt" | "search" | "readMessages" | "freezePrefix" | "commitAgentMessage" | "getMessage" | "editMessage">;
+
+export interface LoopDeps {
+  runs: RunRecordService;
+  journal: JournalService;
+  store: AgentLoopStore;
+  chats: LoopChats;
+  workspace: WorkspaceDeps;
+  profiles: AgentProfileResolver;
+  /** A gateway for the connection (null = the user's default). Errors: `model.connection_not_found`… */
+  gatewayFor(connectionId: string | null): Promise<ModelGateway>;
+  /** Resolves MCP tools cached-only and compiles the InvocationToolSnapshot (tool-system). */
+  prepareTools(policy: ProfileToolPolicy, snapshotId: string, availableBuiltins: ReadonlySet<string>): Promise<PreparedInvocationTools>;
+  /** Send-time recheck + one `tools/call` (tool-system `callPermittedTool`). */
+  callMcpTool(toolId: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallOutcome>;
+  scheduler: Scheduler;
+  clock: Clock;
+  /** In-flight steps of this object by run id (cancel aborts them). Memory only. */
+  inflight: Map<string, AbortController>;
+}

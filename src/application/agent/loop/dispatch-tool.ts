@@ -1,0 +1,91 @@
+/**
+ * Step `tool` (contracts.md §3.3 step 4, §3.8, §3.10, §3.11): exactly one tool call of the
+ * current turn, in order: `dispatching_tool` → `tool_call_requested` → `tool_call_started` →
+ * dispatch → `tool_result_stored` → `tool_call_completed|failed`. Gate outcomes decided in the
+ * model step: recoverable ones become error results; a fatal one (`model.unknown_tool_call`,
+ * `model.tool_choice_violation`) is journaled and fails the run. OutcomeUnknown from MCP records
+ * the result and ends the run without touching the rest of the batch. After a successful
+ * workspace.finish: `agent_loop_finished` → step `finish`. After the last call of a turn the next
+ * round starts, or the run fails with `agent.max_tool_rounds_exceeded` past maxRounds.
+ * Cancellation is checked after every tool call.
+ */
+import { AppError } from "../../../domain/errors";
+import { auditPaths, callHash, errorResult, type AgentToolResult } from "../../../domain/agent/loop/tool-result";
+import { normalizeToolArguments } from "../../../domain/tools/tool-arguments";
+import { runBuiltin } from "./builtin-tools";
+import { RunCancelled } from "./call-model";
+import type { StepContext } from "./context";
+import { callMcp, externalizeIfLong } from "./mcp-call";
+import { recordResult } from "./record-result";
+
+export async function dispatchToolStep(ctx: StepContext): Promise<void> {
+  const { state } = ctx;
+  const call = state.calls[state.nextCall];
+  if (!call) throw new AppError("agent.loop_state_invalid", "The run has no pending tool call to dispatch.");
+  const inv = state.invocationId;
+  const snapshotId = ctx.toolSnapshot().id;
+  const paths = auditPaths(inv, state.round, await callHash(call.callId));
+  const base = { round: state.round, invocationId: inv, callId: call.callId, name: call.name, toolId: call.toolId ?? null, snapshotId };
+  const resumed = call.status === "started";
+  if (!resumed) {
+    ctx.status("dispatching_tool");
+    ctx.emit("tool_call_requested", { ...base, argumentsRef: call.argsPath });
+  }
+  if (call.decision === "fatal") {
+    ctx.emit("tool_call_failed", { ...base, isError: true, errorCode: call.code, message: call.message, elapsedMs: 0, resourceRefs: [] }, "error");
+    throw new AppError(call.code ?? "model.unknown_tool_call", call.message ?? "The model called a tool that is not available.");
+  }
+  if (!resumed) ctx.emit("tool_call_started", base);
+  const startedAt = ctx.deps.clock.now();
+  const argsDoc = JSON.parse(ctx.requireDoc(call.argsPath)) as { argumentsText: string };
+  const args = normalizeToolArguments(argsDoc.argumentsText);
+  const isMcp = (call.toolId ?? "").startsWith("mcp/");
+  let result: AgentToolResult;
+  let terminate = false;
+  let audit: unknown;
+  let message: string | undefined;
+  if (call.decision === "recoverable" || args.kind !== "object") {
+    result = errorResult(call.callId, call.toolId ?? null, call.code ?? "tool.invalid_arguments", call.message ?? "Tool arguments must be a JSON object.");
+  } else if (isMcp) {
+    const called = await callMcp(ctx, call, args.value);
+    const projected = await externalizeIfLong(ctx, called, paths);
+    result = projected.result;
+    terminate = called.terminate;
+    audit = called.audit;
+    if (result.isError && result.errorCode === "mcp.tool_error") message = `MCP tool returned an error; full result: ${paths.result}`;
+  } else {
+    result = await runBuiltin(ctx, call, args.value);
+  }
+  const commit = result.isError ? undefined : call.toolId === "builtin:workspace.commit";
+  recordResult(ctx, call, result, { source: isMcp ? "mcp" : "builtin", resultPath: paths.result, startedAt, audit, ...(message ? { message } : {}), ...(terminate ? { level: "error" as const } : {}) });
+  if (commit) {
+    const last = state.commits[state.commits.length - 1]!;
+    ctx.emit("chat_commit_recorded", { invocationId: inv, commitCount: state.commits.length, path: last.path, mode: last.mode, messageId: last.messageId });
+  }
+  if (terminate) {
+    if (ctx.cancelRequested()) throw new RunCancelled();
+    throw new AppError("mcp.call_outcome_unknown", result.content, { callId: call.callId, toolId: call.toolId });
+  }
+  if (ctx.cancelRequested()) throw new RunCancelled();
+  if (state.finished) {
+    ctx.emit("agent_loop_finished", { commitCount: state.commits.length, round: state.round, invocationId: inv });
+    state.phase = "finish";
+    ctx.next();
+    return;
+  }
+  state.nextCall += 1;
+  if (state.nextCall < state.calls.length) {
+    ctx.next();
+    return;
+  }
+  const maxRounds = ctx.profile().tools.maxRounds;
+  if (state.round >= maxRounds) {
+    throw new AppError("agent.max_tool_rounds_exceeded", `The run used all ${maxRounds} rounds without calling workspace_finish.`, { maxRounds });
+  }
+  state.round += 1;
+  state.attempt = 1;
+  state.calls = [];
+  state.nextCall = 0;
+  state.phase = "model";
+  ctx.next();
+}

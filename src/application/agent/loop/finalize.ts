@@ -1,0 +1,63 @@
+/**
+ * The finalizer (contracts.md §3.3 "Failure handling", §3.12): on any error of a step, or a
+ * cancel, the guidance mailbox is closed (`user_guidance_discarded`), the root invocation ends
+ * (`agent_invocation_failed` / `agent_invocation_cancelled`), the workspace is closed (files and
+ * checkpoints kept, persistent state never promoted), then:
+ * - cancel → `cancelled` + `run_cancelled {message}`;
+ * - ≥ 1 commit → `partial_success` + `run_partial_success` (commits preserved);
+ * - else → `failed` + `run_failed {code, message, technicalMessage, retryable, userRetryable, details}`.
+ * Runs synchronously; safe on a run that already ended (no-op).
+ */
+import { failureOf, runFailedPayload, runPartialSuccessPayload } from "../../../domain/agent/loop/failure";
+import type { LoopState } from "../../../domain/agent/loop/loop-state";
+import { isTerminalStatus } from "../../../domain/agent/run-status";
+import type { AgentRunStatus } from "../../../domain/agent/run-status";
+import { closeRunWorkspace } from "../../workspace";
+import { STEP_JOB, type LoopDeps } from "./deps";
+import { guidancePreview } from "./prepare-turn";
+
+/** Discards queued guidance with `reason` (§3.12); no event when none was queued. */
+export function discardGuidance(deps: LoopDeps, runId: string, reason: string): void {
+  const queued = deps.store.guidance(runId, "queued");
+  if (queued.length === 0) return;
+  deps.store.setGuidanceStatus(runId, queued.map((g) => g.guidanceId), "discarded");
+  const text = queued.map((g) => g.text).join(" ");
+  deps.journal.append(runId, {
+    type: "user_guidance_discarded",
+    level: "warn",
+    payload: { guidanceIds: queued.map((g) => g.guidanceId), clientGuidanceIds: queued.map((g) => g.clientGuidanceId).filter((id) => id !== null), count: queued.length, chars: queued.reduce((n, g) => n + g.chars, 0), preview: guidancePreview(text), reason },
+  });
+}
+
+/**
+ * Ends the run after `error` (or a cancel when `cancelled`). `live` is the failing step's
+ * in-memory state (it may hold a commit the step had not saved yet); default: the stored state.
+ */
+export function finalizeRun(deps: LoopDeps, runId: string, error: unknown, cancelled: boolean, live?: LoopState): void {
+  const run = deps.runs.find(runId);
+  if (!run || isTerminalStatus(run.status)) return;
+  const stored = deps.store.readState(runId);
+  const state = live ?? (stored ? (JSON.parse(stored.json) as LoopState) : null);
+  const commits = state?.commits ?? [];
+  const failure = failureOf(error);
+  const outcome: AgentRunStatus = cancelled ? "cancelled" : commits.length > 0 ? "partial_success" : "failed";
+  discardGuidance(deps, runId, cancelled ? "run_cancelled" : outcome === "failed" ? "run_failed_before_next_model_request" : "run_partial_success_before_next_model_request");
+  deps.journal.append(runId, {
+    type: cancelled ? "agent_invocation_cancelled" : "agent_invocation_failed",
+    payload: { invocationId: "inv_root", profileId: run.profileId, kind: "root", status: cancelled ? "cancelled" : "failed", ...(cancelled ? {} : { code: failure.code, message: failure.message }) },
+  });
+  try {
+    closeRunWorkspace(deps.workspace, runId);
+  } catch {
+    // No workspace yet (ended before initialization): nothing to close.
+  }
+  deps.runs.transition(runId, outcome);
+  if (cancelled) deps.journal.append(runId, { type: "run_cancelled", payload: { message: "The run was cancelled." } });
+  else if (outcome === "partial_success") deps.journal.append(runId, { type: "run_partial_success", payload: runPartialSuccessPayload(failure, commits) });
+  else deps.journal.append(runId, { type: "run_failed", payload: runFailedPayload(failure) });
+  if (stored && state) {
+    state.phase = "done";
+    deps.store.writeState(runId, JSON.stringify(state), stored.version, deps.clock.now());
+  }
+  deps.scheduler.cancel(STEP_JOB, runId);
+}

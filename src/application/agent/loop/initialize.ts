@@ -1,0 +1,52 @@
+/**
+ * Step `initialize` (contracts.md §3.3 steps 2–3): `initializing_workspace` → workspace manifest
+ * (`workspace_initialized`), the root invocation (`agent_invocation_created`,
+ * `agent_invocation_started`), persistent projection (`persistent_projection_initialized`), then
+ * `assembling_context` → the InvocationToolSnapshot (builtin + MCP, `mcp:*` expanded, cached-only)
+ * and the conversation's first messages → `context_assembled`. Everything here is local (SQLite).
+ */
+import { AVAILABLE_BUILTIN_TOOLS } from "../../../domain/agent/loop/default-profile";
+import { snapshotMessages } from "../../../domain/agent/loop/prompt-snapshot";
+import { createRunWorkspace, projectPersistentState } from "../../workspace";
+import { PERSIST_SNAPSHOT_DOC, TOOL_SNAPSHOT_DOC, type StepContext } from "./context";
+import { appendMessage, builtinSystemPrompt } from "./conversation";
+
+export async function initializeStep(ctx: StepContext): Promise<void> {
+  const { deps, run } = ctx;
+  const profile = ctx.profile();
+  const inv = ctx.state.invocationId;
+  ctx.status("initializing_workspace");
+  createRunWorkspace(deps.workspace, {
+    runId: run.runId, workspaceId: run.workspaceId, stableChatId: run.stableChatId, chatRef: run.chatRef,
+    roots: profile.workspace, messageBodyPath: profile.messageBodyPath,
+  });
+  ctx.emit("workspace_initialized", { workspaceId: run.workspaceId, stableChatId: run.stableChatId });
+  const invocation = { invocationId: inv, parentInvocationId: null, profileId: profile.id, kind: "root", exitPolicy: "run_finish_allowed" };
+  ctx.emit("agent_invocation_created", { ...invocation, status: "created" });
+  ctx.emit("agent_invocation_started", { ...invocation, status: "running" });
+  const projection = projectPersistentState(deps.workspace, run.runId, ctx.state.persistBaseStateId);
+  ctx.putDoc(PERSIST_SNAPSHOT_DOC, JSON.stringify(projection));
+  ctx.emit("persistent_projection_initialized", { roots: projection.roots, baseStateId: projection.baseStateId, fileCount: projection.files.length });
+
+  ctx.status("assembling_context");
+  const prepared = await deps.prepareTools(profile.tools, inv, new Set(AVAILABLE_BUILTIN_TOOLS));
+  ctx.putDoc(TOOL_SNAPSHOT_DOC, JSON.stringify(prepared.snapshot));
+  const snapshot = ctx.promptSnapshot();
+  appendMessage(ctx, { role: "system", parts: [{ type: "text", text: profile.agentSystemPrompt ?? builtinSystemPrompt(profile.messageBodyPath) }] });
+  for (const message of snapshotMessages(snapshot)) appendMessage(ctx, message);
+  const gateway = await deps.gatewayFor(ctx.state.connectionId);
+  ctx.emit("context_assembled", {
+    invocationId: inv,
+    request: { source: gateway.provider, model: gateway.modelId, messageCount: ctx.state.messageCount, toolCount: prepared.snapshot.bindings.length },
+    tools: prepared.snapshot.bindings.map((b) => ({ toolId: b.descriptor.id, alias: b.modelAlias })),
+    diagnostics: prepared.diagnostics,
+    maxRounds: profile.tools.maxRounds,
+    maxCallsPerInvocation: prepared.snapshot.maxCallsPerInvocation,
+    contextPolicy: snapshot.contextPolicy ?? null,
+    modelRetry: profile.modelRetry,
+  });
+  ctx.state.phase = "model";
+  ctx.state.round = 1;
+  ctx.state.attempt = 1;
+  ctx.next();
+}

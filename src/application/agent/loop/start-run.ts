@@ -1,0 +1,104 @@
+/**
+ * start-run (contracts.md §3.3 step 1, §3.17 `startRunWithPromptSnapshot`; issue [agent-loop]):
+ * validates the input, resolves the profile (default `default-writer`) and the connection, freezes
+ * the chat's input prefix and the commit target, creates the run (`run_created`), journals
+ * `profile_resolved`, `skill_scopes_resolved`, `generation_intent_recorded`, stores the prompt
+ * snapshot and resolved profile, and schedules the first step. Returns the handle at once.
+ *
+ * Errors: the prompt snapshot codes (src/domain/agent/loop/prompt-snapshot.ts),
+ * `agent.profile_not_found` (404), `agent.profile_requires_configuration`, `chat.not_found` (404),
+ * `agent.invalid_intent` (swipe/continue without a message to target), `model.connection_not_found`
+ * (404), `agent.stable_chat_id_required`, `agent.invalid_stable_chat_id`.
+ */
+import { AppError } from "../../../domain/errors";
+import { DEFAULT_PROFILE_ID } from "../../../domain/agent/loop/default-profile";
+import { initialLoopState, type CommitTarget } from "../../../domain/agent/loop/loop-state";
+import { validatePromptSnapshot, type PromptSnapshot } from "../../../domain/agent/loop/prompt-snapshot";
+import { normalizeStableChatId, ROOT_INVOCATION_ID } from "../../../domain/agent/run-ids";
+import { toRunHandle, type AgentRunHandle, type Presentation } from "../../../domain/agent/run-record";
+import type { FrozenPrefix } from "../../../domain/chats/prefix";
+import { PROMPT_SNAPSHOT_DOC, RESOLVED_PROFILE_DOC } from "./context";
+import { STEP_JOB, type LoopChats, type LoopDeps } from "./deps";
+
+/** Generation types an Agent run accepts (§3.17). */
+export type AgentGenerationType = "normal" | "regenerate" | "swipe" | "continue";
+
+export interface StartRunInput {
+  stableChatId: string;
+  generationType?: AgentGenerationType;
+  profileId?: string;
+  connectionId?: string;
+  promptSnapshot: PromptSnapshot;
+  presentation?: Presentation;
+}
+
+/** The frozen input and what the run's commits write to. */
+export interface RunInput {
+  prefix: FrozenPrefix;
+  target: CommitTarget;
+}
+
+/**
+ * Freezes the input prefix and picks the commit target (§3.7, §3.9 chat.search scope):
+ * normal → all messages, new message; regenerate → without the last non-user floor, replace it
+ * (a chat ending with a user message regenerates as a new message, like SillyTavern);
+ * swipe → without the last assistant message, a new swipe on it; continue → all messages,
+ * replace the last one.
+ */
+export function freezeRunInput(chats: LoopChats, chatId: string, generationType: AgentGenerationType): RunInput {
+  const chat = chats.getChat(chatId);
+  const count = chat.messageCount;
+  const last = count > 0 ? chats.messageAt(chatId, count - 1) : null;
+  if (generationType === "normal" || (generationType === "regenerate" && (!last || last.role === "user"))) {
+    return { prefix: chats.freezePrefix(chatId, count), target: { kind: "append" } };
+  }
+  if (!last) throw new AppError("agent.invalid_intent", `A ${generationType} run needs a message to work on, and this chat is empty.`);
+  if (generationType === "continue") return { prefix: chats.freezePrefix(chatId, count), target: { kind: "replace", messageId: last.messageId, revision: last.revision } };
+  if (generationType === "swipe" && last.role !== "assistant") throw new AppError("agent.invalid_intent", "A swipe run needs the chat to end with an assistant message.");
+  return { prefix: chats.freezePrefix(chatId, count - 1), target: { kind: generationType === "swipe" ? "swipe" : "replace", messageId: last.messageId, revision: last.revision } };
+}
+
+/** The newest durable `extra.tauritavern.agent.persistStateId` in the frozen prefix (§3.7), or null. */
+export function findPersistBase(chats: LoopChats, chatId: string, prefixLength: number): string | null {
+  const page = 200;
+  for (let end = prefixLength; end > 0; end -= page) {
+    const offset = Math.max(0, end - page);
+    const { messages } = chats.readMessages(chatId, { offset, limit: end - offset });
+    for (let i = messages.length - 1; i >= 0; i -= 1) {
+      const agent = (messages[i]!.extra?.tauritavern as { agent?: { persistStateId?: unknown } } | undefined)?.agent;
+      if (typeof agent?.persistStateId === "string" && agent.persistStateId.length > 0) return agent.persistStateId;
+    }
+  }
+  return null;
+}
+
+export async function startRun(deps: LoopDeps, input: StartRunInput): Promise<AgentRunHandle> {
+  const stableChatId = normalizeStableChatId(input.stableChatId);
+  validatePromptSnapshot(input.promptSnapshot);
+  const profileId = input.profileId ?? DEFAULT_PROFILE_ID;
+  const profile = await deps.profiles.resolve(profileId);
+  if (!profile) throw new AppError("agent.profile_not_found", `No Agent profile with id "${profileId}".`, { profileId });
+  if (profile.model.mode === "requiresConfiguration") throw new AppError("agent.profile_requires_configuration", `Profile "${profileId}" needs a model before it can run.`, { profileId });
+  const connectionId = input.connectionId ?? (profile.model.mode === "connectionRef" ? profile.model.connectionRef ?? null : null);
+  await deps.gatewayFor(connectionId);
+  const generationType = input.generationType ?? "normal";
+  const { prefix, target } = freezeRunInput(deps.chats, stableChatId, generationType);
+  const persistBaseStateId = findPersistBase(deps.chats, stableChatId, prefix.length);
+  const presentation = input.presentation ?? profile.presentation;
+  const run = await deps.runs.create({ stableChatId, generationType, profileId: profile.id, presentation, inputMessageCount: prefix.length, persistBaseStateId });
+  const runId = run.runId;
+  deps.store.transaction(() => {
+    deps.store.putDoc(runId, PROMPT_SNAPSHOT_DOC, JSON.stringify(input.promptSnapshot));
+    deps.store.putDoc(runId, RESOLVED_PROFILE_DOC, JSON.stringify(profile));
+    const state = initialLoopState({ runId, frozenPrefix: prefix, target, connectionId, persistBaseStateId, sessionId: runId });
+    deps.store.writeState(runId, JSON.stringify(state), 0, deps.clock.now());
+  });
+  deps.journal.append(runId, { type: "profile_resolved", payload: { profileId: profile.id, source: profile.source } });
+  deps.journal.append(runId, { type: "skill_scopes_resolved", payload: { invocationId: ROOT_INVOCATION_ID, profileId: profile.id, scopes: [], refs: {}, effectiveSkills: [] } });
+  deps.journal.append(runId, {
+    type: "generation_intent_recorded",
+    payload: { kind: "agent_generate", generationType, stableChatId, chatRef: run.chatRef, profileId: profile.id, presentation, inputMessageCount: prefix.length, target: target.kind, ...(target.messageId ? { targetMessageId: target.messageId } : {}) },
+  });
+  deps.scheduler.schedule(STEP_JOB, runId, deps.clock.now());
+  return toRunHandle(run);
+}

@@ -1,0 +1,119 @@
+/**
+ * The agent loop's persisted step-machine state (issue [agent-loop]; contracts.md §3.3, §3.11).
+ * Stored as JSON in `te_agent_loop` between steps; each step (one model call or one tool call)
+ * reads it, does its one thing, writes it back and schedules the next step.
+ *
+ * Phases: `initialize` (workspace, invocation, persistent projection, tool snapshot, context) →
+ * `model` (one model call of round `round`, attempt `attempt`) → `tool` (call `nextCall` of the
+ * current turn) … → `finish` (promote persistent state, metadata, completed) → `done`.
+ */
+import type { FrozenPrefix } from "../../chats/prefix";
+import type { ModelProviderState } from "../../models/ir";
+import type { ToolRequestGateState } from "../../tools/request-gate";
+
+export type LoopPhase = "initialize" | "model" | "tool" | "finish" | "done";
+
+/** What the run commits to (§3.7): normal appends; regenerate/continue replace; swipe adds a swipe. */
+export interface CommitTarget {
+  kind: "append" | "replace" | "swipe";
+  /** Target message for replace/swipe (the floor being regenerated / swiped). */
+  messageId?: string;
+  revision?: number;
+}
+
+/** One commit in the run's ledger (§3.7 "commit ledger"). */
+export interface CommitLedgerEntry {
+  commitId: string;
+  callId: string;
+  path: string;
+  mode: "replace" | "append";
+  messageId: string;
+  messageIndex: number;
+  /** Message revision right after this commit (the next commit replaces against it). */
+  revision: number;
+  round: number;
+  checkpointId: string;
+  /** ms epoch */
+  committedAt: number;
+}
+
+/** One tool call of the current turn, as the gate decided it. */
+export interface PendingCall {
+  callId: string;
+  /** The name the model used (alias). */
+  name: string;
+  toolId?: string;
+  decision: "dispatch" | "recoverable" | "fatal";
+  code?: string;
+  message?: string;
+  /** Name of the tool-args document (raw arguments text). */
+  argsPath: string;
+  /** `started` is persisted before an MCP request leaves, so a re-run never sends it twice. */
+  status: "pending" | "started" | "done";
+}
+
+export interface LoopState {
+  schemaVersion: 1;
+  runId: string;
+  invocationId: string;
+  phase: LoopPhase;
+  /** Current round, 1-based (0 before the first model call). */
+  round: number;
+  /** Model attempt within the round, 1-based. */
+  attempt: number;
+  /** Number of conversation messages stored (`msg/NNNNNN`). */
+  messageCount: number;
+  providerState: ModelProviderState;
+  gate: ToolRequestGateState;
+  calls: PendingCall[];
+  nextCall: number;
+  /** Set when workspace.finish succeeded (the loop then goes to `finish`). */
+  finished: boolean;
+  driftCount: number;
+  commits: CommitLedgerEntry[];
+  frozenPrefix: FrozenPrefix;
+  target: CommitTarget;
+  /** Connection id the run uses (null = the user's default connection). */
+  connectionId: string | null;
+  /** Base persistent state projected at start (§3.7). */
+  persistBaseStateId: string | null;
+}
+
+/** A fresh state for a new run. */
+export function initialLoopState(input: { runId: string; frozenPrefix: FrozenPrefix; target: CommitTarget; connectionId: string | null; persistBaseStateId: string | null; sessionId: string }): LoopState {
+  return {
+    schemaVersion: 1,
+    runId: input.runId,
+    invocationId: "inv_root",
+    phase: "initialize",
+    round: 0,
+    attempt: 1,
+    messageCount: 0,
+    providerState: { sessionId: input.sessionId },
+    gate: { totalCalls: 0, callsPerTool: {} },
+    calls: [],
+    nextCall: 0,
+    finished: false,
+    driftCount: 0,
+    commits: [],
+    frozenPrefix: input.frozenPrefix,
+    target: input.target,
+    connectionId: input.connectionId,
+    persistBaseStateId: input.persistBaseStateId,
+  };
+}
+
+/** Zero-padded round number used in paths (`round-001`). */
+export function roundLabel(round: number): string {
+  return `round-${String(round).padStart(3, "0")}`;
+}
+
+/** Document name of conversation message `n` (1-based). */
+export function messageDocName(n: number): string {
+  return `msg/${String(n).padStart(6, "0")}`;
+}
+
+/** `model-responses/round-NNN.json` (§3.5). */
+export function modelResponsePath(round: number): string {
+  return `model-responses/${roundLabel(round)}.json`;
+}

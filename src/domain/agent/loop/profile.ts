@@ -1,0 +1,25 @@
+/**
+ * The resolved profile a run freezes (`input/resolved_profile.json`, contracts.md §3.14): only the
+ * fields the loop consumes. Produced by an AgentProfileResolver (src/ports/agent-profile-resolver.ts).
+ */
+import type { ProfileToolPolicy } from "../../tools/snapshot-compiler";
+import type { Presentation } from "../run-record";
+
+export interface ResolvedAgentProfile {
+  id: string;
+  displayName: string;
+  /** `builtin` for default-writer, `user` for stored profiles. */
+  source: "builtin" | "user";
+  presentation: Presentation;
+  /** §3.15 run.modelRetry: retries of retryable model errors, fixed interval (ms). */
+  modelRetry: { maxRetries: number; intervalMs: number };
+  /** §3.14 model binding; `connectionRef` is a connection id of this user. */
+  model: { mode: "currentPromptSnapshot" | "connectionRef" | "requiresConfiguration"; connectionRef?: string; modelId?: string };
+  /** Tool policy plus loop limits (§3.11): maxRounds > 0, mcpResultInlineCharLimit > 0 (default 50,000). */
+  tools: ProfileToolPolicy & { maxRounds: number; mcpResultInlineCharLimit: number };
+  workspace: { visibleRoots: string[]; writableRoots: string[] };
+  /** The messageBody artifact path (default `output/main.md`). */
+  messageBodyPath: string;
+  /** null = the built-in agent system prompt. */
+  agentSystemPrompt: string | null;
+}

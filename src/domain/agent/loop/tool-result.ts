@@ -1,0 +1,41 @@
+/**
+ * `AgentToolResult` (contracts.md §3.8): what one tool call produced. `content` is the model-facing
+ * text, `structured` the audit JSON (`{error:{code, message}}` for errors), `resourceRefs` paths or
+ * refs it names. Stored whole in `tool-results/<invocationId>/round-NNN-call_<h>.json`.
+ */
+export interface AgentToolResult {
+  callId: string;
+  toolId: string | null;
+  content: string;
+  structured: unknown;
+  isError: boolean;
+  errorCode?: string;
+  resourceRefs: string[];
+}
+
+/** A recoverable (model-correctable) error result. */
+export function errorResult(callId: string, toolId: string | null, code: string, message: string): AgentToolResult {
+  return { callId, toolId, content: message, structured: { error: { code, message } }, isError: true, errorCode: code, resourceRefs: [] };
+}
+
+/**
+ * Provider-facing text of a result (§3.8): builtin results as the JSON string
+ * `{ok, content, structured, errorCode, resourceRefs}`; MCP results as their `content` only (G2:
+ * the model reads `content`).
+ */
+export function providerText(result: AgentToolResult, source: "builtin" | "mcp"): string {
+  if (source === "mcp") return result.content;
+  return JSON.stringify({ ok: !result.isError, content: result.content, structured: result.structured, errorCode: result.errorCode ?? null, resourceRefs: result.resourceRefs });
+}
+
+/** Lowercase hex of the first 8 bytes of SHA-256 of the provider call id (§3.5 audit naming). */
+export async function callHash(callId: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(callId)));
+  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** G2 audit names (§3.5): `tool-args|tool-results/<invocationId>/round-NNN-call_<h>.json`. */
+export function auditPaths(invocationId: string, round: number, hash: string): { args: string; result: string; view: string } {
+  const stem = `${invocationId}/round-${String(round).padStart(3, "0")}-call_${hash}`;
+  return { args: `tool-args/${stem}.json`, result: `tool-results/${stem}.json`, view: `tool-results/${stem}.txt` };
+}

@@ -1,0 +1,46 @@
+/**
+ * /api/v1/agent/runs… of the agent loop (contracts.md §3.12, §3.17; docs/api.md "Agent runs"):
+ * - POST /agent/runs {stableChatId, generationType?, profileId?, connectionId?, promptSnapshot,
+ *   presentation?, options?} → 201 AgentRunHandle {runId, status, workspaceId, stableChatId, generationType}
+ * - POST /agent/runs/:runId/cancel → AgentRunHandle
+ * - POST /agent/runs/:runId/guidance {text, clientGuidanceId?} → 202 {runId, guidanceId, status:"queued", preview, chars, words, pendingCount}
+ * - GET /agent/runs/:runId/model-turns/:round?invocationId=&maxChars= → the readModelTurn projection
+ * List/get/events/delete are [agent-journal]'s (src/http/routes/agent-runs.ts).
+ */
+import { Hono, type Context } from "hono";
+import { guidanceBodySchema, modelTurnQuerySchema, roundParamSchema, startRunBodySchema, START_RUN_BODY_LIMIT } from "../../contracts/agent-loop";
+import { runIdSchema } from "../../contracts/agent-runs";
+import { AppError } from "../../domain/errors";
+import { readJson, readQuery } from "../body";
+import type { HttpEnv } from "../context";
+import { requireDevice } from "../middleware/auth";
+import { callSpace } from "../space-client";
+
+export const agentLoopRoutes = new Hono<HttpEnv>();
+
+function runIdParam(c: Context<HttpEnv>): string {
+  const runId = c.req.param("runId") ?? "";
+  if (!runIdSchema.safeParse(runId).success) throw new AppError("agent.run_not_found", "No agent run with this id.", { runId: runId.slice(0, 80) });
+  return runId;
+}
+
+agentLoopRoutes.post("/agent/runs", requireDevice, async (c) => {
+  const body = await readJson(c, startRunBodySchema, { maxBytes: START_RUN_BODY_LIMIT });
+  return c.json(await callSpace(c, "agent.runs.start", body), 201);
+});
+
+agentLoopRoutes.post("/agent/runs/:runId/cancel", requireDevice, async (c) => c.json(await callSpace(c, "agent.runs.cancel", { runId: runIdParam(c) })));
+
+agentLoopRoutes.post("/agent/runs/:runId/guidance", requireDevice, async (c) => {
+  const runId = runIdParam(c);
+  const body = await readJson(c, guidanceBodySchema);
+  return c.json(await callSpace(c, "agent.runs.guidance", { runId, ...body }), 202);
+});
+
+agentLoopRoutes.get("/agent/runs/:runId/model-turns/:round", requireDevice, async (c) => {
+  const runId = runIdParam(c);
+  const parsed = roundParamSchema.safeParse(c.req.param("round"));
+  if (!parsed.success) throw new AppError("agent.model_turn_not_found", "A model turn is a round number from 1.", { runId });
+  const query = readQuery(c, modelTurnQuerySchema);
+  return c.json(await callSpace(c, "agent.runs.modelTurn", { runId, round: parsed.data, ...query }));
+});
