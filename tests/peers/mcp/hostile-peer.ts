@@ -31,6 +31,10 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const name = url.pathname.replace(/^\/h\//, "").replace(/\/.*$/, "");
   const scenario = SCENARIOS[name];
   if (!url.pathname.startsWith("/h/") || !scenario) return sendJson(res, 404, { error: "no such scenario" });
+  try {
+    const rpc = JSON.parse(body) as { method?: string; id?: unknown };
+    Object.assign(req, { rpcMethod: rpc.method, rpcId: rpc.id });
+  } catch { /* not JSON-RPC */ }
   const ctx: ScenarioContext = { req, res, url, crossOrigin, sendJson: (status, value) => sendJson(res, status, value) };
   if (scenario.http && scenario.http(ctx)) return;
   if (req.method === "GET") { res.statusCode = 405; res.end(); return; }

@@ -6,7 +6,8 @@
  * `many-tools` (600 tools, 50 per page), `many-pages` (40 pages of one tool), `endless-cursor`
  * (the same cursor forever), `duplicates`, `bad-schema` (uncompilable and remote-$ref input schemas
  * and an invalid output schema next to good tools), `big-tool` (one 300 KiB tool), `no-tools` (no
- * tools capability), `unauthorized` (401 on start).
+ * tools capability), `unauthorized` (401 on start), `init-32000` (first initialize per path fails with
+ * -32000), `hang-start` (never answers start-up), `hang-list` (tools/list never answers).
  *
  * Calls ([gateway-calls]) on the `calls` route, one tool per behaviour: `raw-echo` (returns the
  * raw JSON-RPC body it received), `rpc-error` (JSON-RPC error), `is-error` (isError + text),
@@ -42,6 +43,17 @@ export interface Scenario {
   list?(message: RpcRequest, reply: Reply, fail: Fail, ctx: ScenarioContext): void;
   call?(message: RpcRequest, reply: Reply, fail: Fail, ctx: ScenarioContext, rawBody: string): void;
 }
+
+/** Remembers which paths already had their first initialize refused (init-32000). */
+const initOnce = {
+  seen: new Set<string>(),
+  consume(path: string, req: IncomingMessage): boolean {
+    const method = (req as IncomingMessage & { rpcMethod?: string }).rpcMethod;
+    if (method !== "initialize" || this.seen.has(path)) return false;
+    this.seen.add(path);
+    return true;
+  },
+};
 
 const objectSchema = { type: "object", properties: { text: { type: "string" } } };
 const tool = (name: string, extra: Record<string, unknown> = {}) => ({ name, description: `Tool ${name}`, inputSchema: objectSchema, ...extra });
@@ -98,6 +110,19 @@ export const SCENARIOS: Record<string, Scenario> = {
   },
   "big-tool": { list: (_m, reply) => reply({ tools: [tool("small"), tool("huge-description", { description: "x".repeat(300 * 1024) })] }) },
   "no-tools": { capabilities: {}, list: (_m, reply) => reply({ tools: [tool("hidden")] }) },
+  "init-32000": {
+    // The first initialize on each path answers JSON-RPC -32000; later ones succeed.
+    http: ({ req, url, sendJson }) => {
+      if (req.method !== "POST" || !initOnce.consume(url.pathname, req)) return false;
+      sendJson(200, { jsonrpc: "2.0", id: (req as IncomingMessage & { rpcId?: unknown }).rpcId, error: { code: -32000, message: "Session not ready" } });
+      return true;
+    },
+    list: (_m, reply) => reply({ tools: [tool("after-retry")] }),
+  },
+  "hang-start": { http: ({ req }) => req.method === "POST" }, // never answers anything
+  "hang-list": {
+    list: () => undefined, // tools/list never answers
+  },
   unauthorized: {
     http: ({ res }) => {
       res.statusCode = 401;
