@@ -190,6 +190,16 @@ describe("test-call gates", () => {
     expect(await recorded("mcp-hostile", `/h/calls/${tag}`)).toEqual([]);
   });
 
+  it("invalid registration headers → mcp.call_headers_invalid; no tools capability → mcp.call_tools_capability_missing", async () => {
+    const tag = crypto.randomUUID();
+    const bad = await activeServer(hostileUrl("calls", tag), { headers: { "X-Key": "line\nbreak" } });
+    expect((await testCall(bad.user, bad.id, "raw-echo", "{}")).body).toMatchObject({ outcome: "not_sent", code: "mcp.call_headers_invalid" });
+    expect(await recorded("mcp-hostile", `/h/calls/${tag}`)).toEqual([]);
+    const noTools = await activeServer(hostileUrl("no-tools", tag));
+    expect((await testCall(noTools.user, noTools.id, "hidden", "{}")).body).toMatchObject({ outcome: "not_sent", code: "mcp.call_tools_capability_missing" });
+    expect((await recorded("mcp-hostile", `/h/no-tools/${tag}`)).map((r) => r.rpcMethod)).not.toContain("tools/call");
+  });
+
   it("a malformed request body is 400 input.invalid", async () => {
     const { user, id } = await activeServer(hostileUrl("calls", crypto.randomUUID()));
     const response = await api(`/api/v1/mcp/servers/${id}/tools/raw-echo/test-call`, { method: "POST", token: user.deviceToken, body: { arguments: {} } });
