@@ -1,0 +1,56 @@
+/**
+ * Which tool keys a v3 profile may name (contracts.md §3.14 "Cross-field tool rules"):
+ * - the 14 builtin tools of [tool-system] (`builtin:<name>`, with descriptors);
+ * - the delegation tools `builtin:agent.list|agent.delegate|agent.await|agent.handoff|task.return`:
+ *   known ids without a descriptor here (TavernEdge does not run them yet, DESIGN.md scope), so
+ *   TauriTavern profiles that list them import and validate; the snapshot compiler binds only
+ *   tools this server has (docs/decisions/1301);
+ * - any syntactically valid MCP ToolId `mcp/<canonical uuid>:<native name>` (never checked against
+ *   catalogs at save time);
+ * - the hosted `mcp:*` entry, in `allow` and `deny` only (DESIGN.md "Conventions").
+ */
+import type { ToolDescriptor } from "../tools/descriptor";
+import { BUILTIN_TOOLS } from "../tools/builtin-descriptors";
+import { MCP_WILDCARD } from "../tools/snapshot-compiler";
+import { isMcpToolId } from "../tools/tool-id";
+
+/** Delegation tool ids profiles may name (validation only; see file docstring). */
+export const DELEGATION_TOOL_IDS = {
+  list: "builtin:agent.list",
+  delegate: "builtin:agent.delegate",
+  await: "builtin:agent.await",
+  handoff: "builtin:agent.handoff",
+  taskReturn: "builtin:task.return",
+} as const;
+
+/** Looks up the descriptor a property override is checked against (undefined: not checked). */
+export type DescriptorLookup = (toolId: string) => ToolDescriptor | undefined;
+
+const BUILTIN_BY_ID = new Map(BUILTIN_TOOLS.map((tool) => [tool.descriptor.id, tool.descriptor]));
+const KNOWN_BUILTIN_IDS = new Set<string>([...BUILTIN_BY_ID.keys(), ...Object.values(DELEGATION_TOOL_IDS)]);
+
+/** The builtin descriptors (treat as read-only). */
+export const builtinDescriptorLookup: DescriptorLookup = (toolId) => BUILTIN_BY_ID.get(toolId);
+
+/** The catalog validation uses: which builtin ids exist and their descriptors. */
+export interface ProfileToolCatalog {
+  isKnownBuiltin(toolId: string): boolean;
+  descriptor: DescriptorLookup;
+}
+
+/** The server's catalog: 14 builtin descriptors + the delegation ids. */
+export const DEFAULT_PROFILE_TOOL_CATALOG: ProfileToolCatalog = {
+  isKnownBuiltin: (toolId) => KNOWN_BUILTIN_IDS.has(toolId),
+  descriptor: builtinDescriptorLookup,
+};
+
+/** How a tool key is classified. */
+export type ToolKeyKind = "builtin" | "mcp" | "wildcard" | "unknown";
+
+/** Classifies one key of allow/deny/toolDescriptions/maxCallsPerTool. */
+export function classifyToolKey(key: string, catalog: ProfileToolCatalog = DEFAULT_PROFILE_TOOL_CATALOG): ToolKeyKind {
+  if (key === MCP_WILDCARD) return "wildcard";
+  if (catalog.isKnownBuiltin(key)) return "builtin";
+  if (isMcpToolId(key)) return "mcp";
+  return "unknown";
+}
