@@ -6,7 +6,7 @@
  * snapshot and resolved profile, and schedules the first step. Returns the handle at once.
  *
  * Errors: the prompt snapshot codes (src/domain/agent/loop/prompt-snapshot.ts),
- * `agent.profile_not_found` (404), `agent.profile_requires_configuration`, `chat.not_found` (404),
+ * `agent.profile_not_found` (404), `agent.profile_model_requires_configuration`, `chat.not_found` (404),
  * `agent.invalid_intent` (swipe/continue without a message to target), `model.connection_not_found`
  * (404), `agent.stable_chat_id_required`, `agent.invalid_stable_chat_id`.
  */
@@ -78,7 +78,7 @@ export async function startRun(deps: LoopDeps, input: StartRunInput): Promise<Ag
   const profileId = input.profileId ?? DEFAULT_PROFILE_ID;
   const profile = await deps.profiles.resolve(profileId);
   if (!profile) throw new AppError("agent.profile_not_found", `No Agent profile with id "${profileId}".`, { profileId });
-  if (profile.model.mode === "requiresConfiguration") throw new AppError("agent.profile_requires_configuration", `Profile "${profileId}" needs a model before it can run.`, { profileId });
+  if (profile.model.mode === "requiresConfiguration") throw new AppError("agent.profile_model_requires_configuration", `Profile "${profileId}" needs a model before it can run.`, { profileId });
   const connectionId = input.connectionId ?? (profile.model.mode === "connectionRef" ? profile.model.connectionRef ?? null : null);
   await deps.gatewayFor(connectionId);
   const generationType = input.generationType ?? "normal";
