@@ -9,6 +9,7 @@ import { mcpTestCallOps } from "./mcp-test-calls";
 import { modelToolOps } from "./model-tools";
 import { workspaceOps } from "./workspace";
 import { agentLoopOps } from "./agent-loop";
+import { agentProfileOps } from "./agent-profiles";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
@@ -22,6 +23,7 @@ export const OPS = {
   ...modelToolOps,
   ...workspaceOps,
   ...agentLoopOps,
+  ...agentProfileOps,
 } satisfies Record<string, OpHandler>;
 
 /** Operation names. */

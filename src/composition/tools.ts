@@ -3,19 +3,19 @@
  *
  * - `modelToolResolver(space)`: the cached-only resolver over the registry's summaries and the
  *   catalog cache (memoized).
- * - `profileToolPolicies(space)`: tool policies by profile id. Until [agent-profiles] lands its
- *   service here, only the built-in `default-writer` exists (14 builtin tools + `mcp:*`).
+ * - `profileToolPolicies(space)`: tool policies by profile id from [agent-profiles]' service
+ *   (the built-in `default-writer`: 14 builtin tools + `mcp:*`; stored v3 profiles).
  * - `permittedToolCaller(space, gateway?)`: the send-time recheck + call for model tool calls
  *   (default gateway: the space's SDK McpGateway).
  * - `catalogCache(space)`: memory → SQLite catalog reads ([gateway-discovery]'s McpCatalogService).
  */
-import { DEFAULT_WRITER_PROFILE_ID, DEFAULT_WRITER_TOOL_POLICY } from "../application/tools/invocation-tools";
 import { ModelToolResolver } from "../application/tools/model-tool-resolver";
 import { PermittedToolCaller } from "../application/tools/permitted-tool-call";
 import type { CatalogCache } from "../ports/catalog-cache";
 import type { McpGateway } from "../ports/mcp-gateway";
 import type { ProfileToolPolicySource } from "../ports/profile-tool-policies";
 import type { Space } from "../ports/space";
+import { agentProfileRuntime } from "./agent-profiles";
 import { mcpCatalogCache, mcpGateway } from "./mcp-catalog";
 import { mcpRegistryServices } from "./mcp-registry";
 
@@ -25,8 +25,8 @@ export function catalogCache(space: Space): CatalogCache {
 }
 
 /** Tool policies by profile id (see file docstring). */
-export function profileToolPolicies(_space: Space): ProfileToolPolicySource {
-  return { toolPolicy: async (profileId) => (profileId === DEFAULT_WRITER_PROFILE_ID ? structuredClone(DEFAULT_WRITER_TOOL_POLICY) : null) };
+export function profileToolPolicies(space: Space): ProfileToolPolicySource {
+  return agentProfileRuntime(space);
 }
 
 /** The memoized cached-only model-tool resolver. */

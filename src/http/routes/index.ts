@@ -12,6 +12,7 @@ import { agentRunRoutes } from "./agent-runs";
 import { modelToolRoutes } from "./model-tools";
 import { workspaceRoutes } from "./workspace";
 import { agentLoopRoutes } from "./agent-loop";
+import { agentProfileRoutes } from "./agent-profiles";
 import { connectionRoutes } from "./connections";
 
-export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, mcpCatalogRoutes, mcpTestCallRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes, workspaceRoutes, agentLoopRoutes];
+export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, mcpCatalogRoutes, mcpTestCallRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes, workspaceRoutes, agentLoopRoutes, agentProfileRoutes];

@@ -11,6 +11,7 @@ import { mcpRegistrySchema } from "./002-mcp-registry";
 import { chatsSchema } from "./004-chats";
 import { modelConnectionsSchema } from "./005-model-connections";
 import { workspaceSchema } from "./007-workspace";
+import { agentProfilesSchema } from "./008-agent-profiles";
 import { agentLoopSchema } from "./009-agent-loop";
 
-export const MIGRATIONS: readonly MigrationStep[] = [coreSchema, mcpRegistrySchema, chatsSchema, modelConnectionsSchema, agentRunsSchema, workspaceSchema, agentLoopSchema];
+export const MIGRATIONS: readonly MigrationStep[] = [coreSchema, mcpRegistrySchema, chatsSchema, modelConnectionsSchema, agentRunsSchema, workspaceSchema, agentProfilesSchema, agentLoopSchema];

@@ -1,0 +1,15 @@
+/**
+ * Schema v8: Agent Profiles (issue [agent-profiles], contracts.md §3.14). One row per user
+ * profile; `document` is the profile JSON as saved (≤ 256 KiB), so invalid rows stay listable.
+ */
+import type { MigrationStep } from "../migrations";
+
+export const agentProfilesSchema: MigrationStep = {
+  version: 8,
+  name: "agent-profiles",
+  up(sql) {
+    sql.exec(`CREATE TABLE te_agent_profiles (
+      id TEXT PRIMARY KEY, document TEXT NOT NULL,
+      created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`);
+  },
+};
