@@ -5,7 +5,7 @@
  */
 import type { McpServerInput } from "../../src/application/mcp/registry-service";
 import type { McpServerState, ToolDescriptionOverride, ToolPermission } from "../../src/domain/mcp/registration";
-import { mcpRegistryServices } from "../../src/composition/mcp-registry";
+import { mcpRegistryWithCatalog as mcpRegistryServices } from "../../src/composition/mcp-catalog";
 import { defineOps } from "./registry";
 
 type Target = { registrationId: string; ifRevision?: number };

@@ -46,3 +46,13 @@ export function mcpCatalogServices(space: Space): McpCatalogService {
 export function mcpCatalogCache(space: Space): CatalogCache {
   return mcpCatalogServices(space);
 }
+
+/**
+ * The registry service with the catalog service wired in, so server views always carry
+ * `negotiatedProtocolVersion` and `fetchedAt` (even in a fresh object lifetime). Use this from
+ * operations that return server views.
+ */
+export function mcpRegistryWithCatalog(space: Space) {
+  mcpCatalogServices(space);
+  return mcpRegistryServices(space);
+}
