@@ -2,25 +2,24 @@
  * Composition: the agent loop of one user's space (issue [agent-loop]).
  * - `agentLoopDeps(space)`: everything the step machine uses (memoized; the in-flight map lives
  *   as long as the object).
- * - `profileResolver(space)`: the built-in `default-writer` until [agent-profiles] plugs its
- *   ProfileService in here (replace the body; the port is src/ports/agent-profile-resolver.ts).
+ * - `profileResolver(space)`: [agent-profiles]' AgentProfileRuntime (port: src/ports/agent-profile-resolver.ts).
  * Tests override `gatewayFor` / `callMcpTool` by spreading the returned object.
  */
 import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
 import type { LoopDeps } from "../application/agent/loop/deps";
 import { prepareInvocationTools } from "../application/tools/invocation-tools";
-import { DEFAULT_PROFILE_ID, defaultWriterProfile } from "../domain/agent/loop/default-profile";
 import type { AgentProfileResolver } from "../ports/agent-profile-resolver";
 import type { Space } from "../ports/space";
+import { agentProfileRuntime } from "./agent-profiles";
 import { agentRunServices } from "./agent-runs";
 import { chatServices } from "./chats";
 import { modelGatewayFor } from "./models";
 import { modelToolResolver, permittedToolCaller } from "./tools";
 import { workspaceDeps } from "./workspace";
 
-/** Profiles by id: only the built-in default-writer until [agent-profiles] lands. */
-export function profileResolver(_space: Space): AgentProfileResolver {
-  return { resolve: async (profileId) => (profileId === DEFAULT_PROFILE_ID ? defaultWriterProfile() : null) };
+/** Profiles by id from [agent-profiles]: the built-in default-writer and the user's stored v3 profiles. */
+export function profileResolver(space: Space): AgentProfileResolver {
+  return agentProfileRuntime(space);
 }
 
 export function agentLoopDeps(space: Space): LoopDeps {

@@ -1,0 +1,67 @@
+/**
+ * The agent loop resolves profiles through [agent-profiles] (src/composition/agent-loop.ts
+ * `profileResolver` → AgentProfileRuntime): a stored user profile is what a run freezes, an unknown
+ * id fails, a profile imported without a model binding cannot run; `resolveForRun` binds
+ * `connectionRef` profiles to their connection and model (contracts.md §3.14; DESIGN.md "HTTP API").
+ */
+import { runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { startRun } from "../../../src/application/agent/loop/start-run";
+import { RESOLVED_PROFILE_DOC } from "../../../src/application/agent/loop/context";
+import { agentLoopDeps } from "../../../src/composition/agent-loop";
+import { agentProfileRuntime } from "../../../src/composition/agent-profiles";
+import { ScriptedModelGateway } from "../../fakes/scripted-model-gateway";
+import { PROMPT, stubFor, userWithChat } from "../agent-loop/loop-helpers";
+import { apiJson } from "../helpers";
+
+async function saveProfile(token: string, id: string, edit: (doc: Record<string, any>) => void = () => {}) {
+  const { profile } = await apiJson("/api/v1/agent/profiles/default-writer", { token, expectStatus: 200 });
+  const doc = { ...profile, id, displayName: `Profile ${id}` };
+  edit(doc);
+  return (await apiJson("/api/v1/agent/profiles", { token, body: doc, expectStatus: 200 })).profile;
+}
+
+describe("profile resolution for runs", () => {
+  it("a run started with a stored profile freezes that profile; unknown and unconfigured profiles do not start", async () => {
+    const { user, chatId } = await userWithChat();
+    await saveProfile(user.deviceToken, "terse-writer", (d) => {
+      d.tools.allow = ["builtin:workspace.write_file", "builtin:workspace.commit", "builtin:workspace.finish", "mcp:*"];
+      d.tools.maxRounds = 5;
+    });
+    await saveProfile(user.deviceToken, "unconfigured", (d) => { d.model = { mode: "requiresConfiguration" }; });
+    await runInDurableObject(stubFor(user.userId), async (instance: any) => {
+      const base = agentLoopDeps(instance.space());
+      const deps = { ...base, scheduler: { schedule: () => undefined, cancel: () => undefined }, gatewayFor: async () => new ScriptedModelGateway([]) };
+      const handle = await startRun(deps, { stableChatId: chatId, profileId: "terse-writer", promptSnapshot: PROMPT as any });
+      const frozen = JSON.parse(deps.store.getDoc(handle.runId, RESOLVED_PROFILE_DOC)!);
+      expect(frozen).toMatchObject({ id: "terse-writer", source: "user", tools: { maxRounds: 5, allow: ["builtin:workspace.write_file", "builtin:workspace.commit", "builtin:workspace.finish", "mcp:*"] } });
+      await expect(startRun(deps, { stableChatId: chatId, profileId: "ghost", promptSnapshot: PROMPT as any })).rejects.toMatchObject({ code: "agent.profile_not_found" });
+      await expect(startRun(deps, { stableChatId: chatId, profileId: "unconfigured", promptSnapshot: PROMPT as any })).rejects.toMatchObject({ code: expect.stringMatching(/requires_configuration$/) });
+    });
+  });
+
+  it("resolveForRun: default-writer when omitted, connectionRef → the profile's connection and model, a request connection wins", async () => {
+    const { user } = await userWithChat();
+    const token = user.deviceToken;
+    const connection = await apiJson("/api/v1/connections", { token, body: { name: "Local", provider: "openai-compatible", baseUrl: "http://127.0.0.1:9/v1", apiKey: "", modelId: "small" }, expectStatus: 201 });
+    await saveProfile(token, "bound", (d) => { d.model = { mode: "connectionRef", connectionRef: connection.id, modelId: "large" }; });
+    await saveProfile(token, "subagent-only", (d) => {
+      d.run = { presentation: "background", directRunnable: false };
+      d.delegation = { callable: true, allowAsSubagent: true };
+    });
+    await runInDurableObject(stubFor(user.userId), async (instance: any) => {
+      const runtime = agentProfileRuntime(instance.space());
+      const fallback = await runtime.resolveForRun(undefined);
+      expect(fallback.definition.id).toBe("default-writer");
+      expect(fallback.model).toEqual({ source: "default", connectionId: undefined });
+      const bound = await runtime.resolveForRun("bound");
+      expect(bound.model).toEqual({ source: "profile", connectionId: connection.id, modelId: "large" });
+      expect(bound.definition.schemaVersion).toBe(3);
+      expect((await runtime.resolveForRun("bound", "conn_other")).model).toEqual({ source: "request", connectionId: "conn_other" });
+      await expect(runtime.resolveForRun("subagent-only")).rejects.toMatchObject({ code: "agent.profile_not_direct_runnable" });
+      await expect(runtime.resolveForRun("ghost")).rejects.toMatchObject({ code: "agent.profile_not_found" });
+      expect(await runtime.toolPolicy("ghost")).toBeNull();
+      expect((await runtime.toolPolicy("bound"))?.allow.at(-1)).toBe("mcp:*");
+    });
+  });
+});
