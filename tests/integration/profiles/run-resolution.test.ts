@@ -6,6 +6,7 @@
  */
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { UserSpace } from "../../../durable-objects/user-space";
 import { startRun } from "../../../src/application/agent/loop/start-run";
 import { RESOLVED_PROFILE_DOC } from "../../../src/application/agent/loop/context";
 import { agentLoopDeps } from "../../../src/composition/agent-loop";
@@ -29,7 +30,7 @@ describe("profile resolution for runs", () => {
       d.tools.maxRounds = 5;
     });
     await saveProfile(user.deviceToken, "unconfigured", (d) => { d.model = { mode: "requiresConfiguration" }; });
-    await runInDurableObject(stubFor(user.userId), async (instance: any) => {
+    await runInDurableObject(stubFor(user.userId), async (instance: UserSpace) => {
       const base = agentLoopDeps(instance.space());
       const deps = { ...base, scheduler: { schedule: () => undefined, cancel: () => undefined }, gatewayFor: async () => new ScriptedModelGateway([]) };
       const handle = await startRun(deps, { stableChatId: chatId, profileId: "terse-writer", promptSnapshot: PROMPT as any });
@@ -49,7 +50,7 @@ describe("profile resolution for runs", () => {
       d.run = { presentation: "background", directRunnable: false };
       d.delegation = { callable: true, allowAsSubagent: true };
     });
-    await runInDurableObject(stubFor(user.userId), async (instance: any) => {
+    await runInDurableObject(stubFor(user.userId), async (instance: UserSpace) => {
       const runtime = agentProfileRuntime(instance.space());
       const fallback = await runtime.resolveForRun(undefined);
       expect(fallback.definition.id).toBe("default-writer");
