@@ -94,6 +94,8 @@ describe("agent.subscribe / agent.unsubscribe (DESIGN.md WebSocket frames)", () 
       return ids;
     });
     for (const runId of runIds.slice(0, MAX_SUBSCRIPTIONS_PER_SOCKET)) socket.send({ type: "agent.subscribe", runId, afterSeq: 1 });
+    // Wait until the socket holds the maximum before asking for one more.
+    await socket.waitFor(() => socket.frames.filter((f) => f.type === "agent.subscribed").length === MAX_SUBSCRIPTIONS_PER_SOCKET);
     socket.send({ type: "agent.subscribe", runId: runIds.at(-1), afterSeq: 0 });
     const error = await socket.waitFor((f) => f.type === "error");
     expect(error.code).toBe("ws.too_many_subscriptions");
