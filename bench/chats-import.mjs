@@ -7,14 +7,8 @@
  * 3. For reference: a full streamed export (GET …/export) — median of EXPORT_REPEATS.
  * Bounded (about 1–2 minutes on 2 shared cores); prints medians; never asserts timings.
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { startWranglerDev } from "../scripts/dev-server.mjs";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SETUP_TOKEN = "bench-setup-token-0123456789abcdef";
 const DATA_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 const MESSAGES = 10_000;
@@ -22,54 +16,10 @@ const IMPORT_REPEATS = 3;
 const READ_REPEATS = 30;
 const EXPORT_REPEATS = 3;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
+/** Starts `wrangler dev` (scripts/dev-server.mjs) with its own state folder, removed on stop. */
 async function startDev() {
-  if (!existsSync(path.join(ROOT, "web", "dist", "index.html"))) throw new Error("web/dist is missing: run `npm run build:web` first");
-  const port = await freePort();
-  const inspector = await freePort();
-  const persistDir = mkdtempSync(path.join(tmpdir(), "tavernedge-bench-chats-"));
-  const args = [path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"), "dev", "--port", String(port), "--ip", "127.0.0.1",
-    "--inspector-port", String(inspector), "--persist-to", persistDir, "--log-level", "warn", "--show-interactive-dev-session=false",
-    "--var", "ENVIRONMENT:development", "--var", `SETUP_TOKEN:${SETUP_TOKEN}`, "--var", `DATA_KEY:${DATA_KEY}`];
-  const xdg = path.join(ROOT, ".xdg");
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT, detached: true, stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", XDG_CONFIG_HOME: xdg, WRANGLER_LOG_PATH: path.join(xdg, "wrangler-logs"), CI: "true" },
-  });
-  let log = "";
-  child.stdout.on("data", (chunk) => { log += chunk; });
-  child.stderr.on("data", (chunk) => { log += chunk; });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      try { process.kill(-child.pid, "SIGTERM"); } catch { /* gone */ }
-      const timer = setTimeout(() => { try { process.kill(-child.pid, "SIGKILL"); } catch { /* gone */ } }, 5000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(persistDir, { recursive: true, force: true });
-  };
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log.slice(-2000)}`);
-    try {
-      if ((await fetch(`${url}/api/v1/health`)).ok) return { url, stop };
-    } catch { /* not up yet */ }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stop();
-  throw new Error(`wrangler dev did not answer within 60 s:\n${log.slice(-2000)}`);
+  const dev = await startWranglerDev({ vars: { SETUP_TOKEN, DATA_KEY } });
+  return { url: dev.url, stop: () => dev.stop({ removeState: true }) };
 }
 
 /** A SillyTavern file of `count` messages of about 2 KB each. */

@@ -1,0 +1,30 @@
+/** Types of scripts/dev-server.mjs (see its header). */
+export declare const ROOT: string;
+export declare const DEV_SETUP_TOKEN: string;
+export declare const DEV_DATA_KEY: string;
+export declare function freePort(): Promise<number>;
+export declare function ensureWebBuilt(): void;
+export declare function stopProcessGroup(child: import("node:child_process").ChildProcess | null): Promise<void>;
+
+export interface WranglerDevOptions {
+  port?: number;
+  persistDir?: string;
+  vars?: Record<string, string>;
+  readyTimeoutMs?: number;
+}
+
+export interface WranglerDev {
+  url: string;
+  port: number;
+  persistDir: string;
+  setupToken: string;
+  /** Stops the process tree (and removes the state folder with `{removeState: true}`). */
+  stop(options?: { removeState?: boolean }): Promise<void>;
+  /** Stops and starts again on the same port and state (offline/restart tests). */
+  restart(): Promise<void>;
+  /** Everything wrangler printed so far. */
+  output(): string;
+}
+
+export declare function startWranglerDev(options?: WranglerDevOptions): Promise<WranglerDev>;
+export declare function createDevUser(baseUrl: string, deviceName?: string, setupToken?: string): Promise<{ userId: string; deviceId: string; deviceToken: string }>;
