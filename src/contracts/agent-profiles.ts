@@ -17,3 +17,6 @@ export const importProfileBodySchema = z.object({ profile: document, overwrite: 
 
 /** A profile id in a path (shape only; the domain applies the §3.14 id rules). */
 export const profileIdParamSchema = z.string().min(1).max(200);
+
+/** repairFile: `{action}` (contracts.md §3.14). */
+export const repairProfileBodySchema = z.object({ action: z.enum(["delete", "normalizeIdentity"]) }).strict();

@@ -1,7 +1,7 @@
 /**
  * AgentProfileService (issue [agent-profiles]; contracts.md §3.14 "Profile management semantics"):
- * list (summaries + per-row issues), load, save (strict v3), delete, import (v1/v2/v3, migrated),
- * export (local model bindings → `requiresConfiguration`). The built-in `default-writer` is always
+ * list (summaries + per-row issues), load, save (strict v3), delete, repair (delete |
+ * normalizeIdentity), import (v1/v2/v3, migrated), export (local model bindings → `requiresConfiguration`). The built-in `default-writer` is always
  * listed first and is read-only. Stored v1/v2 rows are migrated when read and written back once.
  *
  * Errors: the §3.14 validation codes (400, `details.path`), `agent.profile_not_found` (404),
@@ -12,7 +12,7 @@
  * Frames: `agent.profile_changed {profileId}` to every socket of the user after save/import/delete.
  */
 import { AppError } from "../../domain/errors";
-import { PROFILE_LIMITS, type AgentProfileDefinition } from "../../domain/profiles/definition";
+import { AGENT_PROFILE_KIND, PROFILE_LIMITS, type AgentProfileDefinition } from "../../domain/profiles/definition";
 import { DEFAULT_WRITER_ID, defaultWriterDefinition } from "../../domain/profiles/default-writer";
 import { migrateProfileDocument } from "../../domain/profiles/migrate";
 import { portableProfile } from "../../domain/profiles/model-binding";
@@ -119,6 +119,38 @@ export class AgentProfileService {
     }
     this.store(profile);
     return { profile, migratedFrom };
+  }
+
+  /**
+   * repairFile (contracts.md §3.14): `delete` removes the stored row whatever it holds;
+   * `normalizeIdentity` rewrites only the header keys (`schemaVersion` when not 1–3 → 3, `kind`,
+   * `id` = the row id), migrates, and writes only if the result validates (else its validation
+   * code, nothing written). Unreadable JSON cannot be normalized (`agent.profile_contract_invalid`).
+   */
+  repair(id: string, action: "delete" | "normalizeIdentity"): { profileId: string; action: string; profile: AgentProfileDefinition | null } {
+    if (id === DEFAULT_WRITER_ID) throw readOnly();
+    const row = this.repo.get(id);
+    if (!row) throw notFound(id);
+    if (action === "delete") {
+      this.delete(id);
+      return { profileId: id, action, profile: null };
+    }
+    let raw: unknown;
+    try {
+      raw = JSON.parse(row.document);
+    } catch {
+      throw new AppError("agent.profile_contract_invalid", "The stored profile is not valid JSON, so its identity cannot be normalized. Delete it instead.", { path: "$" });
+    }
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+      throw new AppError("agent.profile_contract_invalid", "The stored profile is not a JSON object, so its identity cannot be normalized. Delete it instead.", { path: "$" });
+    }
+    const doc = { ...(raw as Record<string, unknown>) };
+    if (![1, 2, 3].includes(doc.schemaVersion as number)) doc.schemaVersion = 3;
+    doc.kind = AGENT_PROFILE_KIND;
+    doc.id = id;
+    const profile = readProfile(migrateProfileDocument(doc).document, this.catalog);
+    this.store(profile);
+    return { profileId: id, action, profile };
   }
 
   /** The portable document of `id`: connection bindings replaced by `requiresConfiguration`. */

@@ -4,7 +4,7 @@
  * device token.
  */
 import { Hono } from "hono";
-import { importProfileBodySchema, profileIdParamSchema, saveProfileBodySchema } from "../../contracts/agent-profiles";
+import { importProfileBodySchema, profileIdParamSchema, repairProfileBodySchema, saveProfileBodySchema } from "../../contracts/agent-profiles";
 import { invalidInput, readJson } from "../body";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
@@ -36,6 +36,11 @@ agentProfileRoutes.put("/agent/profiles/:id", requireDevice, async (c) => {
   return c.json(await callSpace(c, "profiles.save", { profile, profileId: id }));
 });
 agentProfileRoutes.delete("/agent/profiles/:id", requireDevice, async (c) => c.json(await callSpace(c, "profiles.delete", { profileId: profileId(c.req.param("id")) })));
+agentProfileRoutes.post("/agent/profiles/:id/repair", requireDevice, async (c) => {
+  const id = profileId(c.req.param("id"));
+  const { action } = await readJson(c, repairProfileBodySchema);
+  return c.json(await callSpace(c, "profiles.repair", { profileId: id, action }));
+});
 agentProfileRoutes.get("/agent/profiles/:id/diagnose", requireDevice, async (c) => c.json(await callSpace(c, "profiles.diagnose", { profileId: profileId(c.req.param("id")) })));
 agentProfileRoutes.get("/agent/profiles/:id/export", requireDevice, async (c) => {
   const id = profileId(c.req.param("id"));

@@ -131,6 +131,29 @@ describe("agent profiles API", () => {
     expect(await apiJson("/api/v1/agent/profiles/broken-json", { method: "DELETE", token, expectStatus: 200 })).toEqual({ id: "broken-json", deleted: true });
   });
 
+  it("repair: normalizeIdentity fixes header keys only and refuses to write an invalid result; delete removes any row", async () => {
+    const user = await createUser();
+    const token = user.deviceToken;
+    const now = Date.now();
+    const insert = (id: string, document: string) => sql(user.userId, "INSERT INTO te_agent_profiles(id, document, created_at, updated_at) VALUES(?, ?, ?, ?)", id, document, now, now);
+    await insert("renamed", JSON.stringify({ ...JSON.parse(v2Fixture), id: "Old Name", kind: "something" }));
+    await insert("broken-json", "{oops");
+    await insert("bad-tools", JSON.stringify({ ...JSON.parse(v2Fixture), id: "bad-tools", tools: { allow: [], maxRounds: 5 } }));
+
+    const fixed = await apiJson("/api/v1/agent/profiles/renamed/repair", { token, body: { action: "normalizeIdentity" }, expectStatus: 200 });
+    expect(fixed.profile).toMatchObject({ id: "renamed", kind: "tauritavern.agentProfile", schemaVersion: 3, displayName: "Careful Editor" });
+    expect((await apiJson("/api/v1/agent/profiles/broken-json/repair", { token, body: { action: "normalizeIdentity" }, expectStatus: 400 })).error.code).toBe("agent.profile_contract_invalid");
+    expect((await apiJson("/api/v1/agent/profiles/bad-tools/repair", { token, body: { action: "normalizeIdentity" }, expectStatus: 400 })).error.code).toBe("agent.profile_tools_empty");
+    const [untouched] = await sql(user.userId, "SELECT document FROM te_agent_profiles WHERE id = 'bad-tools'");
+    expect(JSON.parse(String(untouched!.document)).schemaVersion).toBe(2);
+    expect(await apiJson("/api/v1/agent/profiles/bad-tools/repair", { token, body: { action: "delete" }, expectStatus: 200 })).toEqual({ profileId: "bad-tools", action: "delete", profile: null });
+    expect((await apiJson("/api/v1/agent/profiles/default-writer/repair", { token, body: { action: "delete" }, expectStatus: 409 })).error.code).toBe("agent.profile_read_only");
+    expect((await apiJson("/api/v1/agent/profiles/renamed/repair", { token, body: { action: "rename" }, expectStatus: 400 })).error.code).toBe("input.invalid");
+    const list = await apiJson("/api/v1/agent/profiles", { token, expectStatus: 200 });
+    expect(list.profiles.map((p: Doc) => p.id)).toEqual(["default-writer", "renamed"]);
+    expect(list.issues.map((i: Doc) => i.profileId)).toEqual(["broken-json"]);
+  });
+
   it("diagnose reports a deleted connection; export → import round trip replaces the binding with requiresConfiguration", async () => {
     const { deviceToken: token } = await createUser();
     const connection = await apiJson("/api/v1/connections", { token, body: { name: "Local", provider: "openai-compatible", baseUrl: "http://127.0.0.1:9/v1", apiKey: "", modelId: "local-model" }, expectStatus: 201 });
