@@ -14,8 +14,15 @@ export const MAX_JOBS_PER_ALARM = 25;
 /** Attempts after which a failing job is dropped (and logged). */
 export const MAX_JOB_ATTEMPTS = 8;
 const MAX_BACKOFF_MS = 5 * 60 * 1000;
+/** How early an alarm may fire and still count as the alarm for `armedAt`. */
+const EARLY_FIRE_SLACK_MS = 1000;
 
 export class AlarmScheduler implements Scheduler {
+  /** The alarm time this object last set (memory only; null after eviction or when none). */
+  private armedAt: number | null = null;
+  /** While runDue handles the alarm set for this time (see rearm). */
+  private handling: number | null = null;
+
   constructor(
     private readonly storage: DurableObjectStorage,
     private readonly now: () => number,
@@ -44,8 +51,13 @@ export class AlarmScheduler implements Scheduler {
 
   /** Runs every due job once (called from the object's `alarm()`), then re-arms the alarm. */
   async runDue(space: Space, handlers: Readonly<Record<string, JobHandler>>): Promise<number> {
+    // Jobs due by the time this alarm was set for are due even if the clock reads a little
+    // earlier (an alarm may fire a few ms early); see rearm for the other half.
+    const now = this.now();
+    this.handling = this.armedAt !== null && this.armedAt <= now + EARLY_FIRE_SLACK_MS ? this.armedAt : null;
+    const horizon = Math.max(now, this.handling ?? 0);
     const due = this.storage.sql
-      .exec("SELECT kind, ref, due_at, attempts FROM te_schedule WHERE due_at <= ? ORDER BY due_at LIMIT ?", this.now(), MAX_JOBS_PER_ALARM)
+      .exec("SELECT kind, ref, due_at, attempts FROM te_schedule WHERE due_at <= ? ORDER BY due_at LIMIT ?", horizon, MAX_JOBS_PER_ALARM)
       .toArray();
     for (const row of due) {
       const kind = String(row.kind);
@@ -62,6 +74,7 @@ export class AlarmScheduler implements Scheduler {
       }
     }
     this.rearm();
+    this.handling = null;
     return due.length;
   }
 
@@ -78,9 +91,21 @@ export class AlarmScheduler implements Scheduler {
     );
   }
 
+  /**
+   * Arms the alarm for the soonest job. Never re-arms to the exact time of the alarm being handled:
+   * workerd deletes the alarm after a successful handler when it still holds that time, which
+   * would silently drop a job scheduled for it (e.g. a step scheduled "now" by a step).
+   */
   private rearm(): void {
     const row = this.storage.sql.exec("SELECT MIN(due_at) AS next FROM te_schedule").one();
-    if (row.next === null) void this.storage.deleteAlarm();
-    else void this.storage.setAlarm(Number(row.next));
+    if (row.next === null) {
+      this.armedAt = null;
+      void this.storage.deleteAlarm();
+      return;
+    }
+    let at = Number(row.next);
+    if (this.handling !== null && at <= this.handling) at = this.handling + 1;
+    this.armedAt = at;
+    void this.storage.setAlarm(at);
   }
 }

@@ -1,0 +1,176 @@
+/**
+ * The main job end to end through `wrangler dev` (issue [agent-loop] "Must show"):
+ * server-everything registered, active, discovered, `echo` Allowed; a chat with a few messages;
+ * the scripted OpenAI-compatible server plays a model that calls chat_read_messages, the MCP echo
+ * alias, workspace_write_file output/main.md, workspace_commit and workspace_finish under
+ * default-writer. Asserts: run completed; the journal's contract events in order, seq 1..N; the
+ * committed message and its metadata; server-everything got the exact arguments (its echo reached
+ * the model); a second socket subscribed mid-run got every event exactly once; every request the
+ * model server received was well-formed (each tool call answered by its result).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { startEverythingPeer } from "../peers/mcp/everything-peer";
+import { startModelPeer } from "../peers/model-peer";
+import type { PeerHandle } from "../peers/registry";
+import { createDevUser, startWranglerDev, type WranglerDev } from "./wrangler";
+
+let dev: WranglerDev;
+let everything: PeerHandle;
+let model: PeerHandle;
+let token: string;
+
+beforeAll(async () => {
+  [everything, model] = await Promise.all([startEverythingPeer(), startModelPeer()]);
+  dev = await startWranglerDev();
+  token = (await createDevUser(dev.url, "Agent laptop")).deviceToken;
+});
+
+afterAll(async () => {
+  await dev?.stop();
+  await Promise.all([everything?.close(), model?.close()]);
+});
+
+async function call(path: string, body?: unknown, method?: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${dev.url}/api/v1${path}`, {
+    method: method ?? (body === undefined ? "GET" : "POST"),
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+interface Socket { ws: WebSocket; frames: any[]; waitFor(predicate: (frame: any) => boolean, ms?: number): Promise<any> }
+
+async function openSocket(): Promise<Socket> {
+  const ticket = await call("/ws-tickets", {});
+  const ws = new WebSocket(`${dev.url.replace("http", "ws")}/api/v1/ws?ticket=${ticket.body.ticket}`);
+  const frames: any[] = [];
+  ws.on("message", (data) => frames.push(JSON.parse(String(data))));
+  await new Promise((resolve, reject) => { ws.once("open", resolve); ws.once("error", reject); });
+  return {
+    ws, frames,
+    async waitFor(predicate, ms = 30_000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = frames.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no frame matched; last: ${JSON.stringify(frames.slice(-3)).slice(0, 600)}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+  };
+}
+
+const ECHO_MESSAGE = 'Héllo "dragon" 🐉 — 12345678901234567890 \\ tab\there';
+
+describe("agent run under wrangler dev", () => {
+  it("reads the chat, calls MCP echo, writes, commits and finishes; every device sees it", async () => {
+    const server = await call("/mcp/servers", { displayName: "Everything", endpoint: `${everything.url}/mcp` });
+    expect(server.status).toBe(201);
+    const id = server.body.id;
+    expect((await call(`/mcp/servers/${id}/state`, { state: "active" })).status).toBe(200);
+    expect((await call(`/mcp/servers/${id}/discover`, {})).status).toBe(200);
+    expect((await call(`/mcp/servers/${id}/tools/echo/permission`, { permission: "allow" }, "PUT")).status).toBe(200);
+    const tools = await call("/mcp/model-tools?profileId=default-writer");
+    const echo = tools.body.tools.find((tool: any) => tool.toolId === `mcp/${id}:echo`);
+    expect(echo).toBeTruthy();
+    const alias = echo.alias as string;
+
+    const chat = await call("/chats", { title: "Dragon tale", character: { name: "Narrator" } });
+    const chatId = chat.body.id;
+    for (const [i, text] of ["Hello!", "Greetings, traveller.", "Tell me about the dragon of the north."].entries()) {
+      expect((await call(`/chats/${chatId}/messages`, { role: i % 2 === 0 ? "user" : "assistant", text })).status).toBe(201);
+    }
+
+    const scriptId = `agent-e2e-${Date.now()}`;
+    const story = "The dragon of the north sleeps under the ice, dreaming of spring.";
+    const steps = [
+      { toolCalls: [{ id: "call_read", name: "chat_read_messages", arguments: JSON.stringify({ messages: [{ index: 0 }, { index: 2 }] }) }] },
+      { toolCalls: [{ id: "call_echo", name: alias, arguments: JSON.stringify({ message: ECHO_MESSAGE }) }] },
+      { error: { status: 429, message: "slow down" } },
+      { toolCalls: [{ id: "call_write", name: "workspace_write_file", arguments: JSON.stringify({ path: "output/main.md", content: story }) }] },
+      { toolCalls: [{ id: "call_commit", name: "workspace_commit", arguments: "{}" }] },
+      { toolCalls: [{ id: "call_finish", name: "workspace_finish", arguments: JSON.stringify({ reason: "story told" }) }] },
+    ];
+    expect((await fetch(`${model.url}/__script`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: scriptId, steps, apiKey: "sk-agent-e2e-0001" }) })).status).toBe(201);
+    const connection = await call("/connections", { name: "Scripted", provider: "openai-compatible", baseUrl: `${model.url}/v1`, apiKey: "sk-agent-e2e-0001", modelId: scriptId });
+    expect(connection.status).toBe(201);
+
+    const first = await openSocket();
+    const started = await call("/agent/runs", {
+      stableChatId: chatId, generationType: "normal", connectionId: connection.body.id,
+      promptSnapshot: { chatCompletionPayload: { messages: [{ role: "system", content: "You narrate." }, { role: "user", content: "Tell me about the dragon of the north." }], temperature: 0.8 } },
+    });
+    expect(started.status).toBe(201);
+    const runId = started.body.runId;
+    expect(started.body).toMatchObject({ status: "created", stableChatId: chatId, generationType: "normal" });
+    first.ws.send(JSON.stringify({ type: "agent.subscribe", runId, afterSeq: 0 }));
+
+    // Mid-run (the 429 makes the run wait 3 s before its retry), a second device subscribes from 0.
+    await first.waitFor((f) => f.type === "agent.event" && f.event.type === "model_call_retry_scheduled");
+    const second = await openSocket();
+    second.ws.send(JSON.stringify({ type: "agent.subscribe", runId, afterSeq: 0 }));
+    await second.waitFor((f) => f.type === "agent.subscribed");
+
+    try {
+      await first.waitFor((f) => f.type === "agent.event" && ["run_completed", "run_failed", "run_partial_success"].includes(f.event.type), 45_000);
+    } catch (error) {
+      console.log(dev.output().slice(-4000));
+      throw error;
+    }
+    const summary = await call(`/agent/runs/${runId}`);
+    expect(summary.body.status).toBe("completed");
+    expect(summary.body.commitCount).toBe(1);
+
+    const journal = await call(`/agent/runs/${runId}/events?afterSeq=0&limit=500`);
+    const events: any[] = journal.body.events;
+    expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
+    const types = events.map((e) => e.type);
+    const expected = ["run_created", "profile_resolved", "skill_scopes_resolved", "generation_intent_recorded", "workspace_initialized", "agent_invocation_created",
+      "agent_invocation_started", "persistent_projection_initialized", "context_assembled", "model_request_created", "model_call_attempt_started", "model_response_stored",
+      "provider_state_updated", "model_completed", "tool_call_requested", "tool_call_started", "tool_result_stored", "tool_call_completed",
+      "model_call_attempt_failed", "model_call_retry_scheduled", "workspace_file_written", "checkpoint_created", "chat_commit_started", "checkpoint_created",
+      "chat_commit_requested", "chat_commit_completed", "chat_commit_recorded", "agent_loop_finished", "persistent_changes_committed", "agent_invocation_completed", "run_completed"];
+    let at = -1;
+    for (const type of expected) {
+      const next = types.indexOf(type, at + 1);
+      expect(next, `${type} after #${at}: ${types.join(",")}`).toBeGreaterThan(at);
+      at = next;
+    }
+    const echoDone = events.find((e) => e.type === "tool_call_completed" && e.payload.callId === "call_echo");
+    expect(echoDone.payload).toMatchObject({ toolId: `mcp/${id}:echo`, name: alias, isError: false });
+
+    // Both sockets: every event exactly once, in order.
+    for (const socket of [first, second]) {
+      const seen = socket.frames.filter((f) => f.type === "agent.event" && f.event.runId === runId).map((f) => f.event.seq);
+      expect(seen).toEqual(events.map((e) => e.seq));
+    }
+    // The committed message reached every device live and carries the agent metadata.
+    const added = await second.waitFor((f) => f.type === "chat.message_added");
+    const messages = await call(`/chats/${chatId}/messages?offset=0&limit=50`);
+    const last = messages.body.messages.at(-1);
+    expect(messages.body.messages).toHaveLength(4);
+    expect(last).toMatchObject({ role: "assistant", text: story, name: "Narrator" });
+    expect(added.message?.messageId ?? added.messageId).toBe(last.messageId);
+    const completed = events.find((e) => e.type === "chat_commit_completed");
+    expect(last.extra.tauritavern.agent).toMatchObject({ runId, commitId: completed.payload.commitId, checkpointId: expect.stringMatching(/^cp_\d{6}$/), profileId: "default-writer" });
+
+    // The model server: every request well-formed; server-everything echoed the exact arguments.
+    const recorded = (await (await fetch(`${model.url}/__requests?script=${scriptId}`)).json()) as { requests: any[] };
+    expect(recorded.requests.map((r) => r.status)).toEqual([200, 200, 429, 200, 200, 200]);
+    for (const request of recorded.requests) {
+      expect(request.body.tools.some((t: any) => t.function.name === alias)).toBe(true);
+      expect(request.body.stream === true).toBe(false);
+    }
+    const lastBody = recorded.requests.at(-1).body;
+    const echoResult = lastBody.messages.find((m: any) => m.role === "tool" && m.tool_call_id === "call_echo");
+    expect(echoResult.content).toBe(`Echo: ${ECHO_MESSAGE}`);
+    const readResult = lastBody.messages.find((m: any) => m.role === "tool" && m.tool_call_id === "call_read");
+    expect(readResult.content).toContain("Tell me about the dragon of the north.");
+
+    first.ws.close();
+    second.ws.close();
+  });
+});
