@@ -4,7 +4,10 @@
  * every path below it (`/chats/abc` → "/chats"), so a screen reads sub-paths with `usePath()`.
  */
 import type { ComponentType } from "react";
+import { ChatsScreen } from "../chats/ChatsScreen";
+import { ConnectionsScreen } from "../connections/ConnectionsScreen";
 import { DevicesScreen } from "../devices/DevicesScreen";
+import { RunsScreen } from "../runs/RunsScreen";
 import { ComingSoon } from "./ComingSoon";
 
 export interface AppRoute {
@@ -20,10 +23,10 @@ const soon = (title: string, summary: string): ComponentType => () => <ComingSoo
 
 export const ROUTES: readonly AppRoute[] = [
   { path: "/mcp", label: "MCP servers", ready: false, component: soon("MCP servers", "Register remote MCP servers, browse their tools, set per-tool permissions and test-call tools.") },
-  { path: "/chats", label: "Chats", ready: false, component: soon("Chats", "Character chats stored on your server, shared live by every device.") },
-  { path: "/connections", label: "Connections", ready: false, component: soon("Model connections", "API keys and defaults for the model providers your agents use.") },
+  { path: "/chats", label: "Chats", ready: true, component: ChatsScreen },
+  { path: "/connections", label: "Connections", ready: true, component: ConnectionsScreen },
   { path: "/profiles", label: "Profiles", ready: false, component: soon("Agent profiles", "Which tools and settings each agent may use.") },
-  { path: "/runs", label: "Runs", ready: false, component: soon("Agent runs", "Live timelines of agent runs, followed from any device.") },
+  { path: "/runs", label: "Runs", ready: true, component: RunsScreen },
   { path: "/devices", label: "Devices", ready: true, component: DevicesScreen },
 ];
 

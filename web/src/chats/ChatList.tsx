@@ -1,0 +1,39 @@
+/** `/chats`: new chat, import, and the live list of chats (newest first, paged). */
+import { ErrorNote } from "../components/ErrorNote";
+import { ChatRow } from "./ChatRow";
+import { ImportChat } from "./ImportChat";
+import { NewChatForm } from "./NewChatForm";
+import { useChatList } from "./use-chat-list";
+
+export function ChatList() {
+  const list = useChatList();
+  return (
+    <section className="screen" aria-labelledby="screen-title">
+      <h1 id="screen-title">Chats</h1>
+      <p className="muted">Character chats stored on your server. Every device sees changes at once.</p>
+      <div className="chat-tools">
+        <NewChatForm onCreated={list.upsert} />
+        <ImportChat onImported={list.upsert} />
+      </div>
+      <section className="card" aria-labelledby="chats-title" aria-busy={list.loading}>
+        <div className="card-head">
+          <h2 id="chats-title">Your chats</h2>
+          <button type="button" className="btn btn-ghost" onClick={() => void list.reload()} disabled={list.loading}>Refresh</button>
+        </div>
+        {list.loading && !list.chats && <p role="status"><span className="spinner" aria-hidden="true" /> Loading chats…</p>}
+        <ErrorNote error={list.error} />
+        {list.chats && list.chats.length === 0 && <p className="muted">No chats yet. Create one above or import a SillyTavern .jsonl file.</p>}
+        {list.chats && list.chats.length > 0 && (
+          <ul className="chat-list" aria-label="Chats">
+            {list.chats.map((chat) => <ChatRow key={chat.id} chat={chat} onChanged={list.upsert} onRemoved={list.drop} />)}
+          </ul>
+        )}
+        {list.hasMore && (
+          <button type="button" className="btn btn-secondary" onClick={list.loadMore} disabled={list.loadingMore} aria-busy={list.loadingMore}>
+            {list.loadingMore && <span className="spinner" aria-hidden="true" />} Load more chats
+          </button>
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * One chat in the list: title (opens it), character, message count, and Rename / Duplicate /
+ * Export / Delete (delete asks for confirmation inline). Focus returns to the row's Rename button
+ * when a form closes.
+ */
+import { useEffect, useRef, useState } from "react";
+import { BusyButton } from "../components/BusyButton";
+import { Link } from "../shell/Link";
+import { useServices } from "../state/services";
+import { useAction } from "../state/use-action";
+import { useToasts } from "../state/toasts";
+import { ChatRenameForm } from "./ChatRenameForm";
+import { exportChatFile } from "./file-transfer";
+import { formatWhen } from "./format";
+import type { Chat } from "./types";
+import { useChatsApi } from "./use-chats-api";
+
+export function ChatRow({ chat, onChanged, onRemoved }: { chat: Chat; onChanged(chat: Chat): void; onRemoved(chatId: string): void }) {
+  const services = useServices();
+  const chats = useChatsApi();
+  const { show } = useToasts();
+  const [mode, setMode] = useState<"view" | "rename" | "confirm-delete">("view");
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const leftForm = useRef(false);
+  useEffect(() => {
+    if (mode !== "view") leftForm.current = true;
+    else if (leftForm.current) {
+      leftForm.current = false;
+      renameButton.current?.focus();
+    }
+  }, [mode]);
+  const duplicate = useAction(async () => {
+    const copy = await chats.duplicate(chat.id);
+    onChanged(copy);
+    show({ kind: "success", message: `Duplicated as “${copy.title}”.` });
+  });
+  const download = useAction(() => exportChatFile(services, chat));
+  const remove = useAction(async () => {
+    await chats.remove(chat.id);
+    onRemoved(chat.id);
+  });
+  return (
+    <li className="chat-row" data-testid="chat-row" data-chat-id={chat.id}>
+      <div className="chat-row-main">
+        <Link href={`/chats/${encodeURIComponent(chat.id)}`} className="chat-title" data-testid="chat-title">{chat.title}</Link>
+        <div className="chat-meta">
+          {chat.character ? `${chat.character.name} · ` : ""}{chat.messageCount} {chat.messageCount === 1 ? "message" : "messages"} · created {formatWhen(chat.createdAt)}
+        </div>
+      </div>
+      {mode === "view" && (
+        <div className="chat-actions">
+          <button ref={renameButton} type="button" className="btn btn-secondary btn-small" onClick={() => setMode("rename")} aria-label={`Rename ${chat.title}`}>Rename</button>
+          <BusyButton className="btn-small" busy={duplicate.busy} onClick={() => void duplicate.run()} aria-label={`Duplicate ${chat.title}`}>Duplicate</BusyButton>
+          <BusyButton className="btn-small" busy={download.busy} onClick={() => void download.run()} aria-label={`Export ${chat.title}`}>Export</BusyButton>
+          <button type="button" className="btn btn-danger-outline btn-small" onClick={() => setMode("confirm-delete")} aria-label={`Delete ${chat.title}`}>Delete</button>
+        </div>
+      )}
+      {mode === "rename" && (
+        <ChatRenameForm chat={chat} onDone={(updated) => { if (updated) onChanged(updated); setMode("view"); }} />
+      )}
+      {mode === "confirm-delete" && (
+        <div className="confirm" role="group" aria-label={`Confirm deleting ${chat.title}`}>
+          <p>Delete “{chat.title}” and its {chat.messageCount} messages? This cannot be undone; export it first to keep a copy.</p>
+          <div className="row">
+            <BusyButton variant="danger" busy={remove.busy} busyLabel="Deleting…" onClick={() => void remove.run()} autoFocus>Delete chat</BusyButton>
+            <button type="button" className="btn btn-secondary" onClick={() => setMode("view")}>Cancel</button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}

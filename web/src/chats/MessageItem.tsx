@@ -1,0 +1,49 @@
+/**
+ * One chat message: speaker, role, time, its text (plain text, line breaks kept), a link to the
+ * Agent run that committed it, the swipe position when it has alternatives, and Edit / Delete.
+ */
+import { useState } from "react";
+import { Link } from "../shell/Link";
+import { formatWhen } from "./format";
+import { MessageDelete } from "./MessageDelete";
+import { MessageEditor } from "./MessageEditor";
+import { agentMetadata, type ChatMessage } from "./types";
+
+export interface MessageItemProps {
+  chatId: string;
+  message: ChatMessage;
+  onChanged(message: ChatMessage): void;
+  onRemoved(messageId: string): void;
+}
+
+export function MessageItem({ chatId, message, onChanged, onRemoved }: MessageItemProps) {
+  const [mode, setMode] = useState<"view" | "edit" | "delete">("view");
+  const agent = agentMetadata(message);
+  const speaker = message.name || message.role;
+  return (
+    <li className={`message message-${message.role}`} data-testid="message" data-message-id={message.messageId}>
+      <div className="message-head">
+        <span className="message-speaker">{speaker}</span>
+        <span className="badge badge-muted">{message.role}</span>
+        {agent && <span className="badge badge-agent">Agent</span>}
+        <span className="message-meta">#{message.index + 1} · {formatWhen(message.sendDate)}</span>
+        {agent?.runId && <Link href={`/runs/${encodeURIComponent(agent.runId)}`} className="message-run">View run</Link>}
+      </div>
+      {mode === "edit" ? (
+        <MessageEditor chatId={chatId} message={message} onDone={(updated) => { if (updated) onChanged(updated); setMode("view"); }} />
+      ) : (
+        <p className="message-text" data-testid="message-text">{message.text}</p>
+      )}
+      {message.swipes && message.swipes.length > 1 && <p className="message-meta">Alternative {(message.swipeId ?? 0) + 1} of {message.swipes.length}</p>}
+      {mode === "view" && (
+        <div className="message-actions">
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => setMode("edit")} aria-label={`Edit message ${message.index + 1}`}>Edit</button>
+          <button type="button" className="btn btn-ghost btn-small" onClick={() => setMode("delete")} aria-label={`Delete message ${message.index + 1}`}>Delete</button>
+        </div>
+      )}
+      {mode === "delete" && (
+        <MessageDelete chatId={chatId} message={message} onDeleted={() => onRemoved(message.messageId)} onCancel={(newer) => { if (newer) onChanged(newer); setMode("view"); }} />
+      )}
+    </li>
+  );
+}

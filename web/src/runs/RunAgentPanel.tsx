@@ -1,0 +1,65 @@
+/**
+ * "Run agent" on a chat page: pick a profile (directly runnable ones; default-writer first) and a
+ * model connection (the default one preselected), then POST /api/v1/agent/runs with a prompt
+ * snapshot built from the chat (runs/prompt-snapshot.ts, generationType "normal") and open the
+ * run page. Without any connection it links to the Connections screen instead.
+ */
+import { useState } from "react";
+import { BusyButton } from "../components/BusyButton";
+import { ErrorNote } from "../components/ErrorNote";
+import { useChatsApi } from "../chats/use-chats-api";
+import { useConnections } from "../connections/use-connections";
+import { Link } from "../shell/Link";
+import { navigate } from "../shell/router";
+import { useAction } from "../state/use-action";
+import { collectMessages, snapshotMessages } from "./prompt-snapshot";
+import { DEFAULT_PROFILE, useRunnableProfiles } from "./use-profiles";
+import { useRunsApi } from "./use-runs-api";
+
+export function RunAgentPanel({ chatId }: { chatId: string }) {
+  const chats = useChatsApi();
+  const runs = useRunsApi();
+  const profiles = useRunnableProfiles();
+  const { connections } = useConnections();
+  const [profileId, setProfileId] = useState(DEFAULT_PROFILE.id);
+  const [picked, setPicked] = useState<string | null>(null);
+  const connectionId = picked ?? connections?.find((c) => c.isDefault)?.id ?? connections?.[0]?.id ?? "";
+  const start = useAction(async () => {
+    const [chat, messages] = await Promise.all([chats.get(chatId), collectMessages(chats, chatId)]);
+    const handle = await runs.start({
+      stableChatId: chatId,
+      generationType: "normal",
+      profileId,
+      ...(connectionId ? { connectionId } : {}),
+      promptSnapshot: { chatCompletionPayload: { messages: snapshotMessages(chat, messages) } },
+    });
+    navigate(`/runs/${encodeURIComponent(handle.runId)}`);
+  }, { toastErrors: false });
+  const noConnection = connections !== null && connections.length === 0;
+  return (
+    <section className="card run-agent" aria-labelledby="run-agent-title">
+      <h2 id="run-agent-title">Agent</h2>
+      {noConnection ? (
+        <p>An Agent run needs a model. <Link href="/connections">Add a model connection</Link> first.</p>
+      ) : (
+        <div className="run-agent-controls">
+          <label className="field">
+            <span>Profile</span>
+            <select value={profileId} onChange={(e) => setProfileId(e.target.value)}>
+              {profiles.map((p) => <option key={p.id} value={p.id}>{p.displayName}</option>)}
+            </select>
+          </label>
+          <label className="field">
+            <span>Model connection</span>
+            <select value={connectionId} onChange={(e) => setPicked(e.target.value)} disabled={!connections}>
+              {!connections && <option value="">Loading…</option>}
+              {connections?.map((c) => <option key={c.id} value={c.id}>{c.name}{c.isDefault ? " (default)" : ""} · {c.modelId}</option>)}
+            </select>
+          </label>
+          <BusyButton variant="primary" busy={start.busy} busyLabel="Starting…" onClick={() => void start.run()} disabled={!connectionId}>Run agent</BusyButton>
+        </div>
+      )}
+      <ErrorNote error={start.error} />
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * One run, live: its summary (GET /api/v1/agent/runs/:runId, refreshed on `agent.run_changed` for
+ * it and after a reconnect) and its journal, followed through `socket.followRun(runId, …, 0)`
+ * (the server replays the backlog, then live events, each once and in seq order, also across
+ * reconnects). `status_changed` events update the status at once.
+ */
+import { useEffect, useState } from "react";
+import type { AgentRunEvent } from "../api/types";
+import { useServices } from "../state/services";
+import { useAction } from "../state/use-action";
+import { useFrame, useReconnected } from "../state/use-socket";
+import type { RunSummary } from "./types";
+import { useRunsApi } from "./use-runs-api";
+
+export function useRun(runId: string) {
+  const { socket } = useServices();
+  const runs = useRunsApi();
+  const [summary, setSummary] = useState<RunSummary | null>(null);
+  const [events, setEvents] = useState<AgentRunEvent[]>([]);
+  const load = useAction(async () => setSummary(await runs.get(runId)), { toastErrors: false });
+  const { run: reload } = load;
+
+  useEffect(() => { void reload(); }, [reload]);
+  useReconnected(socket, () => void reload());
+  useEffect(() => {
+    setEvents([]);
+    return socket.followRun(runId, (event) => {
+      setEvents((list) => (list.length > 0 && list[list.length - 1]!.seq >= event.seq ? list : [...list, event]));
+      const status = event.type === "status_changed" ? (event.payload as { status?: unknown } | null)?.status : undefined;
+      if (typeof status === "string") setSummary((s) => (s ? { ...s, status } : s));
+      if (event.type === "chat_commit_completed" || event.type.startsWith("run_")) void reload();
+    }, 0);
+  }, [socket, runId, reload]);
+  useFrame(socket, "agent.run_changed", (frame) => {
+    if (frame.runId !== runId) return;
+    if (typeof frame.status === "string") setSummary((s) => (s ? { ...s, status: frame.status as string } : s));
+  });
+
+  return { summary, setSummary, events, loading: load.busy, error: load.error, reload };
+}
