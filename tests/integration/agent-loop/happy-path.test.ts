@@ -52,4 +52,51 @@ describe("agent loop: happy path", () => {
     expect(completed).toMatchObject({ messageId: committed.messageId, messageIndex: messages.length, mode: "replace", path: "output/main.md" });
     expect(result.docs["model-responses/round-004.json"]).toBeTruthy();
   });
+
+  it("append commits accumulate the file texts; a finish promotes persist/ and the next run starts from it", async () => {
+    const { user, chatId, messages } = await userWithChat();
+    const first = await driveRun(user.userId, chatId, {
+      steps: [
+        { calls: [{ id: "w1", name: "workspace_write_file", arguments: WRITE("Part one. ") }, { id: "p1", name: "workspace_write_file", arguments: JSON.stringify({ path: "persist/notes.md", content: "The dragon is named Ember." }) }] },
+        { calls: [{ id: "c1", name: "workspace_commit", arguments: JSON.stringify({ mode: "append" }) }] },
+        { calls: [{ id: "r1", name: "workspace_read_file", arguments: JSON.stringify({ path: "output/main.md" }) }] },
+        { calls: [{ id: "w2", name: "workspace_write_file", arguments: WRITE("Part two.") }] },
+        { calls: [{ id: "c2", name: "workspace_commit", arguments: JSON.stringify({ mode: "append" }) }, { id: "f", name: "workspace_finish", arguments: "{}" }] },
+      ],
+    });
+    expect(first.status).toBe("completed");
+    expect(first.chat).toHaveLength(messages.length + 1);
+    const committed = first.chat.at(-1)!;
+    expect(committed.text).toBe("Part one. Part two.");
+    expect((committed.extra as any).tauritavern.agent).toMatchObject({ runId: first.runId, persistStateId: first.runId });
+    expect(eventOf(first.events, "persistent_changes_committed")!.payload).toMatchObject({ stateId: first.runId, changeCount: 1, changes: [{ path: "persist/notes.md", kind: "added" }] });
+    expect(eventOf(first.events, "persistent_state_metadata_updated")!.payload).toMatchObject({ messageId: committed.messageId, stateId: first.runId });
+    expect(first.events.filter((e) => e.type === "chat_commit_completed").map((e) => e.payload!.messageId)).toEqual([committed.messageId, committed.messageId]);
+
+    const second = await driveRun(user.userId, chatId, {
+      steps: [
+        { calls: [{ id: "r", name: "workspace_read_file", arguments: JSON.stringify({ path: "persist/notes.md" }) }] },
+        { calls: [{ id: "w", name: "workspace_write_file", arguments: WRITE("Ember wakes.") }] },
+        { calls: [{ id: "c", name: "workspace_commit", arguments: "{}" }] },
+        { calls: [{ id: "f", name: "workspace_finish", arguments: "{}" }] },
+      ],
+    });
+    expect(second.status).toBe("completed");
+    expect(eventOf(second.events, "run_created")!.payload).toMatchObject({ persistBaseStateId: first.runId });
+    const read = (second.requests[1]!.messages.at(-1)!.parts[0] as any).result.content as string;
+    expect(read).toContain("The dragon is named Ember.");
+  });
+
+  it("workspace_finish that is not the last call of its turn is refused (agent.tool_after_finish)", async () => {
+    const { user, chatId } = await userWithChat();
+    const result = await driveRun(user.userId, chatId, {
+      steps: [
+        { calls: [{ id: "w", name: "workspace_write_file", arguments: WRITE("x") }] },
+        { calls: [{ id: "f1", name: "workspace_finish", arguments: "{}" }, { id: "c", name: "workspace_commit", arguments: "{}" }] },
+        { calls: [{ id: "f2", name: "workspace_finish", arguments: "{}" }] },
+      ],
+    });
+    expect(result.status).toBe("completed");
+    expect(result.events.find((e) => e.type === "tool_call_failed")!.payload).toMatchObject({ callId: "f1", errorCode: "agent.tool_after_finish" });
+  });
 });
