@@ -1,5 +1,10 @@
 /**
- * The built-in `default-writer` profile (contracts.md §3.14 "Default profile"; DESIGN.md `mcp:*`):
+ * AVAILABLE_BUILTIN_TOOLS: the builtin tools the loop can dispatch today (the snapshot's
+ * `availableBuiltins`; `skill.*` join once skills exist).
+ *
+ * defaultWriterProfile(): a loop-shaped copy of `default-writer` used by the loop's tests and
+ * benchmarks. Runs resolve profiles through [agent-profiles] (ADR 1300), whose default-writer also
+ * allows `dice.roll`; this fixture follows contracts.md §3.14 "Default profile"; DESIGN.md `mcp:*`:
  * foreground, directRunnable, preset/model from the prompt snapshot, messageBody `output/main.md`,
  * all five roots visible and writable, maxRounds 80, maxCallsPerRun 80, MCP inline limit 50,000.
  * Tools: the non-delegation builtin tools this server has, except `dice.roll` (not enabled in
