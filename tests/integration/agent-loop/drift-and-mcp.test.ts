@@ -74,6 +74,17 @@ describe("agent loop: MCP tools", () => {
     expect(result.pairing).toEqual([]);
   });
 
+  it("MCP arguments keep the digits of integers beyond 2^53 (DESIGN.md JSON numbers)", async () => {
+    const { user, chatId } = await userWithChat();
+    const result = await driveRun(user.userId, chatId, {
+      mcpTools: MCP_TOOLS,
+      mcp: async () => text("ok"),
+      steps: [{ calls: [{ id: "big", name: ALIAS, arguments: '{"message":"n","n":9007199254740993}' }] }, { calls: [write("w", "x")] }, { calls: [commit("c")] }, { calls: [finish("f")] }],
+    });
+    expect(result.status).toBe("completed");
+    expect(JSON.stringify(result.mcpCalls[0]!.args)).toBe('{"message":"n","n":9007199254740993}');
+  });
+
   it("OutcomeUnknown without a prior commit fails the run and skips the rest of the batch", async () => {
     const { user, chatId } = await userWithChat();
     const result = await driveRun(user.userId, chatId, {
