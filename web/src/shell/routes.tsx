@@ -7,6 +7,7 @@ import type { ComponentType } from "react";
 import { ChatsScreen } from "../chats/ChatsScreen";
 import { ConnectionsScreen } from "../connections/ConnectionsScreen";
 import { DevicesScreen } from "../devices/DevicesScreen";
+import { McpScreen } from "../mcp/McpScreen";
 import { RunsScreen } from "../runs/RunsScreen";
 import { ComingSoon } from "./ComingSoon";
 
@@ -22,7 +23,7 @@ export interface AppRoute {
 const soon = (title: string, summary: string): ComponentType => () => <ComingSoon title={title} summary={summary} />;
 
 export const ROUTES: readonly AppRoute[] = [
-  { path: "/mcp", label: "MCP servers", ready: false, component: soon("MCP servers", "Register remote MCP servers, browse their tools, set per-tool permissions and test-call tools.") },
+  { path: "/mcp", label: "MCP servers", ready: true, component: McpScreen },
   { path: "/chats", label: "Chats", ready: true, component: ChatsScreen },
   { path: "/connections", label: "Connections", ready: true, component: ConnectionsScreen },
   { path: "/profiles", label: "Profiles", ready: false, component: soon("Agent profiles", "Which tools and settings each agent may use.") },

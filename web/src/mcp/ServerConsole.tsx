@@ -1,0 +1,61 @@
+/**
+ * The expanded server (contracts.md §7 item 2): auto-discovers once when active and not yet
+ * discovered; shows server info, negotiated protocol, catalog age, Refresh, discovery diagnostics,
+ * the tools and the stale tools. Permissions come from the live registration, so a change on
+ * another device shows at once.
+ */
+import { useEffect } from "react";
+import { BusyButton } from "../components/BusyButton";
+import { ErrorNote } from "../components/ErrorNote";
+import { Diagnostics } from "./Diagnostics";
+import { ageOf } from "./display";
+import { StaleTools } from "./StaleTools";
+import { useMcp } from "./store";
+import { ToolItem } from "./ToolItem";
+import type { McpServer } from "./types";
+
+export function ServerConsole({ id, server }: { id: string; server: McpServer }) {
+  const { discovery, discover } = useMcp();
+  const state = discovery[server.id];
+  const active = server.state === "active";
+  const shouldAuto = active && !state;
+  useEffect(() => {
+    if (shouldAuto) void discover(server.id);
+  }, [shouldAuto, discover, server.id]);
+  const result = state?.result;
+  const names = new Set(result?.tools.map((t) => t.nativeName) ?? []);
+  const stale = result ? Object.entries(server.toolPermissions).filter(([name]) => !names.has(name)) : [];
+  return (
+    <div className="mcp-console" id={id} aria-busy={state?.busy ?? false}>
+      {!active && <p className="muted">This server is paused. Activate it to discover its tools or make test calls; paused servers are never called by a model.</p>}
+      {state?.busy && <p role="status"><span className="spinner" aria-hidden="true" /> {result ? "Refreshing tools…" : "Discovering tools…"}</p>}
+      {state?.error && (
+        <div className="stack">
+          <ErrorNote error={state.error} />
+          {active && <div><button type="button" className="btn btn-secondary" onClick={() => void discover(server.id, { refresh: true })}>Retry</button></div>}
+        </div>
+      )}
+      {result && (
+        <>
+          <div className="card-head mcp-console-head">
+            <div>
+              <strong data-testid="mcp-server-info">
+                {result.serverName ? `${result.serverName}${result.serverVersion ? ` ${result.serverVersion}` : ""} · ` : ""}MCP {result.protocolVersion}
+              </strong>
+              <div className="device-meta">{result.tools.length === 1 ? "1 tool" : `${result.tools.length} tools`} · fetched {ageOf(result.fetchedAt) || "—"}</div>
+            </div>
+            <BusyButton busy={state?.busy ?? false} busyLabel="Refreshing…" disabled={!active} onClick={() => void discover(server.id, { refresh: true })}>Refresh tools</BusyButton>
+          </div>
+          <p className="note mcp-ask-note">Off blocks a tool for models. Approvals are not built yet, so <strong>Ask currently runs like Allow</strong>: the model calls the tool without asking.</p>
+          <Diagnostics diagnostics={result.diagnostics} />
+          {result.tools.length === 0 && <p className="muted">The server offers no tools.</p>}
+          <ul className="mcp-tools" aria-label={`Tools of ${server.displayName}`}>
+            {result.tools.map((tool) => <ToolItem key={tool.nativeName} server={server} tool={tool} />)}
+          </ul>
+          <StaleTools server={server} stale={stale} />
+        </>
+      )}
+      {active && !state && <p className="muted">Not discovered yet.</p>}
+    </div>
+  );
+}

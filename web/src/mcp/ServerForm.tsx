@@ -1,0 +1,96 @@
+/**
+ * The Manual server form (contracts.md §7 items 4–5): name, endpoint, and under "Advanced" the
+ * protocol version and custom headers. Without `server` it creates (POST; new servers start
+ * paused); with `server` it is the prefilled full-replacement edit (PUT with `ifRevision`; a 409
+ * shows the newer version and offers to re-apply). Errors stay in the form; it closes on success.
+ */
+import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { describeError } from "../api/client";
+import { BusyButton } from "../components/BusyButton";
+import { ErrorNote } from "../components/ErrorNote";
+import { conflictCurrent } from "./conflict";
+import { ConflictNote } from "./ConflictNote";
+import { HeaderRows, headersOf, rowsOf, type HeaderRow } from "./HeaderRows";
+import type { ServerInput } from "./mcp-api";
+import { useMcp } from "./store";
+import { PROTOCOL_VERSIONS, type McpProtocolVersion, type McpServer } from "./types";
+
+export function ServerForm({ server, onDone }: { server?: McpServer; onDone(): void }) {
+  const { mcp, upsert } = useMcp();
+  const [displayName, setName] = useState(server?.displayName ?? "");
+  const [endpoint, setEndpoint] = useState(server?.endpoint ?? "");
+  const [protocolVersion, setProtocol] = useState<McpProtocolVersion>(server?.protocolVersion ?? "auto");
+  const [rows, setRows] = useState<HeaderRow[]>(() => rowsOf(server?.headers ?? {}));
+  const [advanced, setAdvanced] = useState(Boolean(server && (Object.keys(server.headers).length > 0 || server.protocolVersion !== "auto")));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const [conflict, setConflict] = useState<McpServer | null>(null);
+  // The version this form started from: a save over anything newer is refused with 409.
+  const [baseRevision] = useState(server?.revision);
+
+  const save = async (ifRevision?: number) => {
+    const input: ServerInput = { displayName, endpoint, headers: headersOf(rows), protocolVersion };
+    setBusy(true);
+    setError(null);
+    try {
+      upsert(server ? await mcp.update(server.id, input, ifRevision) : await mcp.create(input));
+      onDone();
+    } catch (cause) {
+      const current = conflictCurrent(cause);
+      if (current) {
+        upsert(current);
+        setConflict(current);
+      } else {
+        const described = describeError(cause);
+        setError(described);
+        if (described.code.startsWith("mcp.header") || described.code === "mcp.protocol_version_invalid") setAdvanced(true);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setConflict(null);
+    void save(baseRevision);
+  };
+  const key = (event: KeyboardEvent) => {
+    if (event.key === "Escape" && !busy) onDone();
+  };
+
+  return (
+    <form className="stack mcp-form" onSubmit={submit} onKeyDown={key} aria-label={server ? `Edit ${server.displayName}` : "Add server manually"}>
+      <fieldset className="stack plain" disabled={busy}>
+        <label className="field">
+          <span>Name <span aria-hidden="true">*</span></span>
+          <input value={displayName} onChange={(e) => setName(e.target.value)} required autoFocus maxLength={200} />
+        </label>
+        <label className="field">
+          <span>Endpoint <span aria-hidden="true">*</span></span>
+          <input value={endpoint} onChange={(e) => setEndpoint(e.target.value)} required placeholder="https://example.com/mcp" inputMode="url" autoComplete="off" spellCheck={false} />
+          <small className="muted">Streamable HTTP endpoint (<code>http://</code> or <code>https://</code>). New servers start paused and every discovered tool starts Off.</small>
+        </label>
+        <details open={advanced} onToggle={(e) => setAdvanced((e.target as HTMLDetailsElement).open)}>
+          <summary>Advanced: protocol version and headers</summary>
+          <div className="stack mcp-advanced">
+            <label className="field">
+              <span>Protocol version</span>
+              <select value={protocolVersion} onChange={(e) => setProtocol(e.target.value as McpProtocolVersion)}>
+                {PROTOCOL_VERSIONS.map((v) => <option key={v} value={v}>{v === "auto" ? "Auto (recommended)" : v}</option>)}
+              </select>
+              <small className="muted">Auto negotiates the newest version both sides support.</small>
+            </label>
+            <HeaderRows rows={rows} onChange={setRows} />
+            <p className="note">Header values and credentials in the endpoint are stored encrypted on your server and shown only to your signed-in devices. They are sent to this endpoint with every request.</p>
+          </div>
+        </details>
+      </fieldset>
+      <ErrorNote error={error} />
+      {conflict && <ConflictNote current={conflict} busy={busy} onReapply={() => { setConflict(null); void save(conflict.revision); }} onKeep={onDone} />}
+      <div className="row">
+        <BusyButton type="submit" variant="primary" busy={busy} busyLabel="Saving…">{server ? "Save changes" : "Add server"}</BusyButton>
+        <button type="button" className="btn btn-secondary" onClick={onDone} disabled={busy}>Cancel</button>
+      </div>
+    </form>
+  );
+}

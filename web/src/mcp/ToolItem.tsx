@@ -1,0 +1,40 @@
+/**
+ * One discovered tool (contracts.md §7 item 3): title and native name, "Customized" chip, the
+ * Off / Ask / Allow control, the description the model gets (custom if set, else the server's),
+ * parameter chips, and the collapsible schema and annotations. All server text renders as text.
+ */
+import { useState } from "react";
+import { DescriptionEditor } from "./DescriptionEditor";
+import { ParamChips } from "./ParamChips";
+import { PermissionControl } from "./PermissionControl";
+import { SchemaDetails } from "./SchemaDetails";
+import type { McpServer, McpTool } from "./types";
+
+export function ToolItem({ server, tool }: { server: McpServer; tool: McpTool }) {
+  const [editing, setEditing] = useState(false);
+  const override = server.toolDescriptionOverrides[tool.nativeName];
+  const permission = server.toolPermissions[tool.nativeName] ?? "off";
+  const heading = tool.title ?? tool.nativeName;
+  const description = override?.description ?? tool.description;
+  return (
+    <li className="mcp-tool" data-testid="mcp-tool" data-native-name={tool.nativeName}>
+      <div className="mcp-tool-head">
+        <div className="mcp-tool-name">
+          <strong data-testid="mcp-tool-title">{heading}</strong>
+          {tool.title && tool.title !== tool.nativeName && <code className="muted">{tool.nativeName}</code>}
+          {override && <span className="badge badge-custom">Customized</span>}
+        </div>
+        <PermissionControl server={server} nativeName={tool.nativeName} label={tool.nativeName} value={permission} />
+      </div>
+      {description
+        ? <p className="mcp-tool-desc" data-testid="mcp-tool-description">{description}</p>
+        : <p className="mcp-tool-desc muted">No description.</p>}
+      <ParamChips schema={tool.inputSchema} />
+      <div className="row">
+        {!editing && <button type="button" className="btn btn-small" onClick={() => setEditing(true)} aria-label={`Edit description of ${tool.nativeName}`}>Edit description</button>}
+      </div>
+      {editing && <DescriptionEditor server={server} tool={tool} onDone={() => setEditing(false)} />}
+      <SchemaDetails tool={tool} />
+    </li>
+  );
+}
