@@ -198,10 +198,14 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
 
   it("lists the screens later issues add, honestly marked as coming soon", async () => {
     const { page } = owner;
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "MCP servers (coming soon)" }).click();
-    await page.getByRole("heading", { name: "MCP servers", level: 1 }).waitFor();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    // Chats, Connections and Runs are built (web: main job screens): not marked "soon".
+    for (const name of ["Chats", "Connections", "Runs"]) await nav.getByRole("link", { name, exact: true }).waitFor();
+    expect(await nav.getByRole("link", { name: /^(Chats|Connections|Runs) \(coming soon\)$/ }).count()).toBe(0);
+    await nav.getByRole("link", { name: "Profiles (coming soon)" }).click();
+    await page.getByRole("heading", { name: "Agent profiles", level: 1 }).waitFor();
     await page.getByRole("main").getByText("Coming soon", { exact: true }).waitFor();
-    expect(new URL(page.url()).pathname).toBe("/mcp");
+    expect(new URL(page.url()).pathname).toBe("/profiles");
     await page.goBack();
     await page.getByRole("heading", { name: "Devices", level: 1 }).waitFor();
   });

@@ -20,6 +20,8 @@ export interface MessageDeleteProps {
 export function MessageDelete({ chatId, message, onDeleted, onCancel }: MessageDeleteProps) {
   const chats = useChatsApi();
   const [newer, setNewer] = useState<ChatMessage | null>(null);
+  // The revision the user saw when asking to delete: a change meanwhile surfaces as a conflict.
+  const [baseRevision] = useState(message.revision);
   const remove = useAction(async (revision: number) => {
     try {
       await chats.removeMessage(chatId, message.messageId, revision);
@@ -37,7 +39,7 @@ export function MessageDelete({ chatId, message, onDeleted, onCancel }: MessageD
     <div className="confirm" role="group" aria-label={`Confirm deleting message ${message.index + 1}`}>
       <p>Delete this message? Other devices see it disappear at once.</p>
       <div className="row">
-        <BusyButton variant="danger" busy={remove.busy} busyLabel="Deleting…" onClick={() => void remove.run(message.revision)} autoFocus>Delete message</BusyButton>
+        <BusyButton variant="danger" busy={remove.busy} busyLabel="Deleting…" onClick={() => void remove.run(baseRevision)} autoFocus>Delete message</BusyButton>
         <button type="button" className="btn btn-secondary" onClick={() => onCancel()}>Cancel</button>
       </div>
     </div>

@@ -13,6 +13,9 @@ import { useChatsApi } from "./use-chats-api";
 export function MessageEditor({ chatId, message, onDone }: { chatId: string; message: ChatMessage; onDone(updated?: ChatMessage): void }) {
   const chats = useChatsApi();
   const [text, setText] = useState(message.text);
+  // The revision the user started editing from: a live update meanwhile must surface as a conflict, not be overwritten.
+  const [baseRevision] = useState(message.revision);
+  const [baseText] = useState(message.text);
   const [newer, setNewer] = useState<ChatMessage | null>(null);
   const save = useAction(async (revision: number) => {
     try {
@@ -25,8 +28,8 @@ export function MessageEditor({ chatId, message, onDone }: { chatId: string; mes
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (text === message.text && !newer) return onDone();
-    void save.run(newer?.revision ?? message.revision);
+    if (text === baseText && !newer) return onDone();
+    void save.run(newer?.revision ?? baseRevision);
   };
   return (
     <form className="stack message-editor" onSubmit={submit} onKeyDown={(e) => { if (e.key === "Escape") onDone(); }}>

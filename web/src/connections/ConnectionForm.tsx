@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from "react";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
+import { SelectField } from "../components/SelectField";
 import { useAction } from "../state/use-action";
 import { PROVIDERS, type Connection, type ConnectionInput, type Provider } from "./types";
 import { useConnectionsApi } from "./use-connections";
@@ -59,25 +60,26 @@ export function ConnectionForm({ connection, onDone }: ConnectionFormProps) {
         <span>Name</span>
         <input value={draft.name} onChange={(e) => set("name", e.target.value)} maxLength={80} required autoFocus />
       </label>
-      <label className="field">
-        <span>Provider</span>
-        <select value={draft.provider} onChange={(e) => set("provider", e.target.value as Provider)}>
-          {PROVIDERS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
-        </select>
-      </label>
-      <label className="field">
-        <span>Base URL {compatible ? "" : <span className="muted">(optional)</span>}</span>
-        <input type="url" value={draft.baseUrl} onChange={(e) => set("baseUrl", e.target.value)} required={compatible} placeholder={compatible ? "https://openrouter.ai/api/v1" : "Provider default"} aria-describedby={`${idPrefix}-url-help`} />
+      <SelectField label="Provider" value={draft.provider} onChange={(e) => set("provider", e.target.value as Provider)}>
+        {PROVIDERS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+      </SelectField>
+      <div className="field-group">
+        <label className="field">
+          <span>Base URL {compatible ? "" : <span className="muted">(optional)</span>}</span>
+          <input type="url" value={draft.baseUrl} onChange={(e) => set("baseUrl", e.target.value)} required={compatible} placeholder={compatible ? "https://openrouter.ai/api/v1" : "Provider default"} aria-describedby={`${idPrefix}-url-help`} />
+        </label>
         <small id={`${idPrefix}-url-help`} className="muted">{compatible ? "Required: the endpoint's /v1 address (OpenRouter, Ollama, LM Studio, llama.cpp, vLLM)." : "Leave empty for the provider's own address."}</small>
-      </label>
-      <label className="field">
-        <span>API key</span>
-        <input type="password" value={draft.apiKey} onChange={(e) => set("apiKey", e.target.value)} autoComplete="off" aria-describedby={`${idPrefix}-key-help`}
-          required={!connection && !compatible} placeholder={connection ? (connection.apiKeyHint ? `Saved key ends in ${connection.apiKeyHint}` : "Saved key") : ""} />
+      </div>
+      <div className="field-group">
+        <label className="field">
+          <span>API key</span>
+          <input type="password" value={draft.apiKey} onChange={(e) => set("apiKey", e.target.value)} autoComplete="off" aria-describedby={`${idPrefix}-key-help`}
+            required={!connection && !compatible} placeholder={connection ? (connection.apiKeyHint ? `Saved key ends in ${connection.apiKeyHint}` : "Saved key") : ""} />
+        </label>
         <small id={`${idPrefix}-key-help`} className="muted">
           {connection ? "Leave empty to keep the saved key." : compatible ? "May be empty for local servers." : "Stored encrypted; after saving only its last 4 characters are shown."}
         </small>
-      </label>
+      </div>
       <label className="field">
         <span>Model id</span>
         <input value={draft.modelId} onChange={(e) => set("modelId", e.target.value)} maxLength={200} required placeholder="e.g. gpt-4.1-mini" />

@@ -7,11 +7,13 @@
 import { useState } from "react";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
+import { SelectField } from "../components/SelectField";
 import { useChatsApi } from "../chats/use-chats-api";
 import { useConnections } from "../connections/use-connections";
 import { Link } from "../shell/Link";
 import { navigate } from "../shell/router";
 import { useAction } from "../state/use-action";
+import { ActiveRunsNote } from "./ActiveRunsNote";
 import { collectMessages, snapshotMessages } from "./prompt-snapshot";
 import { DEFAULT_PROFILE, useRunnableProfiles } from "./use-profiles";
 import { useRunsApi } from "./use-runs-api";
@@ -43,23 +45,18 @@ export function RunAgentPanel({ chatId }: { chatId: string }) {
         <p>An Agent run needs a model. <Link href="/connections">Add a model connection</Link> first.</p>
       ) : (
         <div className="run-agent-controls">
-          <label className="field">
-            <span>Profile</span>
-            <select value={profileId} onChange={(e) => setProfileId(e.target.value)}>
-              {profiles.map((p) => <option key={p.id} value={p.id}>{p.displayName}</option>)}
-            </select>
-          </label>
-          <label className="field">
-            <span>Model connection</span>
-            <select value={connectionId} onChange={(e) => setPicked(e.target.value)} disabled={!connections}>
-              {!connections && <option value="">Loading…</option>}
-              {connections?.map((c) => <option key={c.id} value={c.id}>{c.name}{c.isDefault ? " (default)" : ""} · {c.modelId}</option>)}
-            </select>
-          </label>
+          <SelectField label="Profile" value={profileId} onChange={(e) => setProfileId(e.target.value)}>
+            {profiles.map((p) => <option key={p.id} value={p.id}>{p.displayName}</option>)}
+          </SelectField>
+          <SelectField label="Model connection" value={connectionId} onChange={(e) => setPicked(e.target.value)} disabled={!connections}>
+            {!connections && <option value="">Loading…</option>}
+            {connections?.map((c) => <option key={c.id} value={c.id}>{`${c.name}${c.isDefault ? " (default)" : ""} · ${c.modelId}`}</option>)}
+          </SelectField>
           <BusyButton variant="primary" busy={start.busy} busyLabel="Starting…" onClick={() => void start.run()} disabled={!connectionId}>Run agent</BusyButton>
         </div>
       )}
       <ErrorNote error={start.error} />
+      <ActiveRunsNote chatId={chatId} />
     </section>
   );
 }

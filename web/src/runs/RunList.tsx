@@ -4,6 +4,7 @@
  */
 import { useMemo, useState } from "react";
 import { ErrorNote } from "../components/ErrorNote";
+import { SelectField } from "../components/SelectField";
 import { formatWhen } from "../chats/format";
 import { Link } from "../shell/Link";
 import { RunStatusBadge } from "./RunStatusBadge";
@@ -33,12 +34,9 @@ export function RunList({ chatId: initialChatId }: { chatId: string | null }) {
       <h1 id="screen-title">Agent runs</h1>
       <p className="muted">Start a run from a chat page with “Run agent”. Runs continue on the server when you close this page.</p>
       <div className="row run-filters">
-        <label className="field">
-          <span>Show</span>
-          <select value={filter} onChange={(e) => setFilter(e.target.value as FilterKey)}>
-            {Object.entries(FILTERS).map(([key, f]) => <option key={key} value={key}>{f.label}</option>)}
-          </select>
-        </label>
+        <SelectField label="Show" value={filter} onChange={(e) => setFilter(e.target.value as FilterKey)}>
+          {Object.entries(FILTERS).map(([key, f]) => <option key={key} value={key}>{f.label}</option>)}
+        </SelectField>
         {chatId && (
           <p className="run-chat-filter">
             Only runs of <Link href={`/chats/${encodeURIComponent(chatId)}`}>this chat</Link>. <button type="button" className="btn btn-ghost btn-small" onClick={showAll}>Show runs of every chat</button>
