@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEverythingPeer } from "../peers/mcp/everything-peer";
 import type { PeerHandle } from "../peers/registry";
 import { startManagerFixture, XSS, type FixtureServer } from "./mcp-fixture";
-import { HAS_CHROMIUM, eventually, startRig, type IssuedDevice, type Rig, type RigPage } from "./rig";
+import path from "node:path";
+import { HAS_CHROMIUM, SCREENSHOT_DIR, eventually, startRig, type IssuedDevice, type Rig, type RigPage } from "./rig";
 
 const serverRow = (page: Page, name: string): Locator =>
   page.getByTestId("mcp-server").filter({ has: page.getByTestId("mcp-server-name").getByText(name, { exact: true }) });
@@ -30,6 +31,12 @@ async function api<T>(rig: Rig, token: string, method: string, path: string, bod
 }
 
 interface ServerDto { id: string; displayName: string; revision: number; endpoint: string; headers: Record<string, string>; protocolVersion: string; toolDescriptionOverrides: Record<string, { description?: string; properties?: Record<string, string> }> }
+
+/** A viewport-sized screenshot (what a person sees first), `test-results/screenshots/<name>.png`. */
+async function viewShot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
 
 async function openMcp(page: Page): Promise<void> {
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "MCP servers" }).click();
@@ -112,6 +119,8 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
 
     await rig.screenshot(page, "mcp-discovered-1280");
     await rig.screenshot(phone.page, "mcp-discovered-360");
+    await viewShot(page, "mcp-discovered-1280-view");
+    await viewShot(phone.page, "mcp-discovered-360-view");
   });
 
   it("test-calls echo from the schema form and shows the result", async () => {
@@ -128,6 +137,7 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     await result.getByTestId("result-text").filter({ hasText: "Echo: hello from the form" }).waitFor();
     expect(await result.getByRole("heading").textContent()).toMatch(/^OK · \d+( ms|\.\d\d s)$/);
     await rig.screenshot(page, "mcp-test-console-1280");
+    await viewShot(page, "mcp-test-console-1280-view");
   });
 
   it("imports two servers from an mcpServers paste, skipping a stdio entry with its reason", async () => {
@@ -156,6 +166,7 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     expect(await page.locator("body").innerText()).not.toContain("secret");
     await rig.screenshot(page, "mcp-servers-1280");
     await rig.screenshot(phone.page, "mcp-servers-360");
+    await viewShot(phone.page, "mcp-servers-360-view");
   });
 
   it("a server's markup (names, descriptions, results) renders as text and runs nothing", async () => {
@@ -170,6 +181,7 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     expect(await toolItem(row, "xss").getByTestId("mcp-tool-description").textContent()).toBe(XSS.description);
     await toolItem(row, "xss").getByText("Schema & hints").click();
     await toolItem(row, "xss").getByText("hints from the server, not verified").waitFor();
+    await viewShot(page, "mcp-hostile-1280-view");
     await radio(row, "xss", "Ask").click();
     await eventually(async () => (await radio(row, "xss", "Ask").getAttribute("aria-checked")) === "true", 10_000, "xss on Ask");
 

@@ -12,9 +12,9 @@ import { TestConsole } from "./TestConsole";
 import "./mcp.css";
 
 const TABS = [
-  { path: "/mcp", label: "Servers" },
-  { path: "/mcp/test", label: "Test console" },
-  { path: "/mcp/model", label: "What the model sees" },
+  { path: "/mcp", label: "Servers", short: "Servers" },
+  { path: "/mcp/test", label: "Test console", short: "Test" },
+  { path: "/mcp/model", label: "What the model sees", short: "Model view" },
 ] as const;
 
 export function McpScreen() {
@@ -26,7 +26,9 @@ export function McpScreen() {
         <h1 id="screen-title">MCP servers</h1>
         <nav className="mcp-tabs" aria-label="MCP views">
           {TABS.map((tab) => (
-            <Link key={tab.path} href={tab.path} className="mcp-tab" aria-current={tab === current ? "page" : undefined}>{tab.label}</Link>
+            <Link key={tab.path} href={tab.path} className="mcp-tab" aria-current={tab === current ? "page" : undefined} aria-label={tab.label}>
+              <span className="wide-only">{tab.label}</span><span className="narrow-only" aria-hidden="true">{tab.short}</span>
+            </Link>
           ))}
         </nav>
         {current.path === "/mcp" && <ServersView />}

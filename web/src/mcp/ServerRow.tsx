@@ -43,14 +43,14 @@ export function ServerRow({ server }: { server: McpServer }) {
           </div>
         </div>
         {mode === "view" && (
-          <div className="device-actions">
+          <div className="device-actions mcp-actions">
             {active
               ? <BusyButton busy={pause.busy} busyLabel="Pausing…" onClick={() => void pause.run()} aria-label={`Pause ${server.displayName}`}>Pause</BusyButton>
               : <button type="button" className="btn btn-primary" onClick={() => setMode("activate")} aria-label={`Activate ${server.displayName}`}>Activate</button>}
             <button type="button" className="btn btn-secondary" onClick={() => setMode("edit")} aria-label={`Edit ${server.displayName}`}>Edit</button>
             <button type="button" className="btn btn-danger-outline" onClick={() => setMode("remove")} aria-label={`Remove ${server.displayName}`}>Remove</button>
-            <button type="button" className="btn btn-ghost" aria-expanded={expanded} aria-controls={consoleId} onClick={() => setExpanded(!expanded)}>
-              {expanded ? "Hide tools" : "Tools"}
+            <button type="button" className="btn btn-ghost mcp-toggle" aria-expanded={expanded} aria-controls={consoleId} onClick={() => setExpanded(!expanded)}>
+              {expanded ? "Hide tools" : "Tools"}<span aria-hidden="true">{expanded ? " ▴" : " ▾"}</span>
             </button>
           </div>
         )}

@@ -42,14 +42,25 @@ export function TestConsole() {
       {servers !== null && active.length === 0 && <p className="muted">No active servers. Activate a server on the Servers tab to test its tools.</p>}
       {active.length > 0 && (
         <div className="stack">
-          <label className="field">
-            <span>Server</span>
-            <select value={serverId} onChange={(e) => { setServerId(e.target.value); setToolName(""); call.clear(); }} disabled={call.running}>
-              <option value="">Choose a server…</option>
-              {active.map((s) => <option key={s.id} value={s.id}>{s.displayName}</option>)}
-            </select>
-            {server && <small><code>{endpointForDisplay(server.endpoint)}</code></small>}
-          </label>
+          <div className="mcp-pickers">
+            <label className="field">
+              <span>Server</span>
+              <select value={serverId} onChange={(e) => { setServerId(e.target.value); setToolName(""); call.clear(); }} disabled={call.running}>
+                <option value="">Choose a server…</option>
+                {active.map((s) => <option key={s.id} value={s.id}>{s.displayName}</option>)}
+              </select>
+              {server && <small><code>{endpointForDisplay(server.endpoint)}</code></small>}
+            </label>
+            {state?.result && (
+              <label className="field">
+                <span>Tool</span>
+                <select value={toolName} onChange={(e) => { setToolName(e.target.value); call.clear(); }} disabled={call.running}>
+                  <option value="">Choose a tool…</option>
+                  {tools.map((t) => <option key={t.nativeName} value={t.nativeName}>{t.title && t.title !== t.nativeName ? `${t.title} (${t.nativeName})` : t.nativeName}</option>)}
+                </select>
+              </label>
+            )}
+          </div>
           {state?.busy && <p role="status"><span className="spinner" aria-hidden="true" /> Loading tools…</p>}
           {state?.error && (
             <div className="row">
@@ -58,20 +69,11 @@ export function TestConsole() {
             </div>
           )}
           {state?.result && <Diagnostics diagnostics={state.result.diagnostics} />}
-          {state?.result && (
-            <label className="field">
-              <span>Tool</span>
-              <select value={toolName} onChange={(e) => { setToolName(e.target.value); call.clear(); }} disabled={call.running}>
-                <option value="">Choose a tool…</option>
-                {tools.map((t) => <option key={t.nativeName} value={t.nativeName}>{t.title && t.title !== t.nativeName ? `${t.title} (${t.nativeName})` : t.nativeName}</option>)}
-              </select>
-            </label>
-          )}
         </div>
       )}
       {server && tool && (
         <div className="stack mcp-test-tool">
-          <div>
+          <div className="mcp-test-about">
             <code>{tool.nativeName}</code>
             {tool.description && <p className="mcp-tool-desc">{tool.description}</p>}
           </div>

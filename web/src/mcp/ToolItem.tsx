@@ -29,8 +29,8 @@ export function ToolItem({ server, tool }: { server: McpServer; tool: McpTool })
       {description
         ? <p className="mcp-tool-desc" data-testid="mcp-tool-description">{description}</p>
         : <p className="mcp-tool-desc muted">No description.</p>}
-      <ParamChips schema={tool.inputSchema} />
-      <div className="row">
+      <div className="mcp-tool-foot">
+        <ParamChips schema={tool.inputSchema} />
         {!editing && <button type="button" className="btn btn-small" onClick={() => setEditing(true)} aria-label={`Edit description of ${tool.nativeName}`}>Edit description</button>}
       </div>
       {editing && <DescriptionEditor server={server} tool={tool} onDone={() => setEditing(false)} />}

@@ -8,7 +8,9 @@ export function endpointForDisplay(endpoint: string): string {
   try {
     const url = new URL(endpoint);
     if (!url.username && !url.password) return endpoint;
-    return endpoint.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^@/?#]*@/i, "$1•••@");
+    url.username = "";
+    url.password = "";
+    return url.href.replace(/^([a-z][a-z0-9+.-]*:\/\/)/i, "$1•••@");
   } catch {
     return endpoint;
   }
