@@ -238,4 +238,59 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     await expect.poll(() => page.getByTestId("run-row").getByTestId("run-status").getAttribute("data-status")).toBe("completed");
     expect([...owner.problems, ...second.problems, ...phone.problems]).toEqual([]);
   });
+
+  it("Cancel stops a run that waits on the model; the runs list filters it as cancelled", async () => {
+    const steps = [{ delayMs: 20_000, text: "too late" }];
+    expect((await fetch(`${model.url}/__script`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: scriptId, steps }) })).status).toBe(201);
+    const { page } = owner;
+    await page.goto(`${rig.url}${chatUrl}`);
+    await expect.poll(() => page.getByLabel("Model connection").inputValue()).not.toBe("");
+    await page.getByRole("button", { name: "Run agent" }).click();
+    await page.waitForURL(/\/runs\/[^/]+$/);
+    await expect.poll(() => page.getByTestId("run-status").getAttribute("data-status"), { timeout: 20_000 }).toBe("calling_model");
+    await page.getByRole("button", { name: "Cancel run" }).click();
+    await expect.poll(() => page.getByTestId("run-status").getAttribute("data-status"), { timeout: 30_000 }).toBe("cancelled");
+    await page.getByTestId("journal-line").filter({ hasText: "Cancel requested" }).waitFor();
+    await page.getByTestId("journal-line").filter({ hasText: /^\d+Cancelled/ }).waitFor();
+    expect(await page.getByRole("button", { name: "Cancel run" }).count()).toBe(0);
+
+    await page.getByRole("link", { name: "← All runs" }).click();
+    await page.getByLabel("Show").selectOption("cancelled");
+    await expect.poll(() => page.getByTestId("run-row").count()).toBe(1);
+    await page.getByLabel("Show").selectOption("completed");
+    await expect.poll(() => page.getByTestId("run-row").count()).toBe(1);
+    await page.getByLabel("Show").selectOption("all");
+    await expect.poll(() => page.getByTestId("run-row").count()).toBe(2);
+  });
+
+  it("Test connection shows the provider's error code and message", async () => {
+    const denied = `web-denied-${Date.now()}`;
+    await fetch(`${model.url}/__script`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: denied, steps: [], apiKey: "sk-the-right-key" }) });
+    await api(rig, owner.device.deviceToken, "POST", "/connections", { name: "Wrong key", provider: "openai-compatible", baseUrl: `${model.url}/v1`, apiKey: "sk-a-wrong-key-0000", modelId: denied });
+    const { page } = owner;
+    await nav(page, "Connections").click();
+    const row = page.getByTestId("connection-row").filter({ hasText: "Wrong key" });
+    await row.getByRole("button", { name: "Test connection Wrong key" }).click();
+    await expect.poll(() => row.getByTestId("connection-test-result").textContent(), { timeout: 20_000 }).toMatch(/^Failed.*Incorrect API key provided.*model\.provider_denied$/);
+    await rig.screenshot(page, "connections-1280");
+  });
+
+  it("pages the chat list: newest first, the rest behind Load more", async () => {
+    for (let i = 1; i <= 21; i++) await api(rig, owner.device.deviceToken, "POST", "/chats", { title: `Bulk chat ${String(i).padStart(2, "0")}` });
+    const { page } = owner;
+    await nav(page, "Chats").click();
+    await expect.poll(() => page.getByTestId("chat-row").count()).toBe(20);
+    expect(await page.getByTestId("chat-title").first().textContent()).toBe("Bulk chat 21");
+    await page.getByRole("button", { name: "Load more chats" }).click();
+    await expect.poll(() => page.getByTestId("chat-row").count()).toBe(23);
+    expect(await page.getByTestId("chat-title").last().textContent()).toBe("Dragon tale");
+    expect(await page.getByRole("button", { name: "Load more chats" }).count()).toBe(0);
+    const phone = await rig.signedInPage(owner.device, { width: 360, height: 740 });
+    await nav(phone.page, "Chats").click();
+    await expect.poll(() => phone.page.getByTestId("chat-row").count()).toBe(20);
+    await rig.screenshot(phone.page, "chats-360");
+    await nav(phone.page, "Connections").click();
+    await phone.page.getByTestId("connection-row").first().waitFor();
+    await rig.screenshot(phone.page, "connections-360");
+  });
 });

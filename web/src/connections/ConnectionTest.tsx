@@ -31,7 +31,7 @@ export function ConnectionTest({ connection }: { connection: Connection }) {
       <span role="status" aria-live="polite" data-testid="connection-test-result">
         {outcome?.ok === true && <span className="success">Works: answered in {formatCount(outcome.latencyMs)} ms</span>}
         {outcome?.ok === false && (
-          <span className="error-note">Failed{outcome.status ? ` (provider answered ${outcome.status})` : ""}: {outcome.message} <code>{outcome.code}</code></span>
+          <span className="error-note">Failed{outcome.status && !outcome.message.includes(String(outcome.status)) ? ` (provider answered ${outcome.status})` : ""}: {outcome.message} <code>{outcome.code}</code></span>
         )}
       </span>
     </div>

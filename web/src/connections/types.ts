@@ -4,17 +4,18 @@
  */
 
 export const PROVIDERS = [
-  { id: "openai", label: "OpenAI (Chat Completions)" },
-  { id: "openai-responses", label: "OpenAI Responses" },
-  { id: "anthropic", label: "Anthropic" },
-  { id: "google", label: "Google Gemini" },
-  { id: "openai-compatible", label: "OpenAI-compatible (OpenRouter, Ollama, LM Studio, vLLM…)" },
+  { id: "openai", label: "OpenAI (Chat Completions)", short: "OpenAI" },
+  { id: "openai-responses", label: "OpenAI Responses", short: "OpenAI Responses" },
+  { id: "anthropic", label: "Anthropic", short: "Anthropic" },
+  { id: "google", label: "Google Gemini", short: "Google Gemini" },
+  { id: "openai-compatible", label: "OpenAI-compatible (OpenRouter, Ollama, LM Studio, vLLM…)", short: "OpenAI-compatible" },
 ] as const;
 
 export type Provider = (typeof PROVIDERS)[number]["id"];
 
+/** The short name of a provider for lists ("OpenAI-compatible"). */
 export function providerLabel(provider: string): string {
-  return PROVIDERS.find((p) => p.id === provider)?.label ?? provider;
+  return PROVIDERS.find((p) => p.id === provider)?.short ?? provider;
 }
 
 export interface Connection {
