@@ -3,7 +3,7 @@
  * Export / Delete (delete asks for confirmation inline). Focus returns to the row's Rename button
  * when a form closes.
  */
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { BusyButton } from "../components/BusyButton";
 import { Link } from "../shell/Link";
 import { useServices } from "../state/services";
@@ -14,21 +14,14 @@ import { exportChatFile } from "./file-transfer";
 import { formatWhen } from "./format";
 import type { Chat } from "./types";
 import { useChatsApi } from "./use-chats-api";
+import { useReturnFocus } from "./use-return-focus";
 
 export function ChatRow({ chat, onChanged, onRemoved }: { chat: Chat; onChanged(chat: Chat): void; onRemoved(chatId: string): void }) {
   const services = useServices();
   const chats = useChatsApi();
   const { show } = useToasts();
   const [mode, setMode] = useState<"view" | "rename" | "confirm-delete">("view");
-  const renameButton = useRef<HTMLButtonElement>(null);
-  const leftForm = useRef(false);
-  useEffect(() => {
-    if (mode !== "view") leftForm.current = true;
-    else if (leftForm.current) {
-      leftForm.current = false;
-      renameButton.current?.focus();
-    }
-  }, [mode]);
+  const renameButton = useReturnFocus(mode);
   const duplicate = useAction(async () => {
     const copy = await chats.duplicate(chat.id);
     onChanged(copy);

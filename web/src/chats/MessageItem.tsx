@@ -8,6 +8,7 @@ import { formatWhen } from "./format";
 import { MessageDelete } from "./MessageDelete";
 import { MessageEditor } from "./MessageEditor";
 import { agentMetadata, type ChatMessage } from "./types";
+import { useReturnFocus } from "./use-return-focus";
 
 export interface MessageItemProps {
   chatId: string;
@@ -18,6 +19,7 @@ export interface MessageItemProps {
 
 export function MessageItem({ chatId, message, onChanged, onRemoved }: MessageItemProps) {
   const [mode, setMode] = useState<"view" | "edit" | "delete">("view");
+  const editButton = useReturnFocus(mode);
   const agent = agentMetadata(message);
   const speaker = message.name || message.role;
   return (
@@ -37,7 +39,7 @@ export function MessageItem({ chatId, message, onChanged, onRemoved }: MessageIt
       {message.swipes && message.swipes.length > 1 && <p className="message-meta">Alternative {(message.swipeId ?? 0) + 1} of {message.swipes.length}</p>}
       {mode === "view" && (
         <div className="message-actions">
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => setMode("edit")} aria-label={`Edit message ${message.index + 1}`}>Edit</button>
+          <button ref={editButton} type="button" className="btn btn-ghost btn-small" onClick={() => setMode("edit")} aria-label={`Edit message ${message.index + 1}`}>Edit</button>
           <button type="button" className="btn btn-ghost btn-small" onClick={() => setMode("delete")} aria-label={`Delete message ${message.index + 1}`}>Delete</button>
         </div>
       )}

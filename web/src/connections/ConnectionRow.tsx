@@ -4,6 +4,7 @@
  */
 import { useState } from "react";
 import { BusyButton } from "../components/BusyButton";
+import { useReturnFocus } from "../chats/use-return-focus";
 import { useAction } from "../state/use-action";
 import { ConnectionForm } from "./ConnectionForm";
 import { ConnectionTest } from "./ConnectionTest";
@@ -13,6 +14,7 @@ import { useConnectionsApi } from "./use-connections";
 export function ConnectionRow({ connection, onChanged, onRemoved }: { connection: Connection; onChanged(c: Connection): void; onRemoved(id: string): void }) {
   const api = useConnectionsApi();
   const [mode, setMode] = useState<"view" | "edit" | "confirm-delete">("view");
+  const editButton = useReturnFocus(mode);
   const remove = useAction(async () => {
     await api.remove(connection.id);
     onRemoved(connection.id);
@@ -34,7 +36,7 @@ export function ConnectionRow({ connection, onChanged, onRemoved }: { connection
         <div className="connection-actions">
           <ConnectionTest connection={connection} />
           <div className="row">
-            <button type="button" className="btn btn-secondary btn-small" onClick={() => setMode("edit")} aria-label={`Edit ${connection.name}`}>Edit</button>
+            <button ref={editButton} type="button" className="btn btn-secondary btn-small" onClick={() => setMode("edit")} aria-label={`Edit ${connection.name}`}>Edit</button>
             <button type="button" className="btn btn-danger-outline btn-small" onClick={() => setMode("confirm-delete")} aria-label={`Delete ${connection.name}`}>Delete</button>
           </div>
         </div>
