@@ -71,7 +71,10 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
   const dialogs: string[] = [];
 
   beforeAll(async () => {
-    [rig, everything, fixture] = await Promise.all([startRig(), startEverythingPeer(), startManagerFixture()]);
+    // One at a time, so afterAll can stop whatever did start if a later step fails.
+    everything = await startEverythingPeer();
+    fixture = await startManagerFixture();
+    rig = await startRig();
     desk = (await rig.signedInPages(1))[0]!;
     phone = await rig.signedInPage(await rig.pairDevice(desk.device.deviceToken, "Phone"), { width: 360, height: 740 });
     for (const { page } of [desk, phone]) page.on("dialog", (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
@@ -226,6 +229,15 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
 
     await page.getByRole("link", { name: "What the model sees" }).click();
     await page.getByRole("list", { name: "Model tools" }).getByText("Repeat the user's words exactly.", { exact: true }).waitFor();
+    // The same view for an agent profile: builtin tools plus the MCP tools, override applied.
+    await page.getByLabel("Agent profile (optional)").fill("default-writer");
+    await page.getByRole("button", { name: "Show" }).click();
+    await page.getByText("for profile “default-writer”").waitFor();
+    await page.getByRole("list", { name: "Model tools" }).getByText("builtin:workspace.read_file").waitFor();
+    await page.getByRole("list", { name: "Model tools" }).getByText("Repeat the user's words exactly.", { exact: true }).waitFor();
+    await page.getByLabel("Agent profile (optional)").fill("no-such-profile");
+    await page.getByRole("button", { name: "Show" }).click();
+    await page.getByRole("alert").filter({ hasText: "agent.profile_not_found" }).waitFor();
 
     await page.getByRole("link", { name: "Servers", exact: true }).click();
     await serverRow(page, "Everything").getByRole("button", { name: "Tools" }).click();
