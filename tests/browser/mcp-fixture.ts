@@ -7,6 +7,8 @@
  *   `{started, aborted}` so a test can see the server-side cancellation arrive.
  * - `kinds` — one property of every form kind (text, integer with default, number, boolean, enum,
  *   integer lines, JSON object), required ones marked; returns the raw `tools/call` arguments text.
+ * - `fails` — a tool error (`isError: true`) with a text block and an image block (which the
+ *   hosted projection turns into a `mcp.call_content_unsupported` diagnostic).
  * Endpoint `<url>/mcp`; every request is recorded (`/control/requests`).
  */
 import { createServer } from "node:http";
@@ -71,6 +73,10 @@ export async function startManagerFixture(): Promise<FixtureServer> {
         required: ["label", "count"],
       } as never),
     }, async (args: unknown) => ({ content: [{ type: "text", text: JSON.stringify(args) }] }));
+    server.registerTool("fails", {
+      description: "Always reports a tool error.",
+      inputSchema: fromJsonSchema<Record<string, never>>({ type: "object", properties: {} } as never),
+    }, async () => ({ isError: true, content: [{ type: "text", text: "the tool could not do it" }, { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }] }));
     return server;
   };
   const handler = toNodeHandler(createMcpHandler(() => build(), { legacy: "stateless" }));

@@ -186,7 +186,14 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     await toolItem(row, "xss").getByText("hints from the server, not verified").waitFor();
     await viewShot(page, "mcp-hostile-1280-view");
     await radio(row, "xss", "Ask").click();
-    await eventually(async () => (await radio(row, "xss", "Ask").getAttribute("aria-checked")) === "true", 10_000, "xss on Ask");
+    const xssGroup = row.getByRole("radiogroup", { name: "Permission for xss" });
+    await eventually(async () => (await xssGroup.getAttribute("aria-busy")) === "false" && (await radio(row, "xss", "Ask").getAttribute("aria-checked")) === "true", 10_000, "xss saved on Ask");
+    // Keyboard: arrows move through Off / Ask / Allow and save, focus stays in the group.
+    await page.keyboard.press("ArrowRight");
+    await eventually(async () => (await xssGroup.getAttribute("aria-busy")) === "false" && (await radio(row, "xss", "Allow").getAttribute("aria-checked")) === "true", 10_000, "xss on Allow by keyboard");
+    await page.keyboard.press("ArrowLeft");
+    await eventually(async () => (await xssGroup.getAttribute("aria-busy")) === "false" && (await radio(row, "xss", "Ask").getAttribute("aria-checked")) === "true", 10_000, "xss back on Ask by keyboard");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Ask");
 
     await page.getByRole("link", { name: "Test console" }).click();
     const consoleCard = page.getByRole("region", { name: "Test a tool" });
@@ -269,6 +276,24 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     expect(body).toContain("12345678901234567890");
     const args = (JSON.parse(body) as { params: { arguments: Record<string, unknown> } }).params.arguments;
     expect(args).toMatchObject({ label: "tea", count: 7, ratio: 150, loud: false, mood: "busy", extra: { a: [1, 2] } });
+
+    // Raw JSON is sent as typed: broken JSON is refused before anything is sent.
+    await consoleCard.getByRole("tab", { name: "Raw JSON" }).click();
+    const raw = consoleCard.getByRole("textbox", { name: /^Arguments \(/ });
+    expect(JSON.parse(await raw.inputValue())).toMatchObject({ label: "tea", count: 7 });
+    await raw.fill('{"label": ');
+    await consoleCard.getByRole("button", { name: "Run test" }).click();
+    const notSent = consoleCard.getByRole("region", { name: "Test result" });
+    await notSent.getByRole("heading").filter({ hasText: "Not sent" }).waitFor();
+    await notSent.getByText("mcp.call_arguments_invalid_json").waitFor();
+
+    // A tool error with content the console cannot show.
+    await consoleCard.getByLabel("Tool").selectOption("fails");
+    await consoleCard.getByRole("button", { name: "Run test" }).click();
+    const failed = consoleCard.getByRole("region", { name: "Test result" });
+    await failed.getByRole("heading").filter({ hasText: "Tool returned an error" }).waitFor();
+    await failed.getByTestId("result-text").filter({ hasText: "the tool could not do it" }).waitFor();
+    await failed.getByText("mcp.call_content_unsupported [1]").waitFor();
   });
 
   it("stops waiting for a slow call: the server is told to cancel and the outcome says it may have run", async () => {

@@ -2,7 +2,7 @@
  * The Off / Ask / Allow radio group of one tool (PUT …/permission; saved at once, live on every
  * device). Until approvals exist, Ask says plainly that it runs like Allow (contracts.md §1.1).
  */
-import { useState } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import { useAction } from "../state/use-action";
 import { useMcp } from "./store";
 import type { McpServer, ToolPermission } from "./types";
@@ -25,18 +25,29 @@ export function PermissionControl({ server, nativeName, label, value }: { server
     }
   });
   const shown = pending ?? value;
+  const group = useRef<HTMLDivElement>(null);
+  // Radio-group keys: arrows move and choose (roving focus: only the checked choice is tabbable).
+  const key = (event: KeyboardEvent) => {
+    const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
+    if (step === 0 || save.busy) return;
+    event.preventDefault();
+    const index = (CHOICES.findIndex((c) => c.value === shown) + step + CHOICES.length) % CHOICES.length;
+    group.current?.querySelectorAll<HTMLButtonElement>("[role=radio]")[index]?.focus();
+    void save.run(CHOICES[index]!.value);
+  };
   return (
     <div className="mcp-permission">
-      <div className="mcp-segmented" role="radiogroup" aria-label={`Permission for ${label}`} aria-busy={save.busy}>
+      <div ref={group} className="mcp-segmented" role="radiogroup" aria-label={`Permission for ${label}`} aria-busy={save.busy} onKeyDown={key}>
         {CHOICES.map((choice) => (
           <button
             key={choice.value}
             type="button"
             role="radio"
             aria-checked={shown === choice.value}
+            tabIndex={shown === choice.value ? 0 : -1}
             title={choice.hint}
-            disabled={save.busy}
-            onClick={() => { if (choice.value !== value) void save.run(choice.value); }}
+            aria-disabled={save.busy}
+            onClick={() => { if (!save.busy && choice.value !== value) void save.run(choice.value); }}
           >
             {choice.label}
           </button>
