@@ -2,13 +2,14 @@
  * Composition: the agent loop of one user's space (issue [agent-loop]).
  * - `agentLoopDeps(space)`: everything the step machine uses (memoized; the in-flight map lives
  *   as long as the object).
- * - `profileResolver(space)`: [agent-profiles]' AgentProfileRuntime (port: src/ports/agent-profile-resolver.ts).
+ * - `profileResolver(space)`: [agent-profiles]' AgentProfileRuntime (`resolveForRun`; port:
+ *   src/ports/agent-profile-resolver.ts RunProfileResolver).
  * Tests override `gatewayFor` / `callMcpTool` by spreading the returned object.
  */
 import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
 import type { LoopDeps } from "../application/agent/loop/deps";
 import { prepareInvocationTools } from "../application/tools/invocation-tools";
-import type { AgentProfileResolver } from "../ports/agent-profile-resolver";
+import type { RunProfileResolver } from "../ports/agent-profile-resolver";
 import type { Space } from "../ports/space";
 import { agentProfileRuntime } from "./agent-profiles";
 import { agentRunServices } from "./agent-runs";
@@ -17,8 +18,8 @@ import { modelGatewayFor } from "./models";
 import { modelToolResolver, permittedToolCaller } from "./tools";
 import { workspaceDeps } from "./workspace";
 
-/** Profiles by id from [agent-profiles]: the built-in default-writer and the user's stored v3 profiles. */
-export function profileResolver(space: Space): AgentProfileResolver {
+/** Run profiles from [agent-profiles]: the built-in default-writer and the user's stored v3 profiles. */
+export function profileResolver(space: Space): RunProfileResolver {
   return agentProfileRuntime(space);
 }
 
@@ -32,7 +33,7 @@ export function agentLoopDeps(space: Space): LoopDeps {
       chats: chatServices(space),
       workspace: workspaceDeps(space),
       profiles: profileResolver(space),
-      gatewayFor: (connectionId) => modelGatewayFor(space, connectionId ?? undefined),
+      gatewayFor: (connectionId, modelId) => modelGatewayFor(space, connectionId ?? undefined, modelId ?? undefined),
       prepareTools: (policy, snapshotId, available) => prepareInvocationTools(modelToolResolver(space), policy, snapshotId, available),
       callMcpTool: (toolId, args, signal) => permittedToolCaller(space).callPermittedTool(toolId, args, signal),
       scheduler: space.scheduler,

@@ -2,8 +2,9 @@
  * Composition: model connections and gateways of a user's space (issue [model-gateway]).
  * - `modelServices(space)` → ModelConnectionService (routes/ops). "Test connection" is limited to
  *   30 s (`TIMEOUT_OVERRIDES.modelTestMs` in development).
- * - `modelGatewayFor(space, connectionId?)` → ModelGateway bound to that connection, or to the
- *   user's default connection when `connectionId` is undefined (the agent runtime's entry point).
+ * - `modelGatewayFor(space, connectionId?, modelId?)` → ModelGateway bound to that connection, or to
+ *   the user's default connection when `connectionId` is undefined (the agent runtime's entry
+ *   point); `modelId` replaces the connection's model (a `connectionRef` profile's `modelId`).
  */
 import { createModelGateway } from "../adapters/llm/gateway";
 import { ModelConnectionStore } from "../adapters/storage/model-connection-store";
@@ -20,9 +21,10 @@ export function modelServices(space: Space): ModelConnectionService {
 }
 
 /**
- * The gateway for connection `connectionId` (default connection when undefined).
+ * The gateway for connection `connectionId` (default connection when undefined), with `modelId`
+ * instead of the connection's model when given (1–200 chars after trimming, else `input.invalid`).
  * Errors: `model.connection_not_found`, `secrets.key_mismatch`, `secrets.key_unavailable`.
  */
-export function modelGatewayFor(space: Space, connectionId?: string): Promise<ModelGateway> {
-  return modelServices(space).gateway(connectionId);
+export function modelGatewayFor(space: Space, connectionId?: string, modelId?: string): Promise<ModelGateway> {
+  return modelServices(space).gateway(connectionId, modelId);
 }

@@ -149,9 +149,14 @@ export class ModelConnectionService {
     return { id: record.id, provider: record.provider, baseUrl: record.baseUrl, modelId: record.modelId, apiKey, defaults: record.defaults };
   }
 
-  /** A ModelGateway bound to connection `id` (or the default). Same errors as resolve. */
-  async gateway(id?: string): Promise<ModelGateway> {
-    return this.gatewayFactory(await this.resolve(id));
+  /**
+   * A ModelGateway bound to connection `id` (or the default). `modelId` (optional) replaces the
+   * connection's model id (an Agent profile's `connectionRef` + `modelId`, contracts.md §3.14);
+   * it must be 1–200 chars after trimming (`input.invalid`). Same errors as resolve.
+   */
+  async gateway(id?: string, modelId?: string): Promise<ModelGateway> {
+    const connection = await this.resolve(id);
+    return this.gatewayFactory(modelId === undefined ? connection : { ...connection, modelId: normalizeModelId(modelId) });
   }
 
   /**

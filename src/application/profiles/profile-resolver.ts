@@ -5,33 +5,24 @@
  * - `resolveForRun(profileId?, requestConnectionId?)` — what a run start should call: the profile
  *   (default-writer when omitted), the strict v3 document to freeze into the run (never migrated
  *   afterwards; read it back with `parseProfileDocument`), the loop's projection and the model
- *   binding target. Errors: `agent.profile_not_found`, the stored profile's validation code,
- *   `agent.profile_not_direct_runnable` (hosted: directRunnable false profiles only run as
+ *   binding target (RunProfileResolver, same port file). Errors: `agent.profile_not_found`, the
+ *   stored profile's validation code, `agent.profile_not_direct_runnable` (hosted: directRunnable false profiles only run as
  *   subagents), `agent.profile_model_requires_configuration`.
  * All three return deep copies; nothing is cached beyond SQLite.
  */
 import type { ResolvedAgentProfile } from "../../domain/agent/loop/profile";
 import { AppError } from "../../domain/errors";
-import type { AgentProfileDefinition } from "../../domain/profiles/definition";
 import { DEFAULT_WRITER_ID } from "../../domain/profiles/default-writer";
-import { resolveModelBinding, type ModelBindingTarget } from "../../domain/profiles/model-binding";
-import { toResolvedAgentProfile } from "../../domain/profiles/resolved";
+import { resolveModelBinding } from "../../domain/profiles/model-binding";
+import { profileSource, toResolvedAgentProfile } from "../../domain/profiles/resolved";
 import type { ProfileToolPolicy } from "../../domain/tools/snapshot-compiler";
-import type { AgentProfileResolver } from "../../ports/agent-profile-resolver";
+import type { AgentProfileResolver, RunProfile, RunProfileResolver } from "../../ports/agent-profile-resolver";
 import type { ProfileToolPolicySource } from "../../ports/profile-tool-policies";
 import type { AgentProfileService } from "./profile-service";
 
-/** What a run freezes and uses. */
-export interface RunProfile {
-  /** Strict v3 document for `input/resolved_profile.json`. */
-  definition: AgentProfileDefinition;
-  /** The loop's view of it. */
-  profile: ResolvedAgentProfile;
-  /** Which connection (undefined = the user's default) and model id override. */
-  model: ModelBindingTarget;
-}
+export type { RunProfile };
 
-export class AgentProfileRuntime implements ProfileToolPolicySource, AgentProfileResolver {
+export class AgentProfileRuntime implements ProfileToolPolicySource, AgentProfileResolver, RunProfileResolver {
   constructor(private readonly profiles: AgentProfileService) {}
 
   /** The `tools` part as a ProfileToolPolicy, or null for an unknown id. */
@@ -45,7 +36,7 @@ export class AgentProfileRuntime implements ProfileToolPolicySource, AgentProfil
   /** The loop's ResolvedAgentProfile, or null for an unknown id. */
   async resolve(profileId: string): Promise<ResolvedAgentProfile | null> {
     const profile = this.profiles.find(profileId);
-    return profile ? toResolvedAgentProfile(profile, profile.id === DEFAULT_WRITER_ID ? "builtin" : "user") : null;
+    return profile ? toResolvedAgentProfile(profile, profileSource(profile.id)) : null;
   }
 
   /** Resolution for a root run (see file docstring). */
@@ -55,6 +46,6 @@ export class AgentProfileRuntime implements ProfileToolPolicySource, AgentProfil
       throw new AppError("agent.profile_not_direct_runnable", `Profile "${definition.id}" can only run as a subagent or handoff target, not directly.`, { profileId: definition.id });
     }
     const model = resolveModelBinding(definition.id, definition.model, requestConnectionId);
-    return { definition, profile: toResolvedAgentProfile(definition, definition.id === DEFAULT_WRITER_ID ? "builtin" : "user"), model };
+    return { definition, profile: toResolvedAgentProfile(definition, profileSource(definition.id)), model };
   }
 }

@@ -4,6 +4,7 @@
  *   presentation?, options?} → 201 AgentRunHandle {runId, status, workspaceId, stableChatId, generationType}
  * - POST /agent/runs/:runId/cancel → AgentRunHandle
  * - POST /agent/runs/:runId/guidance {text, clientGuidanceId?} → 202 {runId, guidanceId, status:"queued", preview, chars, words, pendingCount}
+ *   (a body of the wrong shape → 400 `agent.guidance_invalid`)
  * - GET /agent/runs/:runId/model-turns/:round?invocationId=&maxChars= → the readModelTurn projection
  * List/get/events/delete are [agent-journal]'s (src/http/routes/agent-runs.ts).
  */
@@ -33,7 +34,11 @@ agentLoopRoutes.post("/agent/runs/:runId/cancel", requireDevice, async (c) => c.
 
 agentLoopRoutes.post("/agent/runs/:runId/guidance", requireDevice, async (c) => {
   const runId = runIdParam(c);
-  const body = await readJson(c, guidanceBodySchema);
+  const body = await readJson(c, guidanceBodySchema).catch((error: unknown) => {
+    // A body of the wrong shape is the contract's agent.guidance_invalid (§3.12), same details.
+    if (error instanceof AppError && error.code === "input.invalid") throw new AppError("agent.guidance_invalid", error.message, error.details);
+    throw error;
+  });
   return c.json(await callSpace(c, "agent.runs.guidance", { runId, ...body }), 202);
 });
 

@@ -10,10 +10,10 @@ import { startRun, type StartRunInput } from "../../../src/application/agent/loo
 import { runAgentStep } from "../../../src/application/agent/loop/step-runner";
 import { agentLoopDeps } from "../../../src/composition/agent-loop";
 import type { AgentRunEvent } from "../../../src/domain/agent/run-events";
-import type { ResolvedAgentProfile } from "../../../src/domain/agent/loop/profile";
-import { defaultWriterProfile } from "../../../src/domain/agent/loop/default-profile";
+import type { AgentProfileDefinition } from "../../../src/domain/profiles/definition";
 import type { McpCallOutcome } from "../../../src/domain/mcp/call-outcome";
 import type { MessageView } from "../../../src/domain/chats/types";
+import { fixedProfileResolver, loopTestProfile } from "../../fakes/loop-profile";
 import { ScriptedModelGateway, type FakeStep } from "../../fakes/scripted-model-gateway";
 import { appendMany, createChat } from "../chats/chat-helpers";
 import { createUser, type TestUser } from "../helpers";
@@ -33,7 +33,8 @@ export async function userWithChat(texts: string[] = ["Hello there", "Hi! How ca
 export interface DriveOptions {
   steps: FakeStep[] | ((index: number) => FakeStep);
   mcp?: (toolId: string, args: Record<string, unknown>) => Promise<McpCallOutcome>;
-  profile?: (profile: ResolvedAgentProfile) => void;
+  /** Edits the v3 profile document the run freezes (tests/fakes/loop-profile.ts). */
+  profile?: (profile: AgentProfileDefinition) => void;
   input?: Partial<StartRunInput>;
   /** Extra MCP tools offered (descriptor ids mcp/<uuid>:<name>) with their alias server name. */
   mcpTools?: Array<{ toolId: string; server: string; inputSchema?: Record<string, unknown> }>;
@@ -66,13 +67,13 @@ export async function driveRun(userId: string, chatId: string, options: DriveOpt
     const base = agentLoopDeps(space);
     const gateway = new ScriptedModelGateway(options.steps);
     const mcpCalls: DriveResult["mcpCalls"] = [];
-    const profile = defaultWriterProfile();
+    const profile = loopTestProfile();
     options.profile?.(profile);
     const deps: LoopDeps = {
       ...base,
       inflight: new Map(),
       scheduler: { schedule: () => undefined, cancel: () => undefined },
-      profiles: { resolve: async (id) => (id === profile.id ? structuredClone(profile) : null) },
+      profiles: fixedProfileResolver(profile),
       gatewayFor: async () => gateway,
       prepareTools: async (policy, snapshotId, available) => {
         const prepared = await base.prepareTools(policy, snapshotId, available);

@@ -88,7 +88,7 @@ describe("agent loop: tool rules", () => {
   it("retries only retryable model errors, journaling every attempt; a non-retryable one fails at once", async () => {
     const { user, chatId } = await userWithChat();
     const retried = await driveRun(user.userId, chatId, {
-      profile: (p) => { p.modelRetry = { maxRetries: 2, intervalMs: 10 }; },
+      profile: (p) => { p.run.modelRetry = { maxRetries: 2, intervalMs: 10 }; },
       steps: [{ error: "model.provider_rate_limited" }, { error: "model.request_failed" }, { calls: [write("w", "x")] }, { calls: [commit("c")] }, { calls: [finish("f")] }],
     });
     expect(retried.status).toBe("completed");
@@ -103,7 +103,7 @@ describe("agent loop: tool rules", () => {
     expect(eventOf(refused.events, "model_call_attempt_failed")!.payload).toMatchObject({ retryable: false, willRetry: false });
     expect(eventOf(refused.events, "run_failed")!.payload).toMatchObject({ code: "model.provider_denied", retryable: false });
 
-    const exhausted = await driveRun(user.userId, chatId, { profile: (p) => { p.modelRetry = { maxRetries: 1, intervalMs: 5 }; }, steps: [{ error: "model.stream_failed" }, { error: "model.stream_failed" }] });
+    const exhausted = await driveRun(user.userId, chatId, { profile: (p) => { p.run.modelRetry = { maxRetries: 1, intervalMs: 5 }; }, steps: [{ error: "model.stream_failed" }, { error: "model.stream_failed" }] });
     expect(exhausted.status).toBe("failed");
     expect(exhausted.requests).toHaveLength(2);
     expect(eventOf(exhausted.events, "run_failed")!.payload).toMatchObject({ code: "model.stream_failed", retryable: true, userRetryable: true });

@@ -1,7 +1,8 @@
 /**
  * The agent loop resolves profiles through [agent-profiles] (src/composition/agent-loop.ts
  * `profileResolver` → AgentProfileRuntime): a stored user profile is what a run freezes, an unknown
- * id fails, a profile imported without a model binding cannot run; `resolveForRun` binds
+ * id fails, a profile imported without a model binding cannot run (`agent.profile_model_requires_configuration`,
+ * exactly the contract's code); the frozen copy is the strict v3 document; `resolveForRun` binds
  * `connectionRef` profiles to their connection and model (contracts.md §3.14; DESIGN.md "HTTP API").
  */
 import { runInDurableObject } from "cloudflare:test";
@@ -11,6 +12,7 @@ import { startRun } from "../../../src/application/agent/loop/start-run";
 import { RESOLVED_PROFILE_DOC } from "../../../src/application/agent/loop/context";
 import { agentLoopDeps } from "../../../src/composition/agent-loop";
 import { agentProfileRuntime } from "../../../src/composition/agent-profiles";
+import { parseProfileDocument } from "../../../src/domain/profiles/parse";
 import { ScriptedModelGateway } from "../../fakes/scripted-model-gateway";
 import { PROMPT, stubFor, userWithChat } from "../agent-loop/loop-helpers";
 import { apiJson } from "../helpers";
@@ -34,10 +36,13 @@ describe("profile resolution for runs", () => {
       const base = agentLoopDeps(instance.space());
       const deps = { ...base, scheduler: { schedule: () => undefined, cancel: () => undefined }, gatewayFor: async () => new ScriptedModelGateway([]) };
       const handle = await startRun(deps, { stableChatId: chatId, profileId: "terse-writer", promptSnapshot: PROMPT as any });
+      // The run freezes the strict v3 document itself (contracts.md §3.14), not a summary of it.
       const frozen = JSON.parse(deps.store.getDoc(handle.runId, RESOLVED_PROFILE_DOC)!);
-      expect(frozen).toMatchObject({ id: "terse-writer", source: "user", tools: { maxRounds: 5, allow: ["builtin:workspace.write_file", "builtin:workspace.commit", "builtin:workspace.finish", "mcp:*"] } });
+      expect(frozen).toEqual((await agentProfileRuntime(instance.space()).resolveForRun("terse-writer")).definition);
+      expect(frozen).toMatchObject({ schemaVersion: 3, kind: "tauritavern.agentProfile", id: "terse-writer", tools: { maxRounds: 5, allow: ["builtin:workspace.write_file", "builtin:workspace.commit", "builtin:workspace.finish", "mcp:*"] } });
+      expect(parseProfileDocument(frozen)).toEqual(frozen);
       await expect(startRun(deps, { stableChatId: chatId, profileId: "ghost", promptSnapshot: PROMPT as any })).rejects.toMatchObject({ code: "agent.profile_not_found" });
-      await expect(startRun(deps, { stableChatId: chatId, profileId: "unconfigured", promptSnapshot: PROMPT as any })).rejects.toMatchObject({ code: expect.stringMatching(/requires_configuration$/) });
+      await expect(startRun(deps, { stableChatId: chatId, profileId: "unconfigured", promptSnapshot: PROMPT as any })).rejects.toMatchObject({ code: "agent.profile_model_requires_configuration" });
     });
   });
 

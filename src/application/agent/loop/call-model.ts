@@ -32,7 +32,7 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
   const { state } = ctx;
   const profile = ctx.profile();
   const inv = state.invocationId;
-  const gateway = await ctx.deps.gatewayFor(state.connectionId);
+  const gateway = await ctx.deps.gatewayFor(state.connectionId, state.modelId ?? null);
   if (state.attempt === 1) {
     applyGuidance(ctx);
     ctx.status("calling_model");

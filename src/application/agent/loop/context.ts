@@ -2,6 +2,10 @@
  * StepContext: one step's view of a run — its loop state (read at the start, written once at the
  * end with a version check), the frozen profile, the tool snapshot, journal helpers and the
  * hidden documents. Built by step-runner.ts for every step.
+ *
+ * The profile of every step is rebuilt from the run's frozen strict v3 document
+ * (`input/resolved_profile.json`, contracts.md §3.14) with `readFrozenProfile`; the stored
+ * profile is never looked up again, so editing or deleting it mid-run does not change the run.
  */
 import { AppError } from "../../../domain/errors";
 import type { AgentEventType, AgentRunEvent, EventLevel } from "../../../domain/agent/run-events";
@@ -10,6 +14,7 @@ import type { AgentRunStatus } from "../../../domain/agent/run-status";
 import type { LoopState } from "../../../domain/agent/loop/loop-state";
 import type { ResolvedAgentProfile } from "../../../domain/agent/loop/profile";
 import type { PromptSnapshot } from "../../../domain/agent/loop/prompt-snapshot";
+import { readFrozenProfile } from "../../../domain/profiles/resolved";
 import { readInvocationToolSnapshot, type InvocationToolSnapshot } from "../../../domain/tools/snapshot";
 import { STEP_JOB, type LoopDeps } from "./deps";
 
@@ -63,8 +68,13 @@ export class StepContext {
     this.deps.scheduler.schedule(STEP_JOB, this.runId, dueAt);
   }
 
+  /**
+   * The loop's view of the run's frozen v3 profile (parsed strictly, never migrated). A frozen
+   * copy that is not a valid v3 document throws its profile code (e.g.
+   * `agent.profile_schema_unsupported`) and the run fails.
+   */
   profile(): ResolvedAgentProfile {
-    this.profileCache ??= JSON.parse(this.requireDoc(RESOLVED_PROFILE_DOC)) as ResolvedAgentProfile;
+    this.profileCache ??= readFrozenProfile(JSON.parse(this.requireDoc(RESOLVED_PROFILE_DOC)));
     return this.profileCache;
   }
 

@@ -5,7 +5,7 @@
 import type { McpCallOutcome } from "../../../domain/mcp/call-outcome";
 import type { ProfileToolPolicy } from "../../../domain/tools/snapshot-compiler";
 import type { AgentLoopStore } from "../../../ports/agent-loop-store";
-import type { AgentProfileResolver } from "../../../ports/agent-profile-resolver";
+import type { RunProfileResolver } from "../../../ports/agent-profile-resolver";
 import type { ModelGateway } from "../../../ports/model-gateway";
 import type { Clock, Scheduler } from "../../../ports/space";
 import type { ChatService } from "../../chats/chat-service";
@@ -31,9 +31,17 @@ export interface LoopDeps {
   store: AgentLoopStore;
   chats: LoopChats;
   workspace: WorkspaceDeps;
-  profiles: AgentProfileResolver;
-  /** A gateway for the connection (null = the user's default). Errors: `model.connection_not_found`… */
-  gatewayFor(connectionId: string | null): Promise<ModelGateway>;
+  /**
+   * [agent-profiles]' `resolveForRun` (only start-run calls it; every step reads the run's frozen
+   * v3 document instead, StepContext.profile()).
+   */
+  profiles: RunProfileResolver;
+  /**
+   * A gateway for the connection (null = the user's default), using `modelId` instead of the
+   * connection's model when given (a `connectionRef` profile's model, contracts.md §3.14).
+   * Errors: `model.connection_not_found`, `secrets.key_unavailable`, `secrets.key_mismatch`.
+   */
+  gatewayFor(connectionId: string | null, modelId?: string | null): Promise<ModelGateway>;
   /** Resolves MCP tools cached-only and compiles the InvocationToolSnapshot (tool-system). */
   prepareTools(policy: ProfileToolPolicy, snapshotId: string, availableBuiltins: ReadonlySet<string>): Promise<PreparedInvocationTools>;
   /** Send-time recheck + one `tools/call` (tool-system `callPermittedTool`). */

@@ -1,5 +1,7 @@
 /**
- * Step `finish` (contracts.md §3.3 step 5, §3.7): `finishing` → promote the run's `persist/`
+ * Step `finish` (contracts.md §3.3 step 5, §3.7, §3.12): the guidance mailbox is closed (anything
+ * still queued → `user_guidance_discarded {reason: "run_finished_before_next_model_request"}`) →
+ * `finishing` → promote the run's `persist/`
  * changes to the immutable state `<runId>` (`persistent_changes_committed`) → write
  * `persistStateId` onto the committed message's `extra.tauritavern.agent`
  * (`persistent_state_metadata_update_requested` → `persistent_state_metadata_updated`) →
@@ -10,10 +12,12 @@ import { AppError } from "../../../domain/errors";
 import { promotePersistentState } from "../../workspace";
 import type { StepContext } from "./context";
 import { STEP_JOB } from "./deps";
+import { discardGuidance } from "./finalize";
 
 export function finishStep(ctx: StepContext): void {
   const { deps, state, run } = ctx;
   const profile = ctx.profile();
+  discardGuidance(deps, ctx.runId, "run_finished_before_next_model_request");
   ctx.status("finishing");
   let promotion;
   try {

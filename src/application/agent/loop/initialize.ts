@@ -3,9 +3,11 @@
  * (`workspace_initialized`), the root invocation (`agent_invocation_created`,
  * `agent_invocation_started`), persistent projection (`persistent_projection_initialized`), then
  * `assembling_context` → the InvocationToolSnapshot (builtin + MCP, `mcp:*` expanded, cached-only)
- * and the conversation's first messages → `context_assembled`. Everything here is local (SQLite).
+ * and the conversation's first messages → `context_assembled`; a run bound through a
+ * `connectionRef` profile journals `agent_model_binding_resolved {invocationId, mode, connectionId,
+ * chatCompletionSource, customApiFormat: null, modelId}` first. Everything here is local (SQLite).
  */
-import { AVAILABLE_BUILTIN_TOOLS } from "../../../domain/agent/loop/default-profile";
+import { AVAILABLE_BUILTIN_TOOLS } from "../../../domain/agent/loop/available-builtins";
 import { snapshotMessages } from "../../../domain/agent/loop/prompt-snapshot";
 import { createRunWorkspace, projectPersistentState } from "../../workspace";
 import { PERSIST_SNAPSHOT_DOC, TOOL_SNAPSHOT_DOC, type StepContext } from "./context";
@@ -34,7 +36,12 @@ export async function initializeStep(ctx: StepContext): Promise<void> {
   const snapshot = ctx.promptSnapshot();
   appendMessage(ctx, { role: "system", parts: [{ type: "text", text: profile.agentSystemPrompt ?? builtinSystemPrompt(profile.messageBodyPath) }] });
   for (const message of snapshotMessages(snapshot)) appendMessage(ctx, message);
-  const gateway = await deps.gatewayFor(ctx.state.connectionId);
+  const gateway = await deps.gatewayFor(ctx.state.connectionId, ctx.state.modelId ?? null);
+  if (ctx.state.modelSource === "profile") {
+    ctx.emit("agent_model_binding_resolved", {
+      invocationId: inv, mode: "connectionRef", connectionId: ctx.state.connectionId, chatCompletionSource: gateway.provider, customApiFormat: null, modelId: gateway.modelId,
+    });
+  }
   ctx.emit("context_assembled", {
     invocationId: inv,
     request: { source: gateway.provider, model: gateway.modelId, messageCount: ctx.state.messageCount, toolCount: prepared.snapshot.bindings.length },

@@ -1,17 +1,21 @@
 /**
- * start-run (contracts.md §3.3 step 1, §3.17 `startRunWithPromptSnapshot`; issue [agent-loop]):
- * validates the input, resolves the profile (default `default-writer`) and the connection, freezes
- * the chat's input prefix and the commit target, creates the run (`run_created`), journals
- * `profile_resolved`, `skill_scopes_resolved`, `generation_intent_recorded`, stores the prompt
- * snapshot and resolved profile, and schedules the first step. Returns the handle at once.
+ * start-run (contracts.md §3.3 step 1, §3.14, §3.17 `startRunWithPromptSnapshot`; issue [agent-loop]):
+ * validates the input, resolves the profile through [agent-profiles]' `resolveForRun` (default
+ * `default-writer`; model binding: the request's `connectionId`, else a `connectionRef` profile's
+ * connection and `modelId`, else the user's default connection), freezes the chat's input prefix
+ * and the commit target, creates the run (`run_created`), journals `profile_resolved`,
+ * `skill_scopes_resolved`, `generation_intent_recorded`, freezes the prompt snapshot and the
+ * strict v3 profile document (`input/resolved_profile.json`: every later step reads only this
+ * copy) and schedules the first step. Returns the handle at once. Nothing is created when any
+ * check fails.
  *
  * Errors: the prompt snapshot codes (src/domain/agent/loop/prompt-snapshot.ts),
- * `agent.profile_not_found` (404), `agent.profile_model_requires_configuration`, `chat.not_found` (404),
- * `agent.invalid_intent` (swipe/continue without a message to target), `model.connection_not_found`
- * (404), `agent.stable_chat_id_required`, `agent.invalid_stable_chat_id`.
+ * `agent.profile_not_found` (404), a stored profile's validation code,
+ * `agent.profile_not_direct_runnable` (400), `agent.profile_model_requires_configuration` (400),
+ * `chat.not_found` (404), `agent.invalid_intent` (swipe/continue without a message to target),
+ * `model.connection_not_found` (404), `agent.stable_chat_id_required`, `agent.invalid_stable_chat_id`.
  */
 import { AppError } from "../../../domain/errors";
-import { DEFAULT_PROFILE_ID } from "../../../domain/agent/loop/default-profile";
 import { initialLoopState, type CommitTarget } from "../../../domain/agent/loop/loop-state";
 import { validatePromptSnapshot, type PromptSnapshot } from "../../../domain/agent/loop/prompt-snapshot";
 import { normalizeStableChatId, ROOT_INVOCATION_ID } from "../../../domain/agent/run-ids";
@@ -75,12 +79,10 @@ export function findPersistBase(chats: LoopChats, chatId: string, prefixLength: 
 export async function startRun(deps: LoopDeps, input: StartRunInput): Promise<AgentRunHandle> {
   const stableChatId = normalizeStableChatId(input.stableChatId);
   validatePromptSnapshot(input.promptSnapshot);
-  const profileId = input.profileId ?? DEFAULT_PROFILE_ID;
-  const profile = await deps.profiles.resolve(profileId);
-  if (!profile) throw new AppError("agent.profile_not_found", `No Agent profile with id "${profileId}".`, { profileId });
-  if (profile.model.mode === "requiresConfiguration") throw new AppError("agent.profile_model_requires_configuration", `Profile "${profileId}" needs a model before it can run.`, { profileId });
-  const connectionId = input.connectionId ?? (profile.model.mode === "connectionRef" ? profile.model.connectionRef ?? null : null);
-  await deps.gatewayFor(connectionId);
+  const { definition, profile, model } = await deps.profiles.resolveForRun(input.profileId, input.connectionId);
+  const connectionId = model.connectionId ?? null;
+  const modelId = model.modelId ?? null;
+  await deps.gatewayFor(connectionId, modelId);
   const generationType = input.generationType ?? "normal";
   const { prefix, target } = freezeRunInput(deps.chats, stableChatId, generationType);
   const persistBaseStateId = findPersistBase(deps.chats, stableChatId, prefix.length);
@@ -89,8 +91,8 @@ export async function startRun(deps: LoopDeps, input: StartRunInput): Promise<Ag
   const runId = run.runId;
   deps.store.transaction(() => {
     deps.store.putDoc(runId, PROMPT_SNAPSHOT_DOC, JSON.stringify(input.promptSnapshot));
-    deps.store.putDoc(runId, RESOLVED_PROFILE_DOC, JSON.stringify(profile));
-    const state = initialLoopState({ runId, frozenPrefix: prefix, target, connectionId, persistBaseStateId, sessionId: runId });
+    deps.store.putDoc(runId, RESOLVED_PROFILE_DOC, JSON.stringify(definition));
+    const state = initialLoopState({ runId, frozenPrefix: prefix, target, connectionId, modelId, modelSource: model.source, persistBaseStateId, sessionId: runId });
     deps.store.writeState(runId, JSON.stringify(state), 0, deps.clock.now());
   });
   deps.journal.append(runId, { type: "profile_resolved", payload: { profileId: profile.id, source: profile.source } });

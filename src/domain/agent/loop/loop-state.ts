@@ -75,12 +75,22 @@ export interface LoopState {
   target: CommitTarget;
   /** Connection id the run uses (null = the user's default connection). */
   connectionId: string | null;
+  /**
+   * Model id used instead of the connection's own (a `connectionRef` profile's `modelId`,
+   * contracts.md §3.14); null/absent = the connection's model.
+   */
+  modelId?: string | null;
+  /** Where the binding came from (§3.14 hosted: request connection, the profile, the default). */
+  modelSource?: "request" | "profile" | "default";
   /** Base persistent state projected at start (§3.7). */
   persistBaseStateId: string | null;
 }
 
 /** A fresh state for a new run. */
-export function initialLoopState(input: { runId: string; frozenPrefix: FrozenPrefix; target: CommitTarget; connectionId: string | null; persistBaseStateId: string | null; sessionId: string }): LoopState {
+export function initialLoopState(input: {
+  runId: string; frozenPrefix: FrozenPrefix; target: CommitTarget; connectionId: string | null; persistBaseStateId: string | null; sessionId: string;
+  modelId?: string | null; modelSource?: LoopState["modelSource"];
+}): LoopState {
   return {
     schemaVersion: 1,
     runId: input.runId,
@@ -99,6 +109,8 @@ export function initialLoopState(input: { runId: string; frozenPrefix: FrozenPre
     frozenPrefix: input.frozenPrefix,
     target: input.target,
     connectionId: input.connectionId,
+    modelId: input.modelId ?? null,
+    ...(input.modelSource ? { modelSource: input.modelSource } : {}),
     persistBaseStateId: input.persistBaseStateId,
   };
 }

@@ -1,6 +1,8 @@
 /**
- * The resolved profile a run freezes (`input/resolved_profile.json`, contracts.md §3.14): only the
- * fields the loop consumes. Produced by an AgentProfileResolver (src/ports/agent-profile-resolver.ts).
+ * The loop's in-memory view of a run's profile (contracts.md §3.14): only the fields the loop
+ * consumes. A run freezes the strict v3 document itself (`input/resolved_profile.json`); each step
+ * rebuilds this view from it with `readFrozenProfile` (src/domain/profiles/resolved.ts). This
+ * summary is never stored.
  */
 import type { ProfileToolPolicy } from "../../tools/snapshot-compiler";
 import type { Presentation } from "../run-record";
