@@ -367,3 +367,30 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     expect(dialogs).toEqual([]);
   });
 });
+
+describe.skipIf(!HAS_CHROMIUM)("MCP Manager on a deployed Worker", () => {
+  let rig: Rig;
+
+  beforeAll(async () => {
+    rig = await startRig({ vars: { ENVIRONMENT: "deployed" } });
+  });
+
+  afterAll(async () => {
+    await rig?.close();
+  });
+
+  it("warns that a private-network endpoint is unreachable when deployed, on create and again on activation", async () => {
+    const [desk] = await rig.signedInPages(1);
+    const { page, problems } = desk!;
+    await openMcp(page);
+    await addManual(page, "Home NAS", "http://192.168.1.20:3000/mcp");
+    const row = serverRow(page, "Home NAS");
+    const warning = row.getByRole("status").filter({ hasText: "mcp.endpoint_unreachable_when_deployed" });
+    await warning.waitFor();
+    await warning.getByRole("button", { name: "Dismiss" }).click();
+    expect(await warning.count()).toBe(0);
+    await activate(page, "Home NAS");
+    await warning.waitFor();
+    expect(problems).toEqual([]);
+  });
+});

@@ -88,11 +88,11 @@ async function api<T>(url: string, method: string, token: string | null, body?: 
   return JSON.parse(text) as T;
 }
 
-/** Starts wrangler dev and Chromium. Call close() in afterAll. */
-export async function startRig(): Promise<Rig> {
+/** Starts wrangler dev and Chromium. Call close() in afterAll. `vars` override the Worker's (e.g. `ENVIRONMENT: "deployed"`). */
+export async function startRig(options: { vars?: Record<string, string> } = {}): Promise<Rig> {
   ensureWebFresh();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const dev = await startWranglerDev();
+  const dev = await startWranglerDev(options.vars ? { vars: options.vars } : {});
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const contexts: BrowserContext[] = [];
 
