@@ -1,11 +1,11 @@
 /** Every operation of UserSpace, merged from the feature files. Add one spread per feature. */
 import { deviceOps } from "./devices";
-import { agentRunOps } from "./agent-runs";
 import { chatOps } from "./chats";
-import { connectionOps } from "./connections";
 import { mcpRegistryOps } from "./mcp-registry";
 import { mcpCatalogOps } from "./mcp-catalog";
 import { mcpTestCallOps } from "./mcp-test-calls";
+import { agentRunOps } from "./agent-runs";
+import { connectionOps } from "./connections";
 import { modelToolOps } from "./model-tools";
 import { workspaceOps } from "./workspace";
 import { agentLoopOps } from "./agent-loop";
@@ -14,12 +14,12 @@ import type { OpHandler } from "./registry";
 
 export const OPS = {
   ...deviceOps,
-  ...agentRunOps,
   ...chatOps,
-  ...connectionOps,
   ...mcpRegistryOps,
   ...mcpCatalogOps,
   ...mcpTestCallOps,
+  ...agentRunOps,
+  ...connectionOps,
   ...modelToolOps,
   ...workspaceOps,
   ...agentLoopOps,

@@ -23,11 +23,11 @@ export const EXACT_STATUS: Record<string, number> = {
   "app.internal_error": 500,
   "device.not_found": 404,
   "secrets.key_unavailable": 503,
+  "secrets.key_mismatch": 409,
   "workspace.run_closed": 409, "workspace.persist_already_projected": 409, "workspace.storage_corrupt": 500,
   "agent.profile_read_only": 409,
   "agent.loop_state_conflict": 409, "agent.loop_state_invalid": 500, "agent.guidance_run_not_accepting": 409, "agent.guidance_mailbox_full": 409,
   "agent.guidance_mailbox_closed": 409, "agent.guidance_active_run_missing": 409,
-  "secrets.key_mismatch": 409,
   "model.request_failed": 502, "model.upstream_invalid_response": 502, "model.stream_failed": 502, "model.provider_denied": 502, "model.provider_rejected": 502, "model.provider_refusal": 502, "model.output_truncated": 502, "model.invalid_tool_call": 502, "model.native_metadata_lost": 502,
 };
 

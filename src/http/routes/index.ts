@@ -9,10 +9,10 @@ import { mcpTestCallRoutes } from "./mcp-test-calls";
 import { setupRoutes } from "./setup";
 import { wsRoutes } from "./ws";
 import { agentRunRoutes } from "./agent-runs";
+import { connectionRoutes } from "./connections";
 import { modelToolRoutes } from "./model-tools";
 import { workspaceRoutes } from "./workspace";
 import { agentLoopRoutes } from "./agent-loop";
 import { agentProfileRoutes } from "./agent-profiles";
-import { connectionRoutes } from "./connections";
 
 export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, mcpCatalogRoutes, mcpTestCallRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes, workspaceRoutes, agentLoopRoutes, agentProfileRoutes];

@@ -6,10 +6,10 @@
  */
 import type { MigrationStep } from "../migrations";
 import { coreSchema } from "./001-core";
-import { agentRunsSchema } from "./006-agent-runs";
 import { mcpRegistrySchema } from "./002-mcp-registry";
 import { chatsSchema } from "./004-chats";
 import { modelConnectionsSchema } from "./005-model-connections";
+import { agentRunsSchema } from "./006-agent-runs";
 import { workspaceSchema } from "./007-workspace";
 import { agentProfilesSchema } from "./008-agent-profiles";
 import { agentLoopSchema } from "./009-agent-loop";
