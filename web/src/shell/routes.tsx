@@ -8,8 +8,8 @@ import { ChatsScreen } from "../chats/ChatsScreen";
 import { ConnectionsScreen } from "../connections/ConnectionsScreen";
 import { DevicesScreen } from "../devices/DevicesScreen";
 import { McpScreen } from "../mcp/McpScreen";
+import { ProfilesScreen } from "../profiles/ProfilesScreen";
 import { RunsScreen } from "../runs/RunsScreen";
-import { ComingSoon } from "./ComingSoon";
 
 export interface AppRoute {
   path: string;
@@ -20,13 +20,11 @@ export interface AppRoute {
   ready: boolean;
 }
 
-const soon = (title: string, summary: string): ComponentType => () => <ComingSoon title={title} summary={summary} />;
-
 export const ROUTES: readonly AppRoute[] = [
   { path: "/mcp", label: "MCP servers", ready: true, component: McpScreen },
   { path: "/chats", label: "Chats", ready: true, component: ChatsScreen },
   { path: "/connections", label: "Connections", ready: true, component: ConnectionsScreen },
-  { path: "/profiles", label: "Profiles", ready: false, component: soon("Agent profiles", "Which tools and settings each agent may use.") },
+  { path: "/profiles", label: "Profiles", ready: true, component: ProfilesScreen },
   { path: "/runs", label: "Runs", ready: true, component: RunsScreen },
   { path: "/devices", label: "Devices", ready: true, component: DevicesScreen },
 ];

@@ -1,0 +1,28 @@
+/**
+ * "Other settings (JSON)": a textarea with every profile field the form does not show (preset,
+ * run options, context, delegation, instructions, tool budgets and descriptions, skills, plan).
+ * Says at once when the text is not a JSON object; the server judges the content on save.
+ */
+import { useId } from "react";
+import { parseRest } from "./profile-draft";
+
+export function JsonRestEditor({ value, readOnly, onChange }: { value: string; readOnly: boolean; onChange(text: string): void }) {
+  const helpId = useId();
+  let problem: string | null = null;
+  try {
+    parseRest(value);
+  } catch (error) {
+    problem = (error as Error).message;
+  }
+  return (
+    <div className="field-group profile-json">
+      <label className="field">
+        <span>Other settings (JSON)</span>
+        <textarea value={value} onChange={(e) => onChange(e.target.value)} readOnly={readOnly} rows={18} spellCheck={false} autoCapitalize="off" autoCorrect="off"
+          aria-describedby={helpId} aria-invalid={problem !== null} data-focus="json-editor" data-testid="profile-json" />
+      </label>
+      <small id={helpId}>Preset, run options, context, delegation, instructions, tool budgets and descriptions, skills and plan. Fields shown above are not repeated here.</small>
+      {problem && <p className="error-note" data-testid="json-problem">{problem}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * The profile editor: structured fields (name, description, model binding, presentation, max
+ * rounds, allowed tools, workspace folders, output file) and the JSON editor for everything else;
+ * "Save changes" sends the whole document (`PUT /agent/profiles/:id`) and a refusal shows the
+ * server's message, code and field path (and whether to fix it above or in the JSON editor).
+ * The built-in profile is shown read-only. A newer version saved on another device replaces an
+ * unchanged draft at once, or is offered ("Load the newer version") when there are unsaved edits.
+ */
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { ApiError } from "../api/client";
+import { BusyButton } from "../components/BusyButton";
+import { SelectField } from "../components/SelectField";
+import { useConnections } from "../connections/use-connections";
+import { useAction } from "../state/use-action";
+import { useToasts } from "../state/toasts";
+import { JsonRestEditor } from "./JsonRestEditor";
+import { ModelField } from "./ModelField";
+import { OutputField } from "./OutputField";
+import { composeProfile, DraftJsonError } from "./profile-draft";
+import { ToolsField } from "./ToolsField";
+import type { ProfileDocument, RepairAction } from "./types";
+import { useAgentTools } from "./use-agent-tools";
+import { useProfileDraft } from "./use-profile-draft";
+import { useProfilesApi } from "./use-profiles-api";
+import { ValidationError } from "./ValidationError";
+import { WorkspaceRootsField } from "./WorkspaceRootsField";
+
+export interface RepairRequest {
+  action: RepairAction;
+  /** Bumped per click so the same action can be asked twice. */
+  seq: number;
+}
+
+export interface ProfileEditorProps {
+  profile: ProfileDocument;
+  /** Bumped by each read from the server. */
+  version: number;
+  readOnly: boolean;
+  repair: RepairRequest | null;
+  onSaved(profile: ProfileDocument): void;
+}
+
+export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: ProfileEditorProps) {
+  const profiles = useProfilesApi();
+  const { show } = useToasts();
+  const { connections } = useConnections();
+  const { tools, error: toolsError } = useAgentTools();
+  const state = useProfileDraft(profile, version);
+  const { draft, setForm } = state;
+  const { form } = draft;
+  const [details, setDetails] = useState<unknown>(null);
+  const container = useRef<HTMLFormElement>(null);
+
+  const save = useAction(async () => {
+    setDetails(null);
+    let document: ProfileDocument;
+    try {
+      document = composeProfile(state.base, draft);
+    } catch (error) {
+      if (error instanceof DraftJsonError) throw new ApiError(0, error.code, error.message);
+      throw error;
+    }
+    try {
+      const { profile: stored } = await profiles.update(state.base.id, document);
+      state.reset(stored);
+      onSaved(stored);
+      show({ kind: "success", message: `Saved “${stored.displayName}”.` });
+    } catch (error) {
+      setDetails(error instanceof ApiError ? error.details : null);
+      throw error;
+    }
+  }, { toastErrors: false });
+
+  const focus = (target: string) => requestAnimationFrame(() => container.current?.querySelector<HTMLElement>(`[data-focus="${target}"]`)?.focus());
+  useEffect(() => {
+    if (!repair) return;
+    if (repair.action === "setModelRequiresConfiguration") {
+      setForm({ modelMode: "requiresConfiguration" });
+      focus("model-mode");
+    } else if (repair.action === "selectModel") {
+      setForm({ modelMode: "connectionRef" });
+      focus("model-connection");
+    } else {
+      focus("json-editor");
+    }
+  }, [repair, setForm]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!readOnly) void save.run();
+  };
+  return (
+    <form ref={container} className="profile-editor stack" onSubmit={submit} aria-label={`Settings of ${profile.displayName}`}>
+      {state.newer && (
+        <div className="notice" role="alert">
+          <p>This profile was changed on another device while you were editing.</p>
+          <div className="row">
+            <button type="button" className="btn btn-secondary" onClick={() => state.reset(state.newer!)}>Load the newer version (drops your changes)</button>
+          </div>
+        </div>
+      )}
+      <fieldset className="profile-form-fields" disabled={readOnly}>
+        <section className="card stack" aria-labelledby="about-title">
+          <h2 id="about-title">About</h2>
+          <label className="field">
+            <span>Display name</span>
+            <input value={form.displayName} onChange={(e) => setForm({ displayName: e.target.value })} maxLength={200} required />
+          </label>
+          <label className="field">
+            <span>Description <span className="muted">(optional)</span></span>
+            <textarea value={form.description} onChange={(e) => setForm({ description: e.target.value })} rows={2} />
+          </label>
+          <div className="field-grid">
+            <SelectField label="Presentation" value={form.presentation} onChange={(e) => setForm({ presentation: e.target.value })}>
+              <option value="foreground">Foreground: writes the reply in the chat</option>
+              <option value="background">Background: works without replying</option>
+              {!["foreground", "background"].includes(form.presentation) && <option value={form.presentation}>{form.presentation}</option>}
+            </SelectField>
+            <div className="field-group">
+              <label className="field">
+                <span>Max rounds</span>
+                <input type="number" inputMode="numeric" min={1} step={1} value={form.maxRounds} onChange={(e) => setForm({ maxRounds: e.target.value })} aria-describedby="max-rounds-help" />
+              </label>
+              <small id="max-rounds-help">Model calls per run before it stops (each round may call several tools).</small>
+            </div>
+          </div>
+        </section>
+        <section className="card stack" aria-label="Model, tools and workspace">
+          <ModelField form={form} connections={connections} onChange={setForm} />
+          <ToolsField allow={form.allow} savedAllow={state.saved.form.allow} tools={tools} toolsError={toolsError} onChange={(allow) => setForm({ allow })} />
+          <WorkspaceRootsField visible={form.visibleRoots} writable={form.writableRoots} onChange={setForm} />
+          <OutputField artifact={form.artifact} onChange={(artifact) => setForm({ artifact })} />
+        </section>
+      </fieldset>
+      <section className="card" aria-labelledby="json-title">
+        <h2 id="json-title">Everything else</h2>
+        <JsonRestEditor value={draft.restText} readOnly={readOnly} onChange={state.setRestText} />
+      </section>
+      {!readOnly && (
+        <div className="card save-bar">
+          <ValidationError error={save.error} details={details} showPlace />
+          <div className="row">
+            <BusyButton type="submit" variant="primary" busy={save.busy} busyLabel="Saving…" disabled={!state.dirty && !save.error}>Save changes</BusyButton>
+            <button type="button" className="btn btn-secondary" onClick={() => { state.discard(); save.clearError(); setDetails(null); }} disabled={!state.dirty}>Discard changes</button>
+            <span className="muted" role="status">{state.dirty ? "Unsaved changes" : "All changes saved"}</span>
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}

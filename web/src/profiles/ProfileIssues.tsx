@@ -1,0 +1,21 @@
+/**
+ * "Profiles needing attention": stored profiles the server could not read (list `issues`), each
+ * with what is wrong in plain words, the server's message and code, and its repair actions
+ * (`POST /agent/profiles/:id/repair`): "Fix the header" (`normalizeIdentity`: only schemaVersion,
+ * kind and id are rewritten, and only if the result is valid) and "Delete" (asks first).
+ */
+import { IssueRow } from "./IssueRow";
+import type { ProfileIssue } from "./types";
+
+export function ProfileIssues({ issues, onRepaired }: { issues: ProfileIssue[]; onRepaired(): void }) {
+  if (issues.length === 0) return null;
+  return (
+    <section className="notice profile-issues" aria-labelledby="profile-issues-title">
+      <h2 id="profile-issues-title">Profiles needing attention</h2>
+      <p>These stored profiles cannot be used until they are repaired or deleted.</p>
+      <ul>
+        {issues.map((issue) => <IssueRow key={issue.profileId} issue={issue} onRepaired={onRepaired} />)}
+      </ul>
+    </section>
+  );
+}

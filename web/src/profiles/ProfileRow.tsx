@@ -1,0 +1,41 @@
+/**
+ * One profile in the list: display name (opens it), id, badges, description, and Duplicate /
+ * Export / Delete (delete asks first; the built-in profile has no Delete).
+ */
+import { useState } from "react";
+import { Link } from "../shell/Link";
+import { useReturnFocus } from "../chats/use-return-focus";
+import { DeleteProfile } from "./DeleteProfile";
+import { DuplicateForm } from "./DuplicateForm";
+import { ExportButton } from "./ExportButton";
+import { ProfileBadges } from "./ProfileBadges";
+import { profilePath } from "./paths";
+import type { ProfileSummary } from "./types";
+
+export function ProfileRow({ profile, takenIds }: { profile: ProfileSummary; takenIds: string[] }) {
+  const [mode, setMode] = useState<"view" | "duplicate" | "confirm-delete">("view");
+  const duplicateButton = useReturnFocus(mode);
+  return (
+    <li className="profile-row" data-testid="profile-row" data-profile-id={profile.id}>
+      <div className="profile-row-main">
+        <div className="profile-row-head">
+          <Link href={profilePath(profile.id)} className="profile-name" data-testid="profile-name">{profile.displayName}</Link>
+          <ProfileBadges readOnly={profile.readOnly} directRunnable={profile.directRunnable} />
+        </div>
+        <div className="profile-meta"><code>{profile.id}</code></div>
+        {profile.description && <p className="profile-description">{profile.description}</p>}
+      </div>
+      {mode === "view" && (
+        <div className="profile-actions">
+          <button ref={duplicateButton} type="button" className="btn btn-secondary btn-small" onClick={() => setMode("duplicate")} aria-label={`Duplicate ${profile.displayName}`}>Duplicate</button>
+          <ExportButton profile={profile} />
+          {!profile.readOnly && (
+            <button type="button" className="btn btn-danger-outline btn-small" onClick={() => setMode("confirm-delete")} aria-label={`Delete ${profile.displayName}`}>Delete</button>
+          )}
+        </div>
+      )}
+      {mode === "duplicate" && <DuplicateForm source={profile} takenIds={takenIds} onCancel={() => setMode("view")} />}
+      {mode === "confirm-delete" && <DeleteProfile profile={profile} onCancel={() => setMode("view")} onDeleted={() => setMode("view")} />}
+    </li>
+  );
+}

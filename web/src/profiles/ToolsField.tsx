@@ -1,0 +1,75 @@
+/**
+ * `tools.allow` as checkboxes: one per builtin tool of `GET /agent/tools` (title and name), the
+ * hosted `mcp:*` entry ("All MCP tools I set to Ask or Allow"), every other entry the profile
+ * names (e.g. one MCP tool id; unticking removes it on save), and a field to add a tool id.
+ * The server checks the list on save (`agent.profile_unknown_tool`, `_output_writer_required`,
+ * `_commit_required`, `_finish_required`, `_tools_empty`, …).
+ */
+import { useState } from "react";
+import { MCP_WILDCARD, type AgentToolSpec } from "./types";
+import { toggleEntry } from "./profile-draft";
+
+export interface ToolsFieldProps {
+  allow: string[];
+  /** Entries of the saved document: they keep a checkbox after being unticked. */
+  savedAllow: string[];
+  tools: AgentToolSpec[];
+  toolsError: { code: string; message: string } | null;
+  onChange(allow: string[]): void;
+}
+
+export function ToolsField({ allow, savedAllow, tools, toolsError, onChange }: ToolsFieldProps) {
+  const [extra, setExtra] = useState("");
+  const builtinIds = new Set(tools.map((t) => t.toolId));
+  const others = [...new Set([...savedAllow, ...allow])].filter((id) => id !== MCP_WILDCARD && !builtinIds.has(id));
+  const set = (id: string, on: boolean) => onChange(toggleEntry(allow, id, on));
+  const add = () => {
+    const id = extra.trim();
+    if (id === "") return;
+    set(id, true);
+    setExtra("");
+  };
+  const builtinCount = tools.filter((t) => allow.includes(t.toolId)).length;
+  return (
+    <fieldset className="fieldset profile-tools">
+      <legend>Tools the agent may use</legend>
+      <p className="muted">
+        {tools.length > 0 ? `${builtinCount} of ${tools.length} builtin tools allowed. ` : ""}
+        To answer in the chat the agent needs “Write a workspace file”, “Commit to the chat” and “Finish the run”.
+      </p>
+      {toolsError && <p className="error-note">The builtin tool list could not be read: {toolsError.message} <code>{toolsError.code}</code></p>}
+      <ul className="tool-checks">
+        {tools.map((tool) => (
+          <li key={tool.toolId}>
+            <label className="check">
+              <input type="checkbox" checked={allow.includes(tool.toolId)} onChange={(e) => set(tool.toolId, e.target.checked)} />
+              <span>{tool.title} <code>{tool.name}</code></span>
+            </label>
+          </li>
+        ))}
+        <li>
+          <label className="check">
+            <input type="checkbox" checked={allow.includes(MCP_WILDCARD)} onChange={(e) => set(MCP_WILDCARD, e.target.checked)} />
+            <span>All MCP tools I set to Ask or Allow <code>(mcp:*)</code></span>
+          </label>
+        </li>
+        {others.map((id) => (
+          <li key={id}>
+            <label className="check">
+              <input type="checkbox" checked={allow.includes(id)} onChange={(e) => set(id, e.target.checked)} />
+              <code>{id}</code>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <div className="row tool-add">
+        <label className="field">
+          <span>Add a tool id</span>
+          <input value={extra} onChange={(e) => setExtra(e.target.value)} onKeyDown={(e) => { if (e.key === "Enter") { e.preventDefault(); add(); } }}
+            placeholder="mcp/<server id>:<tool name>" spellCheck={false} autoCapitalize="off" />
+        </label>
+        <button type="button" className="btn btn-secondary" onClick={add} disabled={extra.trim() === ""}>Add tool</button>
+      </div>
+    </fieldset>
+  );
+}
