@@ -196,17 +196,27 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
     expect(problems).toEqual([]);
   });
 
-  it("lists the screens later issues add, honestly marked as coming soon", async () => {
+  it("every navigation entry opens a real screen: no placeholder is left", async () => {
     const { page } = owner;
     const nav = page.getByRole("navigation", { name: "Main" });
-    // Chats, Connections and Runs are built (web: main job screens): not marked "soon".
-    for (const name of ["Chats", "Connections", "Runs"]) await nav.getByRole("link", { name, exact: true }).waitFor();
-    expect(await nav.getByRole("link", { name: /^(Chats|Connections|Runs) \(coming soon\)$/ }).count()).toBe(0);
-    await nav.getByRole("link", { name: "Profiles (coming soon)" }).click();
-    await page.getByRole("heading", { name: "Agent profiles", level: 1 }).waitFor();
-    await page.getByRole("main").getByText("Coming soon", { exact: true }).waitFor();
-    expect(new URL(page.url()).pathname).toBe("/profiles");
+    const links = nav.getByRole("link");
+    const count = await links.count();
+    expect(count).toBe(6);
+    expect(await nav.getByRole("link", { name: /coming soon/i }).count()).toBe(0);
+    expect(await nav.getByText("soon", { exact: true }).count()).toBe(0);
+    for (let i = 0; i < count; i++) {
+      const link = links.nth(i);
+      const href = (await link.getAttribute("href"))!;
+      await link.click();
+      await expect.poll(() => new URL(page.url()).pathname).toBe(href);
+      await expect.poll(() => link.getAttribute("aria-current")).toBe("page");
+      const main = page.getByRole("main");
+      await main.getByRole("heading", { level: 1 }).first().waitFor();
+      expect(await main.getByText(/coming soon|not built yet|Page not found/i).count(), `${href} is a real screen`).toBe(0);
+    }
     await page.goBack();
+    await page.getByRole("heading", { name: "Agent runs", level: 1 }).waitFor();
+    await nav.getByRole("link", { name: "Devices", exact: true }).click();
     await page.getByRole("heading", { name: "Devices", level: 1 }).waitFor();
   });
 

@@ -112,8 +112,8 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
           </label>
           <div className="field-grid">
             <SelectField label="Presentation" value={form.presentation} onChange={(e) => setForm({ presentation: e.target.value })}>
-              <option value="foreground">Foreground: writes the reply in the chat</option>
-              <option value="background">Background: works without replying</option>
+              <option value="foreground">Foreground: replies in the chat</option>
+              <option value="background">Background: no chat reply</option>
               {!["foreground", "background"].includes(form.presentation) && <option value={form.presentation}>{form.presentation}</option>}
             </SelectField>
             <div className="field-group">
@@ -125,19 +125,17 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
             </div>
           </div>
         </section>
-        <section className="card stack" aria-label="Model, tools and workspace">
-          <ModelField form={form} connections={connections} onChange={setForm} />
-          <ToolsField allow={form.allow} savedAllow={state.saved.form.allow} tools={tools} toolsError={toolsError} onChange={(allow) => setForm({ allow })} />
-          <WorkspaceRootsField visible={form.visibleRoots} writable={form.writableRoots} onChange={setForm} />
-          <OutputField artifact={form.artifact} onChange={(artifact) => setForm({ artifact })} />
-        </section>
+        <ModelField form={form} connections={connections} onChange={setForm} />
+        <ToolsField allow={form.allow} savedAllow={state.saved.form.allow} tools={tools} toolsError={toolsError} onChange={(allow) => setForm({ allow })} />
+        <WorkspaceRootsField visible={form.visibleRoots} writable={form.writableRoots} onChange={setForm} />
+        <OutputField artifact={form.artifact} onChange={(artifact) => setForm({ artifact })} />
       </fieldset>
       <section className="card" aria-labelledby="json-title">
         <h2 id="json-title">Everything else</h2>
         <JsonRestEditor value={draft.restText} readOnly={readOnly} onChange={state.setRestText} />
       </section>
       {!readOnly && (
-        <div className="card save-bar">
+        <div className="card save-bar" data-dirty={state.dirty || save.error !== null}>
           <ValidationError error={save.error} details={details} showPlace />
           <div className="row">
             <BusyButton type="submit" variant="primary" busy={save.busy} busyLabel="Saving…" disabled={!state.dirty && !save.error}>Save changes</BusyButton>
