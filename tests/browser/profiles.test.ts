@@ -5,6 +5,8 @@
  * editor shows the server's code and field; export then import round-trips the document (and a
  * v2 file is migrated); a profile bound to a connection reports the missing connection as soon as
  * the connection is deleted, and its repair action sets the model to "needs a connection".
+ * Storage issues (added to the real list answer: a stored row cannot be broken through the API)
+ * are shown in plain words and repaired through the real repair route.
  * Screenshots of the list and the profile page at 360 and 1280 px.
  */
 import { readFile, writeFile } from "node:fs/promises";
@@ -221,6 +223,46 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
     await page.goto(`${rig.url}/profiles`);
     await profileRow(page, "legacy-writer").waitFor();
     await rig.screenshot(page, "profiles-1280");
+    expect(owner.problems).toEqual([]);
+  });
+  it("shows storage issues in plain words and runs their repair actions on the server", async () => {
+    // A stored row cannot be broken through the API, so the list answer (the real one) gets two
+    // issues added for real rows; the repair buttons then call the real repair route.
+    const { page } = owner;
+    let inject = true;
+    await page.route(`${rig.url}/api/v1/agent/profiles`, async (route) => {
+      if (route.request().method() !== "GET" || !inject) return route.continue();
+      const response = await route.fetch();
+      const list = (await response.json()) as { profiles: Array<{ id: string }>; issues: unknown[] };
+      const issues = [
+        { profileId: "legacy-writer", fileName: "legacy-writer.json", kind: "invalidFileIdentity", recommendedAction: "normalizeIdentity", code: "agent.profile_id_invalid", message: "The stored profile says its id is \"old\" but it is stored as \"legacy-writer\"." },
+        { profileId: "my-writer", fileName: "my-writer.json", kind: "invalidJson", recommendedAction: "delete", code: "agent.profile_contract_invalid", message: "The stored profile is not valid JSON: <b>Unexpected token</b>" },
+      ];
+      await route.fulfill({ response, json: { profiles: list.profiles.filter((p) => p.id !== "legacy-writer" && p.id !== "my-writer"), issues } });
+    });
+    await page.goto(`${rig.url}/profiles`);
+    const section = page.getByRole("region", { name: "Profiles needing attention" });
+    const fix = section.getByTestId("profile-issue").filter({ hasText: "legacy-writer.json" });
+    await fix.getByText("Its header (schema version, kind or id) does not match where it is stored.", { exact: false }).waitFor();
+    await fix.getByText("agent.profile_id_invalid", { exact: true }).waitFor();
+    const broken = section.getByTestId("profile-issue").filter({ hasText: "my-writer.json" });
+    await broken.getByText("The stored file is not readable JSON.", { exact: false }).waitFor();
+    expect(await broken.locator("b").count()).toBe(0);
+    await rig.screenshot(page, "profiles-issues-1280");
+
+    await fix.getByRole("button", { name: "Fix the header of legacy-writer.json" }).click();
+    await page.getByText("Repaired legacy-writer.json.").waitFor();
+    await broken.getByRole("button", { name: "Delete my-writer.json" }).click();
+    await broken.getByRole("button", { name: "Delete it" }).click();
+    await page.getByText("Deleted my-writer.json.").waitFor();
+    await eventually(async () => (await load("my-writer")) === null, 5000, "my-writer deleted by repair");
+    expect((await load("legacy-writer"))!.id).toBe("legacy-writer");
+
+    inject = false;
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await profileRow(page, "legacy-writer").waitFor();
+    expect(await section.count()).toBe(0);
+    await page.unroute(`${rig.url}/api/v1/agent/profiles`);
     expect(owner.problems).toEqual([]);
   });
 });

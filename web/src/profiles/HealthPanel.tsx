@@ -33,13 +33,13 @@ export function blocksText(blocks: readonly DiagnosticBlock[]): string {
   return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }
 
-function Diagnostic({ diagnostic, readOnly, onRepair }: { diagnostic: ProfileDiagnostic; readOnly: boolean; onRepair(action: RepairAction): void }) {
+function Diagnostic({ diagnostic, canRepair, onRepair }: { diagnostic: ProfileDiagnostic; canRepair: boolean; onRepair(action: RepairAction): void }) {
   return (
     <li className="diagnostic" data-testid="diagnostic" data-code={diagnostic.code}>
       <p className="diagnostic-message">{diagnostic.message}</p>
       {diagnostic.blocks && diagnostic.blocks.length > 0 && <p className="muted">This stops {blocksText(diagnostic.blocks)}.</p>}
       <p className="diagnostic-meta"><code>{diagnostic.code}</code> at <code>{diagnostic.path}</code></p>
-      {!readOnly && diagnostic.repairActions && diagnostic.repairActions.length > 0 && (
+      {canRepair && diagnostic.repairActions && diagnostic.repairActions.length > 0 && (
         <div className="row">
           {diagnostic.repairActions.map((action) => (
             <button key={action} type="button" className="btn btn-secondary btn-small" onClick={() => onRepair(action)}>{REPAIR_TEXT[action] ?? action}</button>
@@ -50,7 +50,8 @@ function Diagnostic({ diagnostic, readOnly, onRepair }: { diagnostic: ProfileDia
   );
 }
 
-export function HealthPanel({ health, readOnly, onRepair }: { health: ProfileHealth | null; readOnly: boolean; onRepair(action: RepairAction): void }) {
+/** `canRepair`: show repair buttons (false for the read-only profile or one the editor cannot open). */
+export function HealthPanel({ health, canRepair, onRepair }: { health: ProfileHealth | null; canRepair: boolean; onRepair(action: RepairAction): void }) {
   if (!health) return null;
   const ok = health.diagnostics.length === 0;
   return (
@@ -68,7 +69,7 @@ export function HealthPanel({ health, readOnly, onRepair }: { health: ProfileHea
       </ul>
       {!ok && (
         <ul className="diagnostics" aria-label="Problems">
-          {health.diagnostics.map((d) => <Diagnostic key={`${d.code}:${d.path}`} diagnostic={d} readOnly={readOnly} onRepair={onRepair} />)}
+          {health.diagnostics.map((d) => <Diagnostic key={`${d.code}:${d.path}`} diagnostic={d} canRepair={canRepair} onRepair={onRepair} />)}
         </ul>
       )}
     </section>

@@ -23,7 +23,7 @@ export interface ModelFieldProps {
 }
 
 export function ModelField({ form, connections, onChange }: ModelFieldProps) {
-  const known = connections?.some((c) => c.id === form.connectionRef) ?? true;
+  const known = connections?.some((c) => c.id === form.connectionRef) ?? false;
   const pick = (connectionRef: string) => {
     const before = connections?.find((c) => c.id === form.connectionRef);
     const next = connections?.find((c) => c.id === connectionRef);
@@ -42,7 +42,9 @@ export function ModelField({ form, connections, onChange }: ModelFieldProps) {
           <SelectField label="Connection" value={form.connectionRef} onChange={(e) => pick(e.target.value)} data-focus="model-connection">
             <option value="">Choose a connection…</option>
             {connections?.map((c) => <option key={c.id} value={c.id}>{`${c.name} · ${c.modelId}`}</option>)}
-            {form.connectionRef !== "" && !known && <option value={form.connectionRef}>{`Missing connection (${form.connectionRef})`}</option>}
+            {form.connectionRef !== "" && !known && (
+              <option value={form.connectionRef}>{connections ? `Missing connection (${form.connectionRef})` : "Loading connections…"}</option>
+            )}
           </SelectField>
           {connections && connections.length === 0 && <p className="muted">You have no model connections yet. Add one on the Connections screen.</p>}
           <label className="field">

@@ -62,7 +62,7 @@ export function ProfilePage({ profileId }: { profileId: string }) {
         </div>
       )}
       {readOnly && profile && <p className="muted">The built-in Default Writer is read-only: it is what runs use when they name no profile. Duplicate it to make a copy you can change.</p>}
-      <HealthPanel health={view.health} readOnly={readOnly} onRepair={(action) => setRepair((r) => ({ action, seq: (r?.seq ?? 0) + 1 }))} />
+      <HealthPanel health={view.health} canRepair={!readOnly && profile !== null} onRepair={(action) => setRepair((r) => ({ action, seq: (r?.seq ?? 0) + 1 }))} />
       {profile && <ProfileEditor profile={profile} version={view.version} readOnly={readOnly} repair={repair} onSaved={() => void view.rediagnose()} />}
     </section>
   );

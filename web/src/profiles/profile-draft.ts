@@ -93,7 +93,7 @@ function removePath(doc: Json, path: readonly string[]): void {
   if (Object.keys(child).length === 0) delete doc[head];
 }
 
-/** The JSON editor's text could not be read: `line` is 1-based when the browser says where. */
+/** The JSON editor's text is not one JSON object (code `client.json_invalid`; the message quotes the parser). */
 export class DraftJsonError extends Error {
   readonly code = "client.json_invalid";
   constructor(message: string) {

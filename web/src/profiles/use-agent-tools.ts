@@ -4,6 +4,7 @@
  * shows every entry already in `tools.allow`.
  */
 import { useEffect, useState } from "react";
+import { describeError } from "../api/client";
 import type { AgentToolSpec } from "./types";
 import { useProfilesApi } from "./use-profiles-api";
 
@@ -15,7 +16,7 @@ export function useAgentTools(): { tools: AgentToolSpec[]; error: { code: string
     let live = true;
     profiles.tools().then(
       (answer) => { if (live) setTools(answer.tools); },
-      (cause: unknown) => { if (live) setError({ code: (cause as { code?: string }).code ?? "client.unexpected", message: (cause as Error).message }); },
+      (cause: unknown) => { if (live) setError(describeError(cause)); },
     );
     return () => { live = false; };
   }, [profiles]);
