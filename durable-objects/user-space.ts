@@ -22,6 +22,14 @@ import { DurableObjectSocketHub, attachmentOf, sendFrame } from "./sockets";
 import { AsyncMutex } from "./mutex";
 import { parseTimeoutOverrides } from "./timeouts";
 
+/** Messages for credentials presented to an object setup never created: identical to a wrong secret's. */
+const UNKNOWN_USER_MESSAGES: Record<string, string> = {
+  "auth.user_not_found": "No user with this id.",
+  "auth.token_invalid": "This device token is not valid.",
+  "auth.ticket_invalid": "This socket ticket is not valid, expired or was already used.",
+  "auth.pairing_code_invalid": "This pairing code is not valid or was already used. Create a new one on a signed-in device.",
+};
+
 /** Per-call metadata forwarded by the Worker. */
 export interface CallMeta {
   requestId: string;
@@ -172,8 +180,12 @@ export class UserSpace extends DurableObject<AppEnv> {
     return row ? String(row.value) : null;
   }
 
+  /**
+   * The user of this object, or the caller's own "invalid credential" error with the same message a
+   * wrong secret of an existing user gets (so answers do not reveal which user ids exist).
+   */
   private requireUser(code: string): string {
-    if (this.userId === null) throw new AppError(code, code === "auth.user_not_found" ? "No user with this id." : "These credentials are not valid.");
+    if (this.userId === null) throw new AppError(code, UNKNOWN_USER_MESSAGES[code] ?? "These credentials are not valid.");
     return this.userId;
   }
 }

@@ -21,7 +21,14 @@ export async function readBodyText(c: Context<HttpEnv>, maxBytes = DEFAULT_BODY_
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-upload: a 400 for the log, not an internal error.
+      throw new AppError("http.body_incomplete", "The request body ended before it was complete (the upload was interrupted).");
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {

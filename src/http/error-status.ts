@@ -19,6 +19,8 @@ export const EXACT_STATUS: Record<string, number> = {
   "http.unsupported_media_type": 415,
   "http.body_too_large": 413,
   "http.upgrade_required": 426,
+  "http.body_incomplete": 400,
+  "device.revoked": 409,
   "input.invalid": 400,
   "app.internal_error": 500,
   "device.not_found": 404,

@@ -79,7 +79,8 @@ export class DeviceService {
       name,
       tokenHash: await sha256Hex(secret),
       createdAt: this.clock.now(),
-      lastSeenAt: null,
+      // Issuing a token is a sign-in: the new device was seen now.
+      lastSeenAt: this.clock.now(),
       revokedAt: null,
     };
     this.repo.insertDevice(device);
@@ -114,8 +115,10 @@ export class DeviceService {
     return this.repo.list().map((device) => toDeviceView(device, currentId));
   }
 
+  /** Renames a device. A revoked device cannot be renamed (`device.revoked`, 409). */
   rename(deviceId: string, name: string): DeviceView {
     const device = this.requireDevice(deviceId);
+    if (device.revokedAt !== null) throw new AppError("device.revoked", "This device was revoked; it can no longer be renamed.", { deviceId });
     this.repo.rename(device.id, normalizeDeviceName(name));
     const view = toDeviceView(this.requireDevice(deviceId));
     this.sockets.broadcast({ type: "device.changed", device: view });
@@ -149,7 +152,7 @@ export class DeviceService {
     const userId = this.repo.userId();
     if (!parsed || userId === null || parsed.userId !== userId) {
       this.failAttempt("pairing");
-      throw new AppError("auth.pairing_code_invalid", "This pairing code is not valid. Create a new one on a signed-in device.");
+      throw new AppError("auth.pairing_code_invalid", "This pairing code is not valid or was already used. Create a new one on a signed-in device.");
     }
     const expiresAt = this.repo.takePairingCode(await sha256Hex(parsed.secret));
     if (expiresAt === null) {
@@ -171,12 +174,17 @@ export class DeviceService {
     return { ticket: `${userId}.${secret}`, expiresAt: new Date(expiresAt).toISOString() };
   }
 
-  /** Consumes a socket ticket; returns the device id it was issued to. */
+  /**
+   * Consumes a socket ticket; returns the device id it was issued to. A valid ticket is accepted
+   * even while the user is rate-limited (it was minted for an authenticated device, so an outsider's
+   * failed guesses cannot take the owner's live sync offline); a failing one then gets
+   * auth.rate_limited.
+   */
   async consumeTicket(ticket: string): Promise<string> {
-    this.assertNotRateLimited();
     const parsed = parseRoutedSecret(ticket);
     const taken = parsed && parsed.userId === this.repo.userId() ? this.repo.takeTicket(await sha256Hex(parsed.secret)) : null;
     if (!taken || taken.expiresAt <= this.clock.now()) {
+      this.assertNotRateLimited();
       this.failAttempt("ticket");
       throw new AppError("auth.ticket_invalid", "This socket ticket is not valid, expired or was already used.");
     }

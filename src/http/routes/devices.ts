@@ -13,7 +13,7 @@ export const deviceRoutes = new Hono<HttpEnv>();
 deviceRoutes.post("/devices/pair", async (c) => {
   const body = await readJson(c, pairBodySchema);
   const parsed = parseRoutedSecret(body.code);
-  if (!parsed) throw new AppError("auth.pairing_code_invalid", "This pairing code is not valid. Create a new one on a signed-in device.");
+  if (!parsed) throw new AppError("auth.pairing_code_invalid", "This pairing code is not valid or was already used. Create a new one on a signed-in device.");
   const issued = unwrap(await spaceStub(c.env, parsed.userId).pair(body.code, body.deviceName));
   return c.json(issued, 201);
 });

@@ -53,4 +53,16 @@ describe("pairing codes", () => {
     expect(blank.status).toBe(400);
     expect((await blank.json<any>()).error.code).toBe("input.invalid");
   });
+
+  it("a paired device counts as seen; a revoked device cannot be renamed", async () => {
+    const user = await createUser();
+    const { code } = await newCode(user.deviceToken);
+    const paired = await apiJson("/api/v1/devices/pair", { body: { code, deviceName: "Tablet" }, expectStatus: 201 });
+    const { devices } = await apiJson("/api/v1/devices", { token: user.deviceToken, expectStatus: 200 });
+    expect(devices.find((d: any) => d.id === paired.deviceId).lastSeenAt).toEqual(expect.any(String));
+    await apiJson(`/api/v1/devices/${paired.deviceId}/revoke`, { method: "POST", token: user.deviceToken, expectStatus: 200 });
+    const rename = await api(`/api/v1/devices/${paired.deviceId}`, { method: "PATCH", token: user.deviceToken, body: { name: "Ghost" } });
+    expect(rename.status).toBe(409);
+    expect((await rename.json<any>()).error.code).toBe("device.revoked");
+  });
 });

@@ -113,3 +113,15 @@ describe("recover", () => {
     expect(await errorCode(response)).toBe("auth.user_not_found");
   });
 });
+
+describe("answers that reveal nothing", () => {
+  it("an unknown user id and a wrong secret get the same 401 message", async () => {
+    const user = await createUser();
+    const unknown = await api("/api/v1/devices", { token: `tte_${"c".repeat(32)}_${"A".repeat(43)}` });
+    const wrong = await api("/api/v1/devices", { token: `tte_${user.userId}_${"A".repeat(43)}` });
+    const a = (await unknown.json<any>()).error;
+    const b = (await wrong.json<any>()).error;
+    expect([a.code, b.code]).toEqual(["auth.token_invalid", "auth.token_invalid"]);
+    expect(a.message).toBe(b.message);
+  });
+});

@@ -57,4 +57,17 @@ describe("live socket", () => {
     const ticket = await api("/api/v1/ws-tickets", { method: "POST", token: phone.deviceToken });
     expect(ticket.status).toBe(401);
   });
+
+  it("a valid ticket still opens a socket while an outsider's guesses have the user rate-limited", async () => {
+    const user = await createUser();
+    const { ticket } = await apiJson("/api/v1/ws-tickets", { method: "POST", token: user.deviceToken, expectStatus: 201 });
+    for (let i = 0; i < 12; i += 1) {
+      await SELF.fetch(`https://edge.test/api/v1/ws?ticket=${user.userId}.${"G".repeat(22)}${i}`, { headers: { Upgrade: "websocket" } });
+    }
+    const guess = await SELF.fetch(`https://edge.test/api/v1/ws?ticket=${user.userId}.${"H".repeat(22)}`, { headers: { Upgrade: "websocket" } });
+    expect(guess.status).toBe(429);
+    const owner = await SELF.fetch(`https://edge.test/api/v1/ws?ticket=${ticket}`, { headers: { Upgrade: "websocket" } });
+    expect(owner.status).toBe(101);
+    owner.webSocket!.accept();
+  });
 });
