@@ -85,6 +85,20 @@ describe("chats: SillyTavern import and export", () => {
     expect((await apiJson("/api/v1/chats", { token })).chats).toEqual([]);
   });
 
+  it("reports bad UTF-8 bytes on the line that holds them, even in the same upload chunk", async () => {
+    const { deviceToken: token } = await createUser();
+    const encoder = new TextEncoder();
+    const body = new Uint8Array([...encoder.encode('{"user_name":"a"}\n{"mes":"'), 0xff, 0xfe, ...encoder.encode('"}\n')]);
+    const response = await SELF.fetch("https://edge.test/api/v1/chats/import", {
+      method: "POST", body, headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" },
+    });
+    const error = (await response.json<any>()).error;
+    expect(response.status).toBe(400);
+    expect(error).toMatchObject({ code: "chat.import_invalid_line", details: { line: 2 } });
+    expect(error.message).toContain("Line 2");
+    expect((await apiJson("/api/v1/chats", { token })).chats).toEqual([]);
+  });
+
   it("rejects an oversized message text with its line, a wrong media type and an empty file", async () => {
     const { deviceToken: token } = await createUser();
     const huge = `{"user_name":"U","character_name":"C"}\n{"name":"U","is_user":true,"mes":"a"}\n{"name":"C","mes":"${"x".repeat(1024 * 1024 + 1)}"}\n`;

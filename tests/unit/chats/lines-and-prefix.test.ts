@@ -35,6 +35,26 @@ describe("readLines", () => {
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: "chat.import_invalid_line", details: { line: 2 } });
   });
+
+  it("reports invalid UTF-8 on the line that holds it when earlier lines share its chunk", async () => {
+    const head = new TextEncoder().encode("{\"user_name\":\"a\"}\n{\"mes\":\"");
+    const bytes = new Uint8Array([...head, 0xff, 0xfe, ...new TextEncoder().encode("\"}\n")]);
+    const error = await collect(streamOf([bytes])).catch((e) => e);
+    expect(error).toMatchObject({ code: "chat.import_invalid_line", details: { line: 2 } });
+    expect(error.message).toContain("Line 2");
+    const third = new Uint8Array([...new TextEncoder().encode("a\nb\nc"), 0xc3, 0x0a, 0x64]);
+    await expect(collect(streamOf([third]))).rejects.toMatchObject({ details: { line: 3 } });
+    const truncatedAtEnd = new Uint8Array([...new TextEncoder().encode("a\nb\n"), 0xe2, 0x82]);
+    await expect(collect(streamOf([truncatedAtEnd]))).rejects.toMatchObject({ details: { line: 3 } });
+  });
+
+  it("keeps a multi-byte character split across chunks on its own line", async () => {
+    const bytes = new TextEncoder().encode("one\ntwo 🌲\nthree");
+    const at = bytes.indexOf(0xf0) + 2;
+    expect(await collect(streamOf([bytes.subarray(0, at), bytes.subarray(at)]))).toEqual([
+      { line: 1, text: "one" }, { line: 2, text: "two 🌲" }, { line: 3, text: "three" },
+    ]);
+  });
 });
 
 describe("prefixDigest", () => {
