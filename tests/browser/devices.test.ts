@@ -87,6 +87,8 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
     await page.goto(`${rig.url}/#setup=${SETUP_TOKEN}`);
     await page.getByRole("heading", { name: "Set up TavernEdge" }).waitFor();
     expect(page.url()).not.toContain(SETUP_TOKEN);
+    // Every use of the link makes another account: the page says so and points to pairing.
+    expect(await page.getByRole("note").textContent()).toContain("new, separate account");
     await page.getByLabel("Name this device").fill("Owner laptop");
     await page.getByRole("button", { name: "Create owner account" }).click();
     await page.getByRole("heading", { name: "Devices", level: 1 }).waitFor();
@@ -164,6 +166,9 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
     await second.page.getByRole("heading", { name: "Sign in" }).waitFor();
     await second.page.getByText("This device was signed out from another device.", { exact: true }).waitFor();
     expect(await storedSession(second.page)).toBeNull();
+    // Said once, on the sign-in page: no extra error toast about the revoked token.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await second.page.locator(".toast-error").count()).toBe(0);
     await rig.screenshot(second.page, "signed-out-360");
     const refused = await fetch(`${rig.url}/api/v1/devices`, { headers: { authorization: `Bearer ${secondToken}` } });
     expect(refused.status).toBe(401);

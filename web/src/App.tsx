@@ -71,7 +71,7 @@ export function App({ initialLink }: { initialLink: HashLink | null }) {
 
   let page;
   if (link?.kind === "setup") {
-    page = <SetupScreen setupToken={link.setupToken} devices={devices} onSignedIn={signIn} onCancel={() => setLink(null)} />;
+    page = <SetupScreen setupToken={link.setupToken} devices={devices} alreadySignedIn={session !== null} onSignedIn={signIn} onCancel={() => setLink(null)} />;
   } else if (link?.kind === "pair") {
     page = <PairScreen code={link.code} devices={devices} alreadySignedIn={session !== null} onSignedIn={signIn} onCancel={() => setLink(null)} />;
   } else if (!session) {

@@ -1,6 +1,8 @@
 /**
  * First run from the `#setup=<SETUP_TOKEN>` link printed by `npm start`: names this device and
- * creates the owner (POST /api/v1/setup). The token was already removed from the URL.
+ * creates an account (POST /api/v1/setup). The token was already removed from the URL.
+ * Every use of the setup token creates another, separate account (the operator creates users with
+ * it), so the screen says so and points people who already have an account to pairing instead.
  */
 import { useState, type FormEvent } from "react";
 import type { DevicesApi } from "../api/devices";
@@ -16,9 +18,11 @@ export interface SetupScreenProps {
   devices: DevicesApi;
   onSignedIn(session: Session): void;
   onCancel(): void;
+  /** True when this browser already holds a device token (creating an account would replace it). */
+  alreadySignedIn?: boolean;
 }
 
-export function SetupScreen({ setupToken, devices, onSignedIn, onCancel }: SetupScreenProps) {
+export function SetupScreen({ setupToken, devices, onSignedIn, onCancel, alreadySignedIn = false }: SetupScreenProps) {
   const [name, setName] = useState(() => guessDeviceName(navigator.userAgent));
   const setup = useAction(async (deviceName: string) => onSignedIn(await devices.setup(setupToken, deviceName)), { toastErrors: false });
   const submit = (event: FormEvent) => {
@@ -28,6 +32,12 @@ export function SetupScreen({ setupToken, devices, onSignedIn, onCancel }: Setup
   return (
     <AuthLayout title="Set up TavernEdge">
       <p>This link creates the owner account of this TavernEdge server and signs this browser in as its first device.</p>
+      <p className="warning-note" role="note">
+        Each use of this link creates a <strong>new, separate account</strong>. If you already set up TavernEdge on
+        another device, do not create another account: on that device open <em>Devices → Pair a device</em> and
+        open its link here instead.
+        {alreadySignedIn ? " This browser is already signed in; creating an account now would sign it out of the current one." : ""}
+      </p>
       <form onSubmit={submit} className="stack">
         <label className="field">
           <span>Name this device</span>

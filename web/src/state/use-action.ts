@@ -1,11 +1,15 @@
 /**
  * Wraps a network action for a button or form: `busy` while it runs (buttons show progress and
  * are disabled), errors go to a toast with their code and message (unless `toastErrors: false`).
- * `run` resolves to the action's value, or undefined when it failed.
+ * `run` resolves to the action's value, or undefined when it failed. Errors that sign this browser
+ * out (revoked or invalid token) get no toast: the sign-in page already explains them once.
  */
 import { useCallback, useRef, useState } from "react";
 import { describeError } from "../api/client";
 import { useToasts } from "./toasts";
+
+/** Codes after which App signs the browser out with its own notice. */
+const SIGN_OUT_CODES = new Set(["auth.token_revoked", "auth.token_invalid"]);
 
 export function useAction<A extends unknown[], T>(action: (...args: A) => Promise<T>, options: { toastErrors?: boolean } = {}) {
   const [busy, setBusy] = useState(false);
@@ -22,7 +26,7 @@ export function useAction<A extends unknown[], T>(action: (...args: A) => Promis
     } catch (cause) {
       const described = describeError(cause);
       setError(described);
-      if (toastErrors) show({ kind: "error", ...described });
+      if (toastErrors && !SIGN_OUT_CODES.has(described.code)) show({ kind: "error", ...described });
       return undefined;
     } finally {
       setBusy(false);
