@@ -8,12 +8,16 @@
  *   `agent.external_tool_turns_unsupported`;
  * - `stream: true` → `agent.stream_unsupported`;
  * - no messages, or a message that is not `{role: system|developer|user|assistant, content:
- *   string | [{type:"text", text}]}` → `agent.prompt_snapshot_invalid` (hosted extension).
+ *   string | [{type:"text", text}]}` → `agent.prompt_snapshot_invalid` (hosted extension);
+ * - a sampling field out of range or of the wrong type (prompt-sampling.ts, ADR 1460) →
+ *   `agent.prompt_snapshot_invalid` with `details.issues: [{path, field, message}]`, every bad
+ *   field listed (`path` like `promptSnapshot.chatCompletionPayload.max_tokens`).
  * The sampling fields map onto ModelSettings; every other payload key is kept in the snapshot
  * document but not sent.
  */
 import { AppError } from "../../errors";
 import type { ModelMessage, ModelSettings } from "../../models/ir";
+import { samplingIssues } from "./prompt-sampling";
 
 /** §3.17 `worldInfoActivation`. */
 export interface WorldInfoActivation {
@@ -44,6 +48,10 @@ export function validatePromptSnapshot(snapshot: PromptSnapshot): void {
     throw new AppError("agent.external_tool_choice_unsupported", "Agent runs choose tools themselves; remove `tool_choice` from the chat-completion payload.");
   }
   if (payload.stream === true) throw new AppError("agent.stream_unsupported", "Agent runs do not stream; remove `stream: true` from the chat-completion payload.");
+  const issues = samplingIssues(payload);
+  if (issues.length > 0) {
+    throw new AppError("agent.prompt_snapshot_invalid", `The chat-completion payload's sampling settings are not valid: ${issues.map((i) => i.message).join("; ")}.`, { issues });
+  }
   if (!Array.isArray(payload.messages) || payload.messages.length === 0) throw invalid("The prompt snapshot has no messages.");
   payload.messages.forEach((message, index) => {
     if (typeof message !== "object" || message === null || Array.isArray(message)) throw invalid(`messages[${index}] is not an object.`);
