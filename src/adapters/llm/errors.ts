@@ -7,7 +7,10 @@
  * schema mismatch, empty) → `model.upstream_invalid_response` (retryable) · an error event inside
  * a stream → `model.stream_failed` (retryable; rate-limit events → rate_limited) · aborted →
  * `model.cancelled`. Messages quote the provider's own message (≤ 300 chars) with the API key
- * scrubbed; request bodies and headers are never included.
+ * scrubbed; request bodies and headers are never included. A refused connection (workerd's
+ * "Network connection lost", ECONNREFUSED, "connection refused") is worded "the server refused
+ * the connection or is not running" instead of the runtime's text (ADR 1461). `providerLabel`
+ * is the sentence-start form ("The OpenAI-compatible endpoint"); mid-sentence it is lower-cased.
  */
 import {
   APICallError, EmptyResponseBodyError, InvalidResponseDataError, JSONParseError, LoadAPIKeyError,
@@ -36,12 +39,34 @@ export function toModelError(error: unknown, ctx: ErrorContext): ModelError {
   }
   if (LoadAPIKeyError.isInstance(error)) return new ModelError("model.provider_denied", `${ctx.providerLabel} needs an API key; this connection has none.`);
   if (UnsupportedFunctionalityError.isInstance(error) || InvalidPromptError.isInstance(error)) {
-    return new ModelError("model.request_build_failed", `The request cannot be sent to ${ctx.providerLabel}: ${short(scrub(error.message))}`);
+    return new ModelError("model.request_build_failed", `The request cannot be sent to ${midSentence(ctx.providerLabel)}: ${short(scrub(error.message))}`);
   }
-  if (error instanceof Error) return new ModelError("model.request_failed", `Could not reach ${ctx.providerLabel}: ${short(scrub(error.message))}`);
+  if (error instanceof Error) return unreachable(error, error.message, ctx.providerLabel, scrub);
   if (isObject(error)) return fromStreamErrorObject(error, ctx.providerLabel, scrub);
-  const message = error instanceof Error ? error.message : String(error);
-  return new ModelError("model.request_failed", `The request to ${ctx.providerLabel} failed: ${short(scrub(message))}`);
+  return new ModelError("model.request_failed", `The request to ${midSentence(ctx.providerLabel)} failed: ${short(scrub(String(error)))}`);
+}
+
+/** Wording of a refused connection, in place of the runtime's own text. */
+export const CONNECTION_REFUSED_TEXT = "the server refused the connection or is not running";
+
+const REFUSED_PATTERN = /network connection lost|connection refused|econnrefused/i;
+
+/** `model.request_failed` "Could not reach <label>: …" for a request that never got an answer. */
+function unreachable(error: unknown, text: string, label: string, scrub: (text: string) => string, details?: Record<string, unknown>): ModelError {
+  const refused = findCause(error, isRefused) !== undefined;
+  const reason = refused ? `${CONNECTION_REFUSED_TEXT}.` : short(scrub(text));
+  return new ModelError("model.request_failed", `Could not reach ${midSentence(label)}: ${reason}`, details);
+}
+
+function isRefused(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  const { message, code } = error as Error & { code?: unknown };
+  return code === "ECONNREFUSED" || (typeof message === "string" && REFUSED_PATTERN.test(message));
+}
+
+/** A provider label inside a sentence: "The OpenAI-compatible endpoint" → "the OpenAI-compatible endpoint". */
+function midSentence(label: string): string {
+  return label.startsWith("The ") ? `the ${label.slice(4)}` : label;
 }
 
 /** The error of a step aborted through its AbortSignal. */
@@ -53,9 +78,7 @@ function fromApiCall(error: APICallError, label: string, scrub: (text: string) =
   const status = error.statusCode;
   const providerMessage = short(scrub(providerMessageOf(error)));
   const providerCode = providerCodeOf(error.data);
-  if (status === undefined) {
-    return new ModelError("model.request_failed", `Could not reach ${label}: ${providerMessage}`, { providerCode });
-  }
+  if (status === undefined) return unreachable(error, providerMessage, label, scrub, { providerCode });
   if (status >= 200 && status < 300) {
     return new ModelError("model.upstream_invalid_response", `${label} answered ${status} with a body that could not be read.`, { status });
   }

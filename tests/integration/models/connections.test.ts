@@ -90,8 +90,17 @@ describe("model connections API", () => {
     expect(denied.error).toMatchObject({ code: "model.provider_denied", details: { status: 401, retryable: false } });
     expect(denied.error.message).toContain("Incorrect API key provided");
     expect(denied.error.message).not.toContain("VERYSECRET");
+    // The provider label starts the sentence here, so it keeps its capital.
+    expect(denied.error.message).toMatch(/^The OpenAI-compatible endpoint refused the credentials/);
     const limited = await apiJson(`/api/v1/connections/${conn.id}/test`, { method: "POST", token: user.deviceToken, expectStatus: 429 });
     expect(limited.error).toMatchObject({ code: "model.provider_rate_limited", details: { retryable: true } });
+  });
+
+  it("test connection to a port nothing listens on says the server refused the connection, in plain words", async () => {
+    const conn = await create({ name: "Dead port", provider: "openai-compatible", baseUrl: "http://127.0.0.1:9/v1", apiKey: KEY, modelId: "m" });
+    const failed = await apiJson(`/api/v1/connections/${conn.id}/test`, { method: "POST", token: user.deviceToken, expectStatus: 502 });
+    expect(failed.error).toMatchObject({ code: "model.request_failed", details: { retryable: true } });
+    expect(failed.error.message).toBe("Could not reach the OpenAI-compatible endpoint: the server refused the connection or is not running.");
   });
 
   it("a key sealed under another DATA_KEY still lists (apiKeyUnavailable) and using it is secrets.key_mismatch", async () => {
