@@ -1,4 +1,7 @@
-/** Vitest config for bench/tool-resolution.mjs: one pool test in workerd (not part of `npm test`). */
+/**
+ * Vitest config for the benchmarks that run inside workerd (bench/*.pool.ts; not part of
+ * `npm test`). bench/_pool-runner.mjs runs one file with it and prints its figures.
+ */
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 
@@ -15,5 +18,5 @@ export default defineConfig({
       },
     }),
   ],
-  test: { name: "bench-tool-resolution", include: ["bench/tool-resolution.pool.ts"], testTimeout: 300_000 },
+  test: { name: "bench-pool", include: ["bench/*.pool.ts"], testTimeout: 300_000 },
 });
