@@ -17,6 +17,7 @@ import { Client, ProtocolError, SdkError, SdkErrorCode, StreamableHTTPClientTran
 import type { McpEraHint } from "../../domain/mcp/discovered-catalog";
 import { formatSeconds, type McpTimeouts } from "../../domain/mcp/gateway-limits";
 import type { McpConnectionTarget, McpProtocolPreference } from "../../ports/mcp-gateway";
+import { readableFailure } from "./runtime-message";
 import { WireSession } from "./wire-session";
 
 const LEGACY_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"];
@@ -71,12 +72,15 @@ function retryable(error: unknown, session: WireSession): boolean {
   return error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed;
 }
 
-/** A person-readable reason for a start-up failure (WireSession fault first; no secrets). */
+/**
+ * A person-readable reason for a start-up failure (WireSession fault first; no secrets; raw
+ * runtime text such as workerd's `internal error; reference = …` replaced, ./runtime-message).
+ */
 export function describeFailure(error: unknown, session: WireSession): string {
   if (session.fault) return session.fault.message;
   const status = (error as { status?: unknown })?.status;
   const text = error instanceof Error ? error.message : String(error);
-  const trimmed = text.replace(/\s+/g, " ").slice(0, 300);
+  const trimmed = readableFailure(text, session.url).replace(/\s+/g, " ").slice(0, 300);
   return typeof status === "number" ? `HTTP ${status}${trimmed ? `: ${trimmed}` : ""}` : trimmed || "unknown error";
 }
 

@@ -8,6 +8,7 @@
 import { SdkError, SdkErrorCode, type Client } from "@modelcontextprotocol/client";
 import { MCP_LIMITS, formatSeconds } from "../../domain/mcp/gateway-limits";
 import type { RawTool } from "./tool-validation";
+import { readableFailure } from "./runtime-message";
 import type { WireSession } from "./wire-session";
 
 /** A StandardSchema that accepts any value: validation is ours, per tool. */
@@ -49,7 +50,7 @@ export async function listAllTools(client: Client, session: WireSession, options
       if (options.signal?.aborted) throw new ListError("cancelled", "The request was cancelled.");
       if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) throw new ListError("timeout", `A tools/list page took longer than ${formatSeconds(options.pageTimeoutMs)}.`);
       if (error instanceof SdkError && error.code === SdkErrorCode.UnsupportedResultType) throw new ListError("result_type", `The server answered tools/list with a result type this host does not support (${error.message.slice(0, 120)}).`);
-      const reason = session.fault?.message ?? (error instanceof Error ? error.message.replace(/\s+/g, " ").slice(0, 300) : String(error));
+      const reason = session.fault?.message ?? readableFailure(error instanceof Error ? error.message : String(error), session.url).replace(/\s+/g, " ").slice(0, 300);
       throw new ListError("failed", `tools/list failed: ${reason}`);
     }
     if (typeof result !== "object" || result === null || !Array.isArray((result as { tools?: unknown }).tools)) {

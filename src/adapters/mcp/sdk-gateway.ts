@@ -5,10 +5,11 @@
 import { AppError } from "../../domain/errors";
 import { notSent, outcomeUnknown, type McpCallOutcome } from "../../domain/mcp/call-outcome";
 import type { McpDiscovery } from "../../domain/mcp/discovered-catalog";
+import { checkCustomHeaders } from "../../domain/mcp/headers";
 import type { McpTimeouts } from "../../domain/mcp/gateway-limits";
 import type { McpCallRequest, McpConnectionTarget, McpGateway } from "../../ports/mcp-gateway";
-import { checkCustomHeaders } from "./headers";
 import { closeQuietly, startClient, StartError, type StartedClient } from "./client-factory";
+import { readableFailure } from "./runtime-message";
 import { ListError, listAllTools } from "./list-pages";
 import { validateTools } from "./tool-validation";
 import { sendToolCall } from "./tool-call";
@@ -81,13 +82,13 @@ export class SdkMcpGateway implements McpGateway {
       if (request.signal?.aborted || (error instanceof StartError && error.kind === "cancelled")) return cancelledBeforeSend();
       if (error instanceof StartError && error.kind === "timeout") return notSent("mcp.call_initialize_timeout", `The MCP server did not start up in time: ${error.message}`);
       if (error instanceof StartError && error.kind === "peer_info_missing") return notSent("mcp.call_initialize_failed", error.message);
-      return notSent("mcp.call_initialize_failed", `The MCP server could not be started: ${error instanceof Error ? error.message : String(error)}`);
+      return notSent("mcp.call_initialize_failed", `The MCP server could not be started: ${readableFailure(error instanceof Error ? error.message : String(error), target.endpoint)}`);
     }
     try {
       return await sendToolCall(started, request, this.timeouts);
     } catch (error) {
       // Defensive: sendToolCall maps every failure itself.
-      return outcomeUnknown("mcp.call_response_failed", error instanceof Error ? error.message.slice(0, 300) : "The call failed.");
+      return outcomeUnknown("mcp.call_response_failed", error instanceof Error ? readableFailure(error.message, target.endpoint).slice(0, 300) : "The call failed.");
     } finally {
       await closeQuietly(started, this.timeouts.closeMs);
     }

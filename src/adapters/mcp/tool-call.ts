@@ -16,6 +16,7 @@ import type { McpCallRequest } from "../../ports/mcp-gateway";
 import type { StartedClient } from "./client-factory";
 import { ListError, listAllTools, PERMISSIVE } from "./list-pages";
 import { projectCallResult } from "./call-result";
+import { readableFailure } from "./runtime-message";
 
 type AnyRequest = (request: unknown, schemaOrOptions?: unknown, options?: unknown) => Promise<unknown>;
 
@@ -44,7 +45,7 @@ async function toolDefinitionFor(started: StartedClient, request: McpCallRequest
   } catch (error) {
     if (signal.aborted) return notSent("mcp.call_cancelled_before_send", "The tool request was cancelled before it was sent.");
     if (error instanceof ListError && error.kind === "timeout") return notSent("mcp.call_metadata_timeout", `Listing the server's tools to prepare the call timed out: ${error.message}`);
-    return notSent("mcp.call_metadata_failed", `Listing the server's tools to prepare the call failed: ${error instanceof Error ? error.message : String(error)}`);
+    return notSent("mcp.call_metadata_failed", `Listing the server's tools to prepare the call failed: ${readableFailure(error instanceof Error ? error.message : String(error), started.session.url)}`);
   }
   const found = tools.map((tool) => tool.value as Record<string, unknown>).find((tool) => tool?.name === name);
   if (!found) return notSent("mcp.call_tool_unavailable", `The server does not offer a tool named "${name.slice(0, 120)}".`);
@@ -102,7 +103,7 @@ function failureOutcome(error: unknown, started: StartedClient, request: McpCall
 function describe(error: unknown, started: StartedClient): string {
   if (started.session.fault) return started.session.fault.message;
   const status = (error as { status?: unknown })?.status;
-  const text = error instanceof Error ? error.message.replace(/\s+/g, " ").slice(0, 300) : String(error);
+  const text = readableFailure(error instanceof Error ? error.message : String(error), started.session.url).replace(/\s+/g, " ").slice(0, 300);
   return typeof status === "number" ? `HTTP ${status}: ${text}` : text;
 }
 

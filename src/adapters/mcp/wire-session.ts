@@ -8,13 +8,17 @@
  *   fault); faults on a POST also fire `onFault` so the pending operation ends at once instead of
  *   waiting for its timeout;
  * - bounds the first request of the client by the connect timeout (time to response headers);
+ * - turns a request that gets no answer at all (DNS failure, refused or reset connection) into a
+ *   `connect_failed` fault with a person-readable message (./runtime-message), so the runtime's
+ *   own text (workerd: `internal error; reference = …`) never reaches an error message;
  * - sends endpoint userinfo as Basic credentials (never in the URL);
  * - notes when a `tools/call` request left (the NotSent / OutcomeUnknown boundary).
  */
 import { redactEndpoint } from "../../domain/mcp/endpoint";
 import { MCP_LIMITS, formatSeconds } from "../../domain/mcp/gateway-limits";
+import { connectFailureMessage } from "./runtime-message";
 
-export type WireFaultKind = "redirect" | "too_large" | "broken" | "connect_timeout" | "http_status";
+export type WireFaultKind = "redirect" | "too_large" | "broken" | "connect_timeout" | "connect_failed" | "http_status";
 
 export interface WireFault {
   kind: WireFaultKind;
@@ -72,6 +76,10 @@ export class WireSession {
     let response: Response;
     try {
       response = await fetch(input, { ...init, headers, redirect: "manual", signal: controller.signal });
+    } catch (error) {
+      // No answer at all (DNS, refused, reset): the runtime's text is not for people (ADR 0391).
+      if (!controller.signal.aborted && (first || method === "POST")) this.note({ kind: "connect_failed", message: connectFailureMessage(this.url) }, method === "POST");
+      throw error;
     } finally {
       if (timer) clearTimeout(timer);
       outer?.removeEventListener("abort", relay);

@@ -18,6 +18,7 @@
  */
 import { AppError } from "../../domain/errors";
 import { parseEndpoint } from "../../domain/mcp/endpoint";
+import { checkCustomHeaders } from "../../domain/mcp/headers";
 import { unreachableWarning, type RegistrationWarning } from "../../domain/mcp/reachability";
 import { newRegistrationId, parseRegistrationId } from "../../domain/mcp/registration-id";
 import {
@@ -58,7 +59,10 @@ export type RegistrationLookup<T> =
   | { status: "missing" }
   | { status: "unavailable"; issue: RegistrationStorageIssue };
 
-type Prepared = Pick<McpServerRegistration, "displayName" | "endpoint" | "headers" | "protocolVersion"> & { host: string };
+type Prepared = Pick<McpServerRegistration, "displayName" | "endpoint" | "headers" | "protocolVersion"> & { host: string; bareEndpoint: string };
+
+/** Warning code of a create / import entry whose endpoint is already registered (docs/api.md). */
+export const DUPLICATE_ENDPOINT_WARNING = "mcp.import_duplicate_endpoint";
 
 export class McpRegistryService {
   private readonly invalidationListeners = new Set<(registrationId: string) => void>();
@@ -156,25 +160,34 @@ export class McpRegistryService {
 
   // ---- mutations ---------------------------------------------------------------------------
 
-  /** `servers.create`: a new paused registration (id generated here). */
+  /**
+   * `servers.create`: a new paused registration (id generated here). Headers are checked here
+   * (`mcp.header_name_invalid` / `_value_invalid` / `mcp.header_reserved`); the answer carries the
+   * warnings `mcp.endpoint_unreachable_when_deployed` and `mcp.import_duplicate_endpoint`.
+   */
   async create(input: McpServerInput): Promise<McpServerView> {
     return this.deps.mutex.run(async () => {
       const prepared = prepare(input);
+      const duplicate = duplicateEndpointWarning(prepared, this.deps.repo.scan().records);
       const record = await this.newRecord(prepared);
       this.deps.repo.insert(record);
-      return this.announce(record, this.warningsFor(prepared.host));
+      return this.announce(record, [...this.warningsFor(prepared.host), ...duplicate]);
     });
   }
 
   /**
    * JSON import (./registry-import): several HTTP servers become several paused registrations in
-   * one call; other entries are listed in `skipped`. All secrets are sealed before the first
-   * write, so `secrets.key_unavailable` creates nothing.
+   * one call; other entries (including those failing the create checks, headers too) are listed
+   * in `skipped` with the check's code. An entry whose endpoint is already registered (or appears
+   * earlier in the same document) is still created, with a `mcp.import_duplicate_endpoint`
+   * warning. All secrets are sealed before the first write, so `secrets.key_unavailable` creates
+   * nothing.
    */
   async importJson(json: string): Promise<McpImportResult> {
     const { candidates, skipped } = interpretImportDocument(json);
     return this.deps.mutex.run(async () => {
-      const ready: Array<{ record: StoredRegistration; host: string }> = [];
+      const ready: Array<{ record: StoredRegistration; host: string; duplicate: RegistrationWarning[] }> = [];
+      const known = [...this.deps.repo.scan().records];
       for (const candidate of candidates) {
         let prepared: Prepared;
         try {
@@ -185,11 +198,14 @@ export class McpRegistryService {
           skipped.push({ name: candidate.name, code: error.code, message: error.message });
           continue;
         }
-        ready.push({ record: await this.newRecord(prepared), host: prepared.host });
+        const duplicate = duplicateEndpointWarning(prepared, known);
+        const record = await this.newRecord(prepared);
+        known.push(record);
+        ready.push({ record, host: prepared.host, duplicate });
       }
       for (const { record } of ready) this.deps.repo.insert(record);
       const servers: McpServerView[] = [];
-      for (const { record, host } of ready) servers.push(await this.announce(record, this.warningsFor(host)));
+      for (const { record, host, duplicate } of ready) servers.push(await this.announce(record, [...this.warningsFor(host), ...duplicate]));
       return { servers, skipped };
     });
   }
@@ -358,10 +374,22 @@ function prepare(input: McpServerInput): Prepared {
   return {
     displayName: normalizeDisplayName(input.displayName),
     endpoint: endpoint.normalized,
-    headers: Object.fromEntries(Object.entries(input.headers ?? {})),
+    headers: checkCustomHeaders(Object.fromEntries(Object.entries(input.headers ?? {}))),
     protocolVersion: parseProtocolVersion(input.protocolVersion),
     host: endpoint.host,
+    bareEndpoint: endpoint.withoutUserinfo,
   };
+}
+
+/**
+ * Hosted warning `mcp.import_duplicate_endpoint` (ADR 0395): the new registration uses the same
+ * endpoint (normalized, userinfo ignored) as an existing one. Creation still goes ahead (two
+ * registrations of one server are allowed); at most one warning, naming the oldest match.
+ */
+function duplicateEndpointWarning(prepared: Prepared, existing: readonly StoredRegistration[]): RegistrationWarning[] {
+  const match = existing.find((record) => record.endpoint === prepared.bareEndpoint);
+  if (!match) return [];
+  return [{ code: DUPLICATE_ENDPOINT_WARNING, message: `"${prepared.displayName}" uses the same endpoint as "${match.displayName}".` }];
 }
 
 function summaryOf(record: StoredRegistration): McpRegistrationSummary {

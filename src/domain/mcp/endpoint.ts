@@ -8,11 +8,14 @@
  *
  * Errors, checked in this order (AppError):
  * - `mcp.endpoint_invalid`: not parseable as an absolute URL (relative text, bad host, …);
- * - `mcp.endpoint_absolute_required`: no host (`mailto:x`, `file:///x`, `data:`…);
+ * - `mcp.endpoint_absolute_required`: no host (`mailto:x`, `file:///x`, `data:`…), including a
+ *   host the URL parser would invent from the path (`http:///mcp`, `http:mcp`; the raw text must
+ *   read `scheme://host…`, see ../url-authority, ADR 0390);
  * - `mcp.endpoint_fragment_forbidden`: a `#fragment` (even an empty one);
  * - `mcp.endpoint_scheme_invalid`: a scheme other than `http` / `https`.
  */
 import { AppError } from "../errors";
+import { hasRawAuthorityHost } from "../url-authority";
 
 /** A parsed endpoint. `normalized` includes the userinfo; the other fields never do. */
 export interface McpEndpoint {
@@ -37,7 +40,7 @@ export function parseEndpoint(input: string): McpEndpoint {
     const detail = error instanceof Error && error.message ? error.message.split("\n")[0]!.slice(0, 120) : "unparseable";
     throw new AppError("mcp.endpoint_invalid", `The MCP endpoint is not a valid absolute URL (${detail}).`);
   }
-  if (url.host === "") {
+  if (url.host === "" || !hasRawAuthorityHost(text)) {
     throw new AppError("mcp.endpoint_absolute_required", "The MCP endpoint must be an absolute URL with a host, such as https://example.com/mcp.");
   }
   if (url.href.includes("#")) {

@@ -4,7 +4,8 @@
  *
  * Codes raised here: `mcp.display_name_empty`, `mcp.protocol_version_invalid` (hosted extension),
  * `mcp.server_state_invalid` (hosted extension), `mcp.permission_invalid` (hosted extension),
- * `mcp.permission_off_not_persisted`, `mcp.description_override_empty`, and the tool-name codes of
+ * `mcp.permission_off_not_persisted`, `mcp.description_override_empty` (also for a blank description
+ * at save time), and the tool-name codes of
  * ./tool-name (`mcp.tool_name_empty`, `mcp.tool_name_too_long`).
  */
 import { AppError } from "../errors";
@@ -112,8 +113,26 @@ export function normalizeDescriptionOverride(override: ToolDescriptionOverride):
 }
 
 /**
+ * Save-time rule (hosted, ADR 0392): a description or property description that is empty or only
+ * whitespace would replace the server's text with nothing, so it is refused with
+ * `mcp.description_override_empty` (details `{field}`: `description` or `properties.<name>`).
+ * Non-blank strings stay verbatim (no trim). Not applied when loading stored rows.
+ */
+export function checkOverrideNotBlank(override: ToolDescriptionOverride): void {
+  if (override.description !== undefined && override.description.trim() === "") {
+    throw new AppError("mcp.description_override_empty", "A custom tool description cannot be blank; leave it out to keep the server's description, or send override: null to remove the override.", { field: "description" });
+  }
+  for (const [name, text] of Object.entries(override.properties ?? {})) {
+    if (text.trim() === "") {
+      const shown = (name.length > 64 ? `${name.slice(0, 64)}…` : name).replace(/[\u0000-\u001f\u007f]/g, "?");
+      throw new AppError("mcp.description_override_empty", `The custom description of property "${shown}" cannot be blank; leave the property out to keep the server's text.`, { field: `properties.${shown}` });
+    }
+  }
+}
+
+/**
  * Sets (whole replacement) or deletes (`null`, the only delete) one tool's override. Validates
- * the tool name and the override. Returns a new map.
+ * the tool name and the override (including checkOverrideNotBlank). Returns a new map.
  */
 export function withDescriptionOverride(
   overrides: Readonly<Record<string, ToolDescriptionOverride>>,
@@ -123,7 +142,11 @@ export function withDescriptionOverride(
   validateToolName(nativeName);
   const next = { ...overrides };
   if (override === null) delete next[nativeName];
-  else setOwn(next, nativeName, normalizeDescriptionOverride(override));
+  else {
+    const normalized = normalizeDescriptionOverride(override);
+    checkOverrideNotBlank(normalized);
+    setOwn(next, nativeName, normalized);
+  }
   return next;
 }
 

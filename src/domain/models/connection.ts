@@ -4,6 +4,7 @@
  * only as `apiKeyHint` (its last 4 characters), never logged.
  */
 import { AppError } from "../errors";
+import { hasRawAuthorityHost } from "../url-authority";
 import type { ModelSettings, ProviderFormat } from "./ir";
 
 /** Supported providers. `openai-compatible` takes any base URL (OpenRouter, Ollama, LM Studio, llama.cpp, vLLM). */
@@ -86,7 +87,8 @@ export function apiKeyHint(apiKey: string): string {
 }
 
 /**
- * Normalizes a base URL: http(s) only, no userinfo, no query/fragment, trailing slashes removed.
+ * Normalizes a base URL: http(s) only, a host written after `//` (`http:///v1` is refused, not
+ * read as host `v1`; ADR 0390), no userinfo, no query/fragment, trailing slashes removed.
  * Required for `openai-compatible`. Raises `input.invalid` (field `baseUrl`).
  */
 export function normalizeBaseUrl(provider: ModelProvider, value: string | null | undefined): string | null {
@@ -102,6 +104,7 @@ export function normalizeBaseUrl(provider: ModelProvider, value: string | null |
     throw invalid("baseUrl", "The base URL is not a valid URL.");
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") throw invalid("baseUrl", "The base URL must start with http:// or https://.");
+  if (!hasRawAuthorityHost(text)) throw invalid("baseUrl", "The base URL needs a host right after http:// or https://, e.g. http://127.0.0.1:11434/v1.");
   if (url.username || url.password) throw invalid("baseUrl", "Put the API key in the key field, not in the base URL.");
   if (url.search || url.hash) throw invalid("baseUrl", "The base URL must not have a query string or fragment.");
   if (text.length > CONNECTION_LIMITS.baseUrlChars) throw invalid("baseUrl", "The base URL is too long.");

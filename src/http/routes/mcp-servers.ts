@@ -1,8 +1,9 @@
 /**
  * /api/v1/mcp/servers… (DESIGN.md "HTTP API" MCP; contracts.md §2): list, create or JSON import,
  * full-replacement update, delete, state, tool permission, tool description override.
- * `:nativeName` is one percent-encoded path segment (names may hold `/`, `.`, spaces, any script);
- * Hono decodes it. Every mutation body takes an optional `ifRevision`.
+ * `:nativeName` is one percent-encoded path segment (names may hold `/`, `.`, spaces, any script),
+ * decoded strictly by ../tool-name-param (malformed escapes → 400 `mcp.tool_name_invalid`).
+ * Every mutation body takes an optional `ifRevision`.
  */
 import { Hono } from "hono";
 import {
@@ -12,6 +13,7 @@ import {
 import { invalidInput, readJson } from "../body";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
+import { toolNameParam } from "../tool-name-param";
 import { callSpace } from "../space-client";
 
 export const mcpServerRoutes = new Hono<HttpEnv>();
@@ -49,11 +51,13 @@ mcpServerRoutes.post("/mcp/servers/:id/state", async (c) => {
 });
 
 mcpServerRoutes.put("/mcp/servers/:id/tools/:nativeName/permission", async (c) => {
+  const nativeName = toolNameParam(c);
   const body = await readJson(c, setPermissionBodySchema);
-  return c.json(await callSpace(c, "mcp.tools.setPermission", { registrationId: c.req.param("id"), nativeName: c.req.param("nativeName"), ...body }));
+  return c.json(await callSpace(c, "mcp.tools.setPermission", { registrationId: c.req.param("id"), nativeName, ...body }));
 });
 
 mcpServerRoutes.put("/mcp/servers/:id/tools/:nativeName/description-override", async (c) => {
+  const nativeName = toolNameParam(c);
   const body = await readJson(c, setDescriptionOverrideBodySchema);
-  return c.json(await callSpace(c, "mcp.tools.setDescriptionOverride", { registrationId: c.req.param("id"), nativeName: c.req.param("nativeName"), ...body }));
+  return c.json(await callSpace(c, "mcp.tools.setDescriptionOverride", { registrationId: c.req.param("id"), nativeName, ...body }));
 });

@@ -2,6 +2,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { inject } from "vitest";
 import type { UserSpace } from "../../../durable-objects/user-space";
+import { sealConnection } from "../../../src/application/mcp/registry-secrets";
+import { secretCipher } from "../../../src/composition/secrets";
 import { apiJson, createUser, type TestUser } from "../helpers";
 
 export const peers = () => inject("peers");
@@ -50,4 +52,17 @@ export async function recorded(peer: "mcp-modern" | "mcp-hostile" | "mcp-hostile
 /** Runs raw SQL inside the user's object. */
 export async function rawSql(userId: string, sql: string, ...params: SqlStorageValue[]): Promise<Record<string, SqlStorageValue>[]> {
   return runInDurableObject(spaceStub(userId), (_instance: UserSpace, state) => state.storage.sql.exec(sql, ...params).toArray());
+}
+
+/**
+ * Writes `headers` into a stored registration as-is, bypassing the save-time header checks (a row
+ * saved before ADR 0394); `endpoint` is the registration's endpoint.
+ */
+export async function plantHeaders(userId: string, id: string, endpoint: string, headers: Record<string, string>): Promise<void> {
+  await runInDurableObject(spaceStub(userId), async (instance: UserSpace, state) => {
+    const sealed = await sealConnection(secretCipher(instance.space()), id, endpoint, headers);
+    const [row] = state.storage.sql.exec("SELECT document FROM te_mcp_registrations WHERE id = ?", id).toArray();
+    const document = { ...JSON.parse(String(row!.document)), sealedHeaders: sealed.sealedHeaders };
+    state.storage.sql.exec("UPDATE te_mcp_registrations SET document = ? WHERE id = ?", JSON.stringify(document), id);
+  });
 }

@@ -3,7 +3,7 @@
  * isolation, missing capability, 401 — each a real loopback server (tests/peers/mcp).
  */
 import { describe, expect, it } from "vitest";
-import { activeServer, discover, hostileUrl, peers, recorded } from "./gateway-helpers";
+import { activeServer, discover, hostileUrl, peers, plantHeaders, recorded } from "./gateway-helpers";
 
 async function discoverScenario(scenario: string, tag = crypto.randomUUID()) {
   const { user, id } = await activeServer(hostileUrl(scenario, tag));
@@ -90,6 +90,8 @@ describe("hostile servers during discovery", () => {
 });
 
 describe("registration headers are checked before anything is sent", () => {
+  // Since ADR 0394 bad headers are refused when saved (tests/integration/mcp-registry/save-checks);
+  // rows saved before that still reach the gateway, so they are planted here directly.
   for (const [headers, code] of [
     [{ "Bad Name": "x" }, "mcp.header_name_invalid"],
     [{ "X-Token": "a\nb" }, "mcp.header_value_invalid"],
@@ -97,9 +99,10 @@ describe("registration headers are checked before anything is sent", () => {
     [{ "mcp-param-region": "eu" }, "mcp.header_reserved"],
     [{ Accept: "text/plain" }, "mcp.header_reserved"],
   ] as const) {
-    it(`${Object.keys(headers)[0]} → ${code}`, async () => {
+    it(`${Object.keys(headers)[0]} (stored before save-time checks) → ${code}`, async () => {
       const tag = crypto.randomUUID();
-      const { user, id } = await activeServer(hostileUrl("duplicates", tag), { headers });
+      const { user, id } = await activeServer(hostileUrl("duplicates", tag));
+      await plantHeaders(user.userId, id, hostileUrl("duplicates", tag), headers);
       const { status, body } = await discover(user, id);
       expect(status).toBe(400);
       expect(body.error.code).toBe(code);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { api, apiJson, type TestUser } from "../helpers";
-import { activeServer, discover, everythingUrl, hostileUrl, modernUrl, recorded } from "./gateway-helpers";
+import { activeServer, discover, everythingUrl, hostileUrl, modernUrl, plantHeaders, recorded } from "./gateway-helpers";
 
 async function testCall(user: TestUser, id: string, nativeName: string, argumentsJson: string, callId?: string): Promise<{ status: number; body: any }> {
   const response = await api(`/api/v1/mcp/servers/${id}/tools/${encodeURIComponent(nativeName)}/test-call`, {
@@ -192,7 +192,8 @@ describe("test-call gates", () => {
 
   it("invalid registration headers → mcp.call_headers_invalid; no tools capability → mcp.call_tools_capability_missing", async () => {
     const tag = crypto.randomUUID();
-    const bad = await activeServer(hostileUrl("calls", tag), { headers: { "X-Key": "line\nbreak" } });
+    const bad = await activeServer(hostileUrl("calls", tag));
+    await plantHeaders(bad.user.userId, bad.id, hostileUrl("calls", tag), { "X-Key": "line\nbreak" }); // saved before ADR 0394
     expect((await testCall(bad.user, bad.id, "raw-echo", "{}")).body).toMatchObject({ outcome: "not_sent", code: "mcp.call_headers_invalid" });
     expect(await recorded("mcp-hostile", `/h/calls/${tag}`)).toEqual([]);
     const noTools = await activeServer(hostileUrl("no-tools", tag));

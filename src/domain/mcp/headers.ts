@@ -1,11 +1,13 @@
 /**
- * Custom request headers of a registration, checked before anything is sent (contracts.md §1.3):
+ * Custom request headers of a registration (contracts.md §1.3). One check, used twice: when a
+ * registration is saved (create, full-replacement update, JSON import entries — hosted rule, ADR
+ * 0394) and by the MCP gateway before anything is sent (rows saved before the save-time check):
  * a name that is not an RFC 9110 token → `mcp.header_name_invalid`; a value with bytes outside
  * visible ASCII / obs-text, space and tab (e.g. CR, LF, NUL) → `mcp.header_value_invalid`; a name
  * the MCP transport owns → `mcp.header_reserved` (hosted extension). Messages name the header,
  * never its value.
  */
-import { AppError } from "../../domain/errors";
+import { AppError } from "../errors";
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const RESERVED = new Set(["accept", "content-type", "mcp-session-id", "mcp-protocol-version", "mcp-method", "mcp-name", "last-event-id"]);
@@ -25,8 +27,8 @@ function validValue(value: string): boolean {
  */
 export function checkCustomHeaders(headers: Record<string, string>): Record<string, string> {
   for (const [name, value] of Object.entries(headers)) {
-    const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
-    if (!TOKEN.test(name)) throw new AppError("mcp.header_name_invalid", `The header name "${shown.replace(/[^\x20-\x7e]/g, "?")}" is not a valid HTTP header name.`, { header: shown });
+    const shown = (name.length > 64 ? `${name.slice(0, 64)}…` : name).replace(/[^\x20-\x7e…]/g, "?");
+    if (!TOKEN.test(name)) throw new AppError("mcp.header_name_invalid", `The header name "${shown}" is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~ only, no spaces).`, { header: shown });
     const lower = name.toLowerCase();
     if (RESERVED.has(lower) || lower.startsWith("mcp-param-")) {
       throw new AppError("mcp.header_reserved", `The header "${shown}" is set by the MCP transport itself and cannot be configured.`, { header: shown });

@@ -1,0 +1,37 @@
+/**
+ * Person-readable replacements for raw runtime failure text in MCP errors (contracts.md §1.9,
+ * §1.13 `mcp.discovery_initialize_failed`, `mcp.call_initialize_failed`; ADR 0391).
+ *
+ * When a connection cannot be made, workerd's `fetch` rejects with text such as
+ * `internal error; reference = v2tq…` (Node says `fetch failed`, `ECONNREFUSED`, …). That text
+ * means nothing to a person and names runtime internals, so it never reaches an error message:
+ * WireSession records a `connect_failed` fault with connectFailureMessage, and every place that
+ * turns an SDK error into a message passes it through readableFailure as well.
+ */
+import { redactEndpoint } from "../../domain/mcp/endpoint";
+
+/** Raw runtime / network-stack texts that are replaced (never shown). */
+const RUNTIME_NOISE: readonly RegExp[] = [
+  /internal error;?\s*reference\s*=/i,
+  /\bfetch failed\b/i,
+  /\bfailed to fetch\b/i,
+  /network connection lost/i,
+  /\b(ECONNREFUSED|ECONNRESET|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT)\b/,
+  /\bgetaddrinfo\b/i,
+  /dns (lookup|resolution) failed/i,
+];
+
+/** "Could not connect to <endpoint without userinfo>: …" for a request that never got an answer. */
+export function connectFailureMessage(endpoint: string | URL): string {
+  return `Could not connect to ${redactEndpoint(String(endpoint))}: the host could not be resolved, refused the connection, or closed it before answering.`;
+}
+
+/** True when `text` is raw runtime failure text (see RUNTIME_NOISE). */
+export function isRuntimeNoise(text: string): boolean {
+  return RUNTIME_NOISE.some((pattern) => pattern.test(text));
+}
+
+/** `text` itself, or connectFailureMessage(endpoint) when it is raw runtime failure text. */
+export function readableFailure(text: string, endpoint: string | URL): string {
+  return isRuntimeNoise(text) ? connectFailureMessage(endpoint) : text;
+}
