@@ -18,19 +18,24 @@
  */
 import { AppError } from "../../domain/errors";
 import { parseEndpoint } from "../../domain/mcp/endpoint";
-import { checkCustomHeaders } from "../../domain/mcp/headers";
 import { unreachableWarning, type RegistrationWarning } from "../../domain/mcp/reachability";
 import { newRegistrationId, parseRegistrationId } from "../../domain/mcp/registration-id";
 import {
-  connectionChanged, normalizeDisplayName, parseProtocolVersion, withDescriptionOverride, withPermission,
+  connectionChanged, withDescriptionOverride, withPermission,
   type McpServerRegistration, type McpServerState, type ToolDescriptionOverride, type ToolPermission,
 } from "../../domain/mcp/registration";
 import type { McpRegistrationRepository, RegistrationStorageIssue, StoredRegistration } from "../../ports/mcp-registration-repository";
 import type { SecretCipher } from "../../ports/secret-cipher";
 import type { Clock, Mutex, SocketHub } from "../../ports/space";
 import { interpretImportDocument } from "./registry-import";
+import {
+  conflict, duplicateEndpointWarning, notFound, prepare, registrationOf, serverView, storageIssue, summaryOf,
+  type McpServerInput, type OpenedRegistration, type Prepared,
+} from "./registry-records";
 import { openConnection, sealConnection } from "./registry-secrets";
 import type { McpImportResult, McpRegistrationSummary, McpServerCatalogInfo, McpServerList, McpServerRemoved, McpServerView } from "./registry-views";
+
+export { DUPLICATE_ENDPOINT_WARNING, type McpServerInput, type OpenedRegistration } from "./registry-records";
 
 /** Dependencies of the service (all ports). `development` is false when deployed. */
 export interface McpRegistryDeps {
@@ -42,27 +47,11 @@ export interface McpRegistryDeps {
   development: boolean;
 }
 
-/** Input of create / update (contracts.md §2). `headers` defaults to `{}`, `protocolVersion` to `auto`. */
-export interface McpServerInput {
-  displayName: string;
-  endpoint: string;
-  headers?: Record<string, string>;
-  protocolVersion?: string;
-}
-
-/** A registration with its secrets opened (inside the object only) plus its revision. */
-export type OpenedRegistration = McpServerRegistration & { revision: number };
-
 /** Lookup result without throwing: what call gates map to `mcp.call_registration_*` codes. */
 export type RegistrationLookup<T> =
   | { status: "found"; registration: T }
   | { status: "missing" }
   | { status: "unavailable"; issue: RegistrationStorageIssue };
-
-type Prepared = Pick<McpServerRegistration, "displayName" | "endpoint" | "headers" | "protocolVersion"> & { host: string; bareEndpoint: string };
-
-/** Warning code of a create / import entry whose endpoint is already registered (docs/api.md). */
-export const DUPLICATE_ENDPOINT_WARNING = "mcp.import_duplicate_endpoint";
 
 export class McpRegistryService {
   private readonly invalidationListeners = new Set<(registrationId: string) => void>();
@@ -102,7 +91,7 @@ export class McpRegistryService {
     if (load.status === "unreadable") return { status: "unavailable", issue: load.issue };
     try {
       const opened = await openConnection(this.deps.cipher, load.record);
-      return { status: "found", registration: { ...this.registrationOf(load.record), ...opened } };
+      return { status: "found", registration: { ...registrationOf(load.record), ...opened } };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return { status: "unavailable", issue: { registrationId: id, fileName: id, code: error.code, message: error.message } };
@@ -338,76 +327,9 @@ export class McpRegistryService {
     return warnings.length > 0 ? { ...view, warnings } : view;
   }
 
-  private async view(record: StoredRegistration): Promise<{ view: McpServerView; issue: RegistrationStorageIssue | null }> {
-    let endpoint = record.endpoint;
-    let headers: Record<string, string> = {};
-    let issue: RegistrationStorageIssue | null = null;
-    try {
-      ({ endpoint, headers } = await openConnection(this.deps.cipher, record));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      issue = { registrationId: record.id, fileName: record.id, code: error.code, message: `The headers and endpoint credentials of "${record.displayName}" cannot be read: ${error.message}` };
-    }
-    const overrides = Object.fromEntries(Object.entries(record.toolDescriptionOverrides).map(([name, o]) => [name, { ...o, properties: o.properties ?? {} }]));
-    const catalog = this.catalogInfo(record.id);
-    const view: McpServerView = {
-      id: record.id, displayName: record.displayName, endpoint, headers, protocolVersion: record.protocolVersion, state: record.state,
-      toolPermissions: { ...record.toolPermissions }, toolDescriptionOverrides: overrides, revision: record.revision,
-      createdAt: new Date(record.createdAt).toISOString(), updatedAt: new Date(record.updatedAt).toISOString(),
-      ...(issue ? { headersUnavailable: true as const } : {}),
-      ...(catalog?.negotiatedProtocolVersion ? { negotiatedProtocolVersion: catalog.negotiatedProtocolVersion } : {}),
-      ...(catalog?.fetchedAt ? { fetchedAt: catalog.fetchedAt } : {}),
-    };
-    return { view, issue };
+  private view(record: StoredRegistration): Promise<{ view: McpServerView; issue: RegistrationStorageIssue | null }> {
+    return serverView(record, this.deps.cipher, this.catalogInfo(record.id));
   }
 
-  private registrationOf(record: StoredRegistration): OpenedRegistration {
-    return {
-      id: record.id, displayName: record.displayName, endpoint: record.endpoint, headers: {}, protocolVersion: record.protocolVersion,
-      state: record.state, toolPermissions: { ...record.toolPermissions }, toolDescriptionOverrides: { ...record.toolDescriptionOverrides }, revision: record.revision,
-    };
-  }
 }
 
-function prepare(input: McpServerInput): Prepared {
-  const endpoint = parseEndpoint(input.endpoint);
-  return {
-    displayName: normalizeDisplayName(input.displayName),
-    endpoint: endpoint.normalized,
-    headers: checkCustomHeaders(Object.fromEntries(Object.entries(input.headers ?? {}))),
-    protocolVersion: parseProtocolVersion(input.protocolVersion),
-    host: endpoint.host,
-    bareEndpoint: endpoint.withoutUserinfo,
-  };
-}
-
-/**
- * Hosted warning `mcp.import_duplicate_endpoint` (ADR 0395): the new registration uses the same
- * endpoint (normalized, userinfo ignored) as an existing one. Creation still goes ahead (two
- * registrations of one server are allowed); at most one warning, naming the oldest match.
- */
-function duplicateEndpointWarning(prepared: Prepared, existing: readonly StoredRegistration[]): RegistrationWarning[] {
-  const match = existing.find((record) => record.endpoint === prepared.bareEndpoint);
-  if (!match) return [];
-  return [{ code: DUPLICATE_ENDPOINT_WARNING, message: `"${prepared.displayName}" uses the same endpoint as "${match.displayName}".` }];
-}
-
-function summaryOf(record: StoredRegistration): McpRegistrationSummary {
-  return {
-    id: record.id, displayName: record.displayName, protocolVersion: record.protocolVersion, state: record.state,
-    toolPermissions: { ...record.toolPermissions }, toolDescriptionOverrides: { ...record.toolDescriptionOverrides },
-    revision: record.revision, updatedAt: record.updatedAt,
-  };
-}
-
-function notFound(id: string): AppError {
-  return new AppError("mcp.registration_not_found", `MCP registration not found: ${id}`, { registrationId: id });
-}
-
-function conflict(current: unknown): AppError {
-  return new AppError("mcp.registration_conflict", "This MCP server was changed on another device; review the current version and try again.", { current });
-}
-
-function storageIssue(issue: RegistrationStorageIssue): AppError {
-  return new AppError("mcp.registration_storage_issue", `This MCP registration cannot be read (${issue.code}): ${issue.message}`, { registrationId: issue.registrationId ?? issue.fileName, storageCode: issue.code });
-}
