@@ -7,4 +7,4 @@ export { createCheckpoint, listCheckpoints, workspaceTree, workspaceFile, diffCh
 export { projectPersistentState, promotePersistentState, type PersistSnapshot, type PersistPromotion, type PersistChange } from "./persist";
 export { runWorkspaceTool, workspaceToolName, WORKSPACE_TOOL_NAMES, type WorkspaceToolName } from "./tools/dispatch";
 export { ROOT_INVOCATION, type WorkspaceDeps, type WorkspaceToolContext } from "./deps";
-export { writeRuntimeFile, readRuntimeFile, type RuntimeFile } from "./runtime-files";
+export { writeRuntimeFile, readRuntimeFile, type RuntimeFile, type RuntimeWriteOptions } from "./runtime-files";

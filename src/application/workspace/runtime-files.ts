@@ -2,10 +2,12 @@
  * Files the runtime itself writes or reads in a run workspace (not model tool calls): direct-output
  * capture (`output/direct_output.md`, §3.11), `summaries/<workspaceKey>-result.md` of task.return,
  * and the text a chat commit takes (§3.7). No read-state is needed to write: any invocation that had
- * read an older version is simply stale afterwards (its read-state names the old sha256).
+ * read an older version is simply stale afterwards (its read-state names the old sha256); `knownTo`
+ * marks invocations that were shown the text as knowing it fully (the seeded text of a continue run).
  */
 import { AppError } from "../../domain/errors";
 import { firstSegment, normalizeWorkspacePath } from "../../domain/workspace/paths";
+import { fullyKnown } from "../../domain/workspace/read-state";
 import { ROOT_UNIVERSE } from "../../domain/workspace/roots";
 import { textMetrics, utf8Length } from "../../domain/workspace/text-metrics";
 import type { WorkspaceDeps } from "./deps";
@@ -34,11 +36,20 @@ function runtimePath(rawPath: string): string {
   return path;
 }
 
+/** Options of writeRuntimeFile. */
+export interface RuntimeWriteOptions {
+  /**
+   * Invocation ids (e.g. `inv_root`) whose read-state records the written version as fully known
+   * (§3.9): the runtime has shown them this exact text, so a replace-write or patch needs no read.
+   */
+  knownTo?: readonly string[];
+}
+
 /**
  * Writes (replaces) a file as the runtime; marks it changed for the next checkpoint.
  * @throws AppError `workspace.invalid_path` | `workspace.write_too_large` | `workspace.run_closed`.
  */
-export async function writeRuntimeFile(deps: WorkspaceDeps, runId: string, rawPath: string, text: string): Promise<RuntimeFile> {
+export async function writeRuntimeFile(deps: WorkspaceDeps, runId: string, rawPath: string, text: string, options: RuntimeWriteOptions = {}): Promise<RuntimeFile> {
   requireOpenWorkspace(deps, runId);
   const path = runtimePath(rawPath);
   const bytes = utf8Length(text);
@@ -47,6 +58,7 @@ export async function writeRuntimeFile(deps: WorkspaceDeps, runId: string, rawPa
   deps.files.transaction(() => {
     requireOpenWorkspace(deps, runId);
     deps.files.putFile(runId, { path, sha256: blob.sha256, bytes: blob.bytes }, deps.clock.now());
+    for (const invocationId of options.knownTo ?? []) deps.files.putReadState(runId, invocationId, path, fullyKnown(blob.sha256));
   });
   return { path, sha256: blob.sha256, bytes: blob.bytes, ...textMetrics(text) };
 }

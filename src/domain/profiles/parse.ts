@@ -29,9 +29,23 @@ export function checkHeader(raw: unknown): { schemaVersion: number; id: string }
   return { schemaVersion: AGENT_PROFILE_SCHEMA_VERSION, id: normalizeProfileId(doc.id) };
 }
 
+/**
+ * Names every missing required top-level section at once (docs/decisions/1481): §3.14 requires
+ * `preset`, `model`, `run`, `tools`, `skills`, `workspace`, `plan`, `output` in every schema
+ * version (v1/v2 files too — migration only rewrites tool keys), so nothing is filled in here.
+ * One missing key keeps the usual `$.<key>: required field is missing`.
+ * @throws AppError `agent.profile_contract_invalid` (details.path `$` when several are missing).
+ */
+function requireTopSections(raw: Record<string, unknown>): void {
+  const missing = TOP_REQUIRED.filter((key) => raw[key] === undefined);
+  if (missing.length <= 1) return;
+  throw contractInvalid("$", `the profile is missing the required sections ${missing.join(", ")}. Every Agent Profile (schema version 1, 2 or 3) must have preset, model, run, tools, skills, workspace, plan and output; importing an older version only renames tool keys. Export default-writer for a complete example to copy from.`);
+}
+
 /** Parses a v3 document strictly (see file docstring). */
 export function parseProfileDocument(raw: unknown): AgentProfileDefinition {
   const { id } = checkHeader(raw);
+  requireTopSections(raw as Record<string, unknown>);
   const top = StrictObject.of(raw, "$", TOP_REQUIRED, TOP_OPTIONAL);
   const displayName = top.string("displayName").trim();
   if (displayName.length === 0) throw profileError("agent.profile_display_name_required", "The profile needs a display name.");

@@ -5,12 +5,15 @@
  * `assembling_context` → the InvocationToolSnapshot (builtin + MCP, `mcp:*` expanded, cached-only)
  * and the conversation's first messages → `context_assembled`; a run bound through a
  * `connectionRef` profile journals `agent_model_binding_resolved {invocationId, mode, connectionId,
- * chatCompletionSource, customApiFormat: null, modelId}` first. Everything here is local (SQLite).
+ * chatCompletionSource, customApiFormat: null, modelId}` first. A `continue` run seeds the
+ * messageBody artifact with the continued message's text and says so in the system message
+ * (continue-seed.ts, docs/decisions/1480). Everything here is local (SQLite).
  */
 import { AVAILABLE_BUILTIN_TOOLS } from "../../../domain/agent/loop/available-builtins";
 import { snapshotMessages } from "../../../domain/agent/loop/prompt-snapshot";
 import { createRunWorkspace, projectPersistentState } from "../../workspace";
 import { PERSIST_SNAPSHOT_DOC, TOOL_SNAPSHOT_DOC, type StepContext } from "./context";
+import { continuationNote, seedContinuedMessage } from "./continue-seed";
 import { appendMessage, builtinSystemPrompt } from "./conversation";
 
 export async function initializeStep(ctx: StepContext): Promise<void> {
@@ -26,6 +29,7 @@ export async function initializeStep(ctx: StepContext): Promise<void> {
   const invocation = { invocationId: inv, parentInvocationId: null, profileId: profile.id, kind: "root", exitPolicy: "run_finish_allowed" };
   ctx.emit("agent_invocation_created", { ...invocation, status: "created" });
   ctx.emit("agent_invocation_started", { ...invocation, status: "running" });
+  const seeded = await seedContinuedMessage(ctx);
   const projection = projectPersistentState(deps.workspace, run.runId, ctx.state.persistBaseStateId);
   ctx.putDoc(PERSIST_SNAPSHOT_DOC, JSON.stringify(projection));
   ctx.emit("persistent_projection_initialized", { roots: projection.roots, baseStateId: projection.baseStateId, fileCount: projection.files.length });
@@ -34,7 +38,8 @@ export async function initializeStep(ctx: StepContext): Promise<void> {
   const prepared = await deps.prepareTools(profile.tools, inv, new Set(AVAILABLE_BUILTIN_TOOLS));
   ctx.putDoc(TOOL_SNAPSHOT_DOC, JSON.stringify(prepared.snapshot));
   const snapshot = ctx.promptSnapshot();
-  appendMessage(ctx, { role: "system", parts: [{ type: "text", text: profile.agentSystemPrompt ?? builtinSystemPrompt(profile.messageBodyPath) }] });
+  const systemPrompt = profile.agentSystemPrompt ?? builtinSystemPrompt(profile.messageBodyPath);
+  appendMessage(ctx, { role: "system", parts: [{ type: "text", text: seeded ? `${systemPrompt}\n\n${continuationNote(seeded)}` : systemPrompt }] });
   for (const message of snapshotMessages(snapshot)) appendMessage(ctx, message);
   const gateway = await deps.gatewayFor(ctx.state.connectionId, ctx.state.modelId ?? null);
   if (ctx.state.modelSource === "profile") {
