@@ -27,7 +27,7 @@ export default defineConfig({
                 ENVIRONMENT: "development",
                 SETUP_TOKEN: TEST_SETUP_TOKEN,
                 DATA_KEY: TEST_DATA_KEY,
-                TIMEOUT_OVERRIDES: JSON.stringify({ mcpCallMs: 1500, mcpConnectMs: 3000, mcpListMs: 3000, mcpLifecycleMs: 5000 }),
+                TIMEOUT_OVERRIDES: JSON.stringify({ mcpCallMs: 1500, mcpConnectMs: 3000, mcpListMs: 3000, mcpLifecycleMs: 5000, modelCallMs: 3000 }),
               },
             },
           }),

@@ -4,10 +4,12 @@
  *   as long as the object).
  * - `profileResolver(space)`: [agent-profiles]' AgentProfileRuntime (`resolveForRun`; port:
  *   src/ports/agent-profile-resolver.ts RunProfileResolver).
+ * The per-attempt model timeout is `TIMEOUT_OVERRIDES.modelCallMs` in development, else 180 s.
  * Tests override `gatewayFor` / `callMcpTool` by spreading the returned object.
  */
 import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
 import type { LoopDeps } from "../application/agent/loop/deps";
+import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/model-timeout";
 import { prepareInvocationTools } from "../application/tools/invocation-tools";
 import type { RunProfileResolver } from "../ports/agent-profile-resolver";
 import type { Space } from "../ports/space";
@@ -38,6 +40,7 @@ export function agentLoopDeps(space: Space): LoopDeps {
       callMcpTool: (toolId, args, signal) => permittedToolCaller(space).callPermittedTool(toolId, args, signal),
       scheduler: space.scheduler,
       clock: space.clock,
+      modelCallMs: space.timeoutOverrides.modelCallMs ?? DEFAULT_MODEL_CALL_MS,
       inflight: new Map<string, AbortController>(),
     };
   });

@@ -2,7 +2,7 @@
  * AI SDK output (stream parts or generate content) → canonical ModelResponse (contracts.md §3.15).
  * Order of checks: stream errors, then terminal reasons (refusal → `model.provider_refusal`;
  * length / max_tokens / context window → `model.output_truncated`; partial output discarded), then
- * tool-call ids (missing → `model.invalid_tool_call`; Gemini → `gemini_<responseId>_<index>`,
+ * tool-call ids (missing, or two calls sharing one id → `model.invalid_tool_call`, ADR 1471; Gemini → `gemini_<responseId>_<index>`,
  * docs/decisions/1001), then native metadata (Responses tool calls without item ids →
  * `model.native_metadata_lost`). Arguments: empty → `"{}"`; not a JSON object → kept raw with
  * `argumentsError`.
@@ -11,6 +11,7 @@ import type { LanguageModelV3Content, LanguageModelV3FinishReason, LanguageModel
 import { providerFormatOf, type ModelProvider } from "../../domain/models/connection";
 import { ModelError } from "../../domain/models/errors";
 import type { ModelDelta, ModelFinishReason, ModelPart, ModelRequest, ModelResponse, ModelToolCall, ModelUsage, ProviderMetadata } from "../../domain/models/ir";
+import { duplicateIdError, duplicateToolCallError } from "../../domain/models/tool-call-ids";
 import { invalidArgumentsMessage, normalizeToolArguments } from "../../domain/tools/tool-arguments";
 import type { RawIdCollector } from "./raw-ids";
 
@@ -124,6 +125,8 @@ export function finalizeStep(acc: StepAccumulator, ctx: DecodeContext, mapError:
   if (finish.unified === "error") throw new ModelError("model.stream_failed", `${ctx.providerLabel} ended the response with an error.`);
 
   const responseId = ctx.raw.responseId ?? acc.responseId;
+  const repeated = ctx.raw.duplicatedId();
+  if (repeated !== undefined) throw duplicateIdError(ctx.providerLabel, repeated);
   const toolCalls: ModelToolCall[] = [];
   const parts: ModelPart[] = [];
   for (const part of acc.parts) {
@@ -136,6 +139,8 @@ export function finalizeStep(acc: StepAccumulator, ctx: DecodeContext, mapError:
     toolCalls.push(call);
     parts.push({ type: "toolCall", call });
   }
+  const duplicate = duplicateToolCallError(toolCalls, ctx.providerLabel);
+  if (duplicate) throw duplicate;
   if (ctx.provider === "openai-responses" && toolCalls.length > 0 && !toolCalls.some((call) => hasItemId(call))) {
     throw new ModelError("model.native_metadata_lost", `${ctx.providerLabel} returned tool calls without their response item ids, so the conversation could not be continued faithfully.`);
   }

@@ -13,6 +13,8 @@
 export class RawIdCollector {
   readonly ids = new Set<string>();
   responseId: string | undefined;
+  /** Per id, the distinct call positions (`choice:index`) it was sent for (duplicate ids, ADR 1471). */
+  private readonly positions = new Map<string, Set<string>>();
 
   constructor(private readonly mode: "chat" | "gemini" | "trusted") {}
 
@@ -20,11 +22,14 @@ export class RawIdCollector {
   add(raw: unknown): void {
     if (this.mode === "trusted" || !isObject(raw)) return;
     if (this.mode === "chat") {
-      for (const choice of array(raw.choices)) {
+      for (const [c, choice] of array(raw.choices).entries()) {
         if (!isObject(choice)) continue;
+        const choiceKey = typeof choice.index === "number" ? choice.index : c;
         for (const holder of [choice.delta, choice.message]) {
           if (!isObject(holder)) continue;
-          for (const call of array(holder.tool_calls)) this.addId(isObject(call) ? call.id : undefined);
+          for (const [i, call] of array(holder.tool_calls).entries()) {
+            if (isObject(call)) this.addId(call.id, `${choiceKey}:${typeof call.index === "number" ? call.index : i}`);
+          }
         }
       }
       return;
@@ -32,8 +37,8 @@ export class RawIdCollector {
     if (typeof raw.responseId === "string" && raw.responseId !== "") this.responseId ??= raw.responseId;
     for (const candidate of array(raw.candidates)) {
       if (!isObject(candidate) || !isObject(candidate.content)) continue;
-      for (const part of array(candidate.content.parts)) {
-        if (isObject(part) && isObject(part.functionCall)) this.addId(part.functionCall.id);
+      for (const [i, part] of array(candidate.content.parts).entries()) {
+        if (isObject(part) && isObject(part.functionCall)) this.addId(part.functionCall.id, `p:${i}`);
       }
     }
   }
@@ -43,8 +48,21 @@ export class RawIdCollector {
     return this.mode === "trusted" || this.ids.has(id);
   }
 
-  private addId(id: unknown): void {
-    if (typeof id === "string" && id.trim() !== "") this.ids.add(id);
+  /**
+   * The first id the provider sent for two different calls of one response, if any (the SDK
+   * silently renames such a repeat when streaming, so the decoded calls alone cannot show it).
+   */
+  duplicatedId(): string | undefined {
+    for (const [id, positions] of this.positions) if (positions.size > 1) return id;
+    return undefined;
+  }
+
+  private addId(id: unknown, position: string): void {
+    if (typeof id !== "string" || id.trim() === "") return;
+    this.ids.add(id);
+    const seen = this.positions.get(id) ?? new Set<string>();
+    seen.add(position);
+    this.positions.set(id, seen);
   }
 }
 

@@ -34,6 +34,9 @@ export interface ModelErrorDetails {
   retryAfterMs?: number;
   /** Which tool call was at fault (`model.invalid_tool_call`). */
   toolCallIndex?: number;
+  /** The repeated id, and the 0-based index of its first call (duplicate ids, docs/decisions/1471). */
+  toolCallId?: string;
+  firstIndex?: number;
   /** The step's time limit that ran out, ms. */
   timeoutMs?: number;
 }

@@ -40,6 +40,8 @@ export interface DriveOptions {
   mcpTools?: Array<{ toolId: string; server: string; inputSchema?: Record<string, unknown> }>;
   /** Stop driving after this many steps (default: until idle). */
   maxSteps?: number;
+  /** Per-attempt model timeout, ms (default: the pool's TIMEOUT_OVERRIDES.modelCallMs). */
+  modelCallMs?: number;
   /** Called between steps with the deps (e.g. to cancel). */
   between?: (deps: LoopDeps, runId: string, step: number) => void;
 }
@@ -75,6 +77,7 @@ export async function driveRun(userId: string, chatId: string, options: DriveOpt
       scheduler: { schedule: () => undefined, cancel: () => undefined },
       profiles: fixedProfileResolver(profile),
       gatewayFor: async () => gateway,
+      ...(options.modelCallMs !== undefined ? { modelCallMs: options.modelCallMs } : {}),
       prepareTools: async (policy, snapshotId, available) => {
         const prepared = await base.prepareTools(policy, snapshotId, available);
         const { compileInvocationToolSnapshot } = await import("../../../src/domain/tools/snapshot-compiler");

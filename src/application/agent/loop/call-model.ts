@@ -1,7 +1,10 @@
 /**
  * Step `model` (contracts.md §3.3 step 4, §3.11, §3.15, §3.16): one model call of round `round`.
  * Attempt 1 applies guidance, moves to `calling_model` and journals `model_request_created`; every
- * attempt journals `model_call_attempt_started`. A retryable ModelError (429, transient transport,
+ * attempt journals `model_call_attempt_started`. Each attempt is limited to `deps.modelCallMs` (a
+ * timeout is a retryable `model.request_failed`, journaled with `timeoutMs`, docs/decisions/1470);
+ * a turn with two tool calls sharing an id fails the run with `model.invalid_tool_call` before any
+ * call is reviewed or executed (docs/decisions/1471). A retryable ModelError (429, transient transport,
  * unreadable body) with retries left journals `model_call_attempt_failed {willRetry:true}` and
  * `model_call_retry_scheduled` and schedules the next attempt `intervalMs` later (its own step);
  * any other error fails the run. A response is stored (`model-responses/round-NNN.json`,
@@ -14,11 +17,13 @@ import { modelResponsePath } from "../../../domain/agent/loop/loop-state";
 import { auditPaths, callHash } from "../../../domain/agent/loop/tool-result";
 import { isRetryableModelError } from "../../../domain/models/errors";
 import type { ModelResponse } from "../../../domain/models/ir";
+import { duplicateToolCallError } from "../../../domain/models/tool-call-ids";
 import { ToolRequestGate } from "../../../domain/tools/request-gate";
 import { textMetrics } from "../../../domain/workspace/text-metrics";
 import type { StepContext } from "./context";
 import { appendMessage } from "./conversation";
 import { recoverFromDrift } from "./drift";
+import { stepWithTimeout } from "./model-timeout";
 import { applyGuidance, buildModelRequest, currentTurn } from "./prepare-turn";
 
 /** Thrown to end the run as cancelled. */
@@ -45,13 +50,17 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
   ctx.emit("model_call_attempt_started", { round: state.round, invocationId: inv, attempt: state.attempt, maxRetries });
   let response: ModelResponse;
   try {
-    response = await gateway.step(request, { signal: ctx.signal, stream: false });
+    response = await stepWithTimeout(gateway, request, ctx.signal, ctx.deps.modelCallMs);
+    const duplicate = duplicateToolCallError(response.toolCalls);
+    if (duplicate) throw duplicate;
   } catch (error) {
     if (ctx.cancelRequested()) throw new RunCancelled();
     const retryable = isRetryableModelError(error);
     const willRetry = retryable && state.attempt <= maxRetries;
     const message = error instanceof Error ? error.message : String(error);
-    ctx.emit("model_call_attempt_failed", { round: state.round, invocationId: inv, attempt: state.attempt, maxRetries, retryable, willRetry, code: error instanceof AppError ? error.code : "model.request_failed", message }, willRetry ? "warn" : "error");
+    const timeoutMs = error instanceof AppError ? error.details?.timeoutMs : undefined;
+    const extra = error instanceof AppError && error.code === "model.invalid_tool_call" ? { details: error.details } : typeof timeoutMs === "number" ? { timeoutMs } : {};
+    ctx.emit("model_call_attempt_failed", { round: state.round, invocationId: inv, attempt: state.attempt, maxRetries, retryable, willRetry, code: error instanceof AppError ? error.code : "model.request_failed", message, ...extra }, willRetry ? "warn" : "error");
     if (!willRetry) throw error;
     ctx.emit("model_call_retry_scheduled", { round: state.round, invocationId: inv, nextAttempt: state.attempt + 1, intervalMs: profile.modelRetry.intervalMs });
     state.attempt += 1;

@@ -48,6 +48,12 @@ export interface LoopDeps {
   callMcpTool(toolId: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallOutcome>;
   scheduler: Scheduler;
   clock: Clock;
+  /**
+   * Wall-clock limit of one model attempt, ms (DEFAULT_MODEL_CALL_MS = 180 s in model-timeout.ts;
+   * development/tests: `TIMEOUT_OVERRIDES.modelCallMs`). Past it the attempt is a retryable
+   * `model.request_failed` (docs/decisions/1470).
+   */
+  modelCallMs: number;
   /** In-flight steps of this object by run id (cancel aborts them). Memory only. */
   inflight: Map<string, AbortController>;
 }
