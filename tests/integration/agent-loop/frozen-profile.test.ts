@@ -17,23 +17,13 @@ import { agentProfileServices } from "../../../src/composition/agent-profiles";
 import { ScriptedModelGateway } from "../../fakes/scripted-model-gateway";
 import { apiJson } from "../helpers";
 import { loadScript, modelPeer, recorded } from "../models/helpers";
-import { PROMPT, stubFor, userWithChat } from "./loop-helpers";
+import { PROMPT, stubFor, userWithChat, waitTerminal } from "./loop-helpers";
 
 async function saveProfile(token: string, id: string, edit: (doc: Record<string, any>) => void) {
   const { profile } = await apiJson("/api/v1/agent/profiles/default-writer", { token, expectStatus: 200 });
   const doc = { ...structuredClone(profile), id, displayName: `Profile ${id}` };
   edit(doc);
   return (await apiJson("/api/v1/agent/profiles", { token, body: doc, expectStatus: 200 })).profile;
-}
-
-async function waitTerminal(token: string, runId: string): Promise<any> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const run = await apiJson(`/api/v1/agent/runs/${runId}`, { token, expectStatus: 200 });
-    if (["completed", "failed", "partial_success", "cancelled"].includes(run.status)) return run;
-    if (Date.now() > deadline) throw new Error(`run still ${run.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const write = (id: string, path: string, content: string) => ({ id, name: "workspace_write_file", arguments: JSON.stringify({ path, content }) });

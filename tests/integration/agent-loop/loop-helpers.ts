@@ -16,7 +16,7 @@ import type { MessageView } from "../../../src/domain/chats/types";
 import { fixedProfileResolver, loopTestProfile } from "../../fakes/loop-profile";
 import { ScriptedModelGateway, type FakeStep } from "../../fakes/scripted-model-gateway";
 import { appendMany, createChat } from "../chats/chat-helpers";
-import { createUser, type TestUser } from "../helpers";
+import { apiJson, createUser, type TestUser } from "../helpers";
 
 export function stubFor(userId: string): DurableObjectStub<UserSpace> {
   return env.USER_SPACE.get(env.USER_SPACE.idFromName(userId)) as DurableObjectStub<UserSpace>;
@@ -119,3 +119,14 @@ export async function driveRun(userId: string, chatId: string, options: DriveOpt
 export const typesOf = (events: AgentRunEvent[]) => events.map((e) => e.type);
 /** The first event of `type`. */
 export const eventOf = (events: AgentRunEvent[], type: string) => events.find((e) => e.type === type);
+
+/** Polls GET /api/v1/agent/runs/:runId until the run is terminal (≤ 15 s) and returns its summary. */
+export async function waitTerminal(token: string, runId: string): Promise<any> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const run = await apiJson(`/api/v1/agent/runs/${runId}`, { token, expectStatus: 200 });
+    if (["completed", "failed", "partial_success", "cancelled"].includes(run.status)) return run;
+    if (Date.now() > deadline) throw new Error(`run still ${run.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { apiJson, createUser } from "../helpers";
 import { appendMany, createChat } from "../chats/chat-helpers";
 import { loadScript, modelPeer } from "../models/helpers";
+import { waitTerminal } from "./loop-helpers";
 
 const prompt = (payload: Record<string, unknown> = {}) => ({ chatCompletionPayload: { messages: [{ role: "user", content: "Write." }], ...payload } });
 
@@ -17,16 +18,6 @@ async function setup(steps: any[]) {
   const scriptId = await loadScript(steps, { prefix: "agent-routes" });
   const connection = await apiJson("/api/v1/connections", { token: user.deviceToken, body: { name: "Scripted", provider: "openai-compatible", baseUrl: `${modelPeer()}/v1`, apiKey: "sk-routes-000001", modelId: scriptId, isDefault: true }, expectStatus: 201 });
   return { token: user.deviceToken, chatId: chat.id, connectionId: connection.id, scriptId };
-}
-
-async function waitTerminal(token: string, runId: string): Promise<any> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const run = await apiJson(`/api/v1/agent/runs/${runId}`, { token, expectStatus: 200 });
-    if (["completed", "failed", "partial_success", "cancelled"].includes(run.status)) return run;
-    if (Date.now() > deadline) throw new Error(`run still ${run.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe("agent loop routes", () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { api, apiJson, createUser } from "../helpers";
 import { appendMany, createChat } from "../chats/chat-helpers";
 import { loadScript, modelPeer, recorded } from "../models/helpers";
+import { waitTerminal } from "./loop-helpers";
 
 async function setup(steps: any[]) {
   const user = await createUser();
@@ -15,16 +16,6 @@ async function setup(steps: any[]) {
   const scriptId = await loadScript(steps, { prefix: "agent-sampling" });
   await apiJson("/api/v1/connections", { token: user.deviceToken, body: { name: "Scripted", provider: "openai-compatible", baseUrl: `${modelPeer()}/v1`, apiKey: "sk-sampling-000001", modelId: scriptId, isDefault: true }, expectStatus: 201 });
   return { token: user.deviceToken, chatId: chat.id, scriptId };
-}
-
-async function waitTerminal(token: string, runId: string): Promise<any> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const run = await apiJson(`/api/v1/agent/runs/${runId}`, { token, expectStatus: 200 });
-    if (["completed", "failed", "partial_success", "cancelled"].includes(run.status)) return run;
-    if (Date.now() > deadline) throw new Error(`run still ${run.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe("agent runs: sampling fields of the prompt snapshot", () => {
