@@ -15,18 +15,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startModelPeer } from "../peers/model-peer";
 import type { PeerHandle } from "../peers/registry";
-import { HAS_CHROMIUM, eventually, startRig, type IssuedDevice, type Rig, type RigPage } from "./rig";
-
-async function api<T>(rig: Rig, token: string, method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${rig.url}/api/v1${route}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} → ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+import { HAS_CHROMIUM, eventually, startRig, type IssuedDevice, type Rig, type RigPage, rigApi as api } from "./rig";
 
 const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
 const chatRow = (page: Page, title: string) => page.getByTestId("chat-row").filter({ has: page.getByTestId("chat-title").getByText(title, { exact: true }) });

@@ -11,24 +11,13 @@ import { startEverythingPeer } from "../peers/mcp/everything-peer";
 import type { PeerHandle } from "../peers/registry";
 import { startManagerFixture, XSS, type FixtureServer } from "./mcp-fixture";
 import path from "node:path";
-import { HAS_CHROMIUM, SCREENSHOT_DIR, eventually, startRig, type IssuedDevice, type Rig, type RigPage } from "./rig";
+import { HAS_CHROMIUM, SCREENSHOT_DIR, eventually, startRig, type IssuedDevice, type Rig, type RigPage, rigApi as api } from "./rig";
 
 const serverRow = (page: Page, name: string): Locator =>
   page.getByTestId("mcp-server").filter({ has: page.getByTestId("mcp-server-name").getByText(name, { exact: true }) });
 const toolItem = (scope: Locator, nativeName: string): Locator => scope.locator(`[data-testid="mcp-tool"][data-native-name="${nativeName}"]`);
 const radio = (scope: Locator, tool: string, choice: string) =>
   scope.getByRole("radiogroup", { name: `Permission for ${tool}` }).getByRole("radio", { name: choice, exact: true });
-
-async function api<T>(rig: Rig, token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${rig.url}/api/v1${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
 
 interface ServerDto { id: string; displayName: string; revision: number; endpoint: string; headers: Record<string, string>; protocolVersion: string; toolDescriptionOverrides: Record<string, { description?: string; properties?: Record<string, string> }> }
 

@@ -14,18 +14,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HAS_CHROMIUM, SCREENSHOT_DIR, eventually, startRig, type IssuedDevice, type Rig, type RigPage } from "./rig";
-
-async function api<T>(rig: Rig, token: string, method: string, route: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${rig.url}/api/v1${route}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${route} → ${response.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+import { HAS_CHROMIUM, SCREENSHOT_DIR, eventually, startRig, type IssuedDevice, type Rig, type RigPage, rigApi as api } from "./rig";
 
 type Doc = Record<string, unknown> & { id: string; displayName: string; tools: Record<string, unknown>; model: Record<string, unknown> };
 

@@ -88,6 +88,14 @@ async function api<T>(url: string, method: string, token: string | null, body?: 
   return JSON.parse(text) as T;
 }
 
+/**
+ * Calls the rig's Worker as a device (`route` under /api/v1); throws with status and body on a
+ * non-2xx answer. For test setup and server-side checks beside the browser.
+ */
+export function rigApi<T>(rig: Pick<Rig, "url">, token: string, method: string, route: string, body?: unknown): Promise<T> {
+  return api<T>(`${rig.url}/api/v1${route}`, method, token, body);
+}
+
 /** Starts wrangler dev and Chromium. Call close() in afterAll. `vars` override the Worker's (e.g. `ENVIRONMENT: "deployed"`). */
 export async function startRig(options: { vars?: Record<string, string> } = {}): Promise<Rig> {
   ensureWebFresh();

@@ -3,7 +3,7 @@
  * the secret-free summary other features read (tool resolution, call gates).
  */
 import type { RegistrationWarning } from "../../domain/mcp/reachability";
-import type { McpProtocolVersion, McpServerState, StoredToolPermission, ToolDescriptionOverride } from "../../domain/mcp/registration";
+import type { McpServerRegistration, ToolDescriptionOverride } from "../../domain/mcp/registration";
 
 /**
  * `McpServer` DTO. `endpoint` (normalized, userinfo included) and `headers` are plaintext: the
@@ -15,14 +15,7 @@ import type { McpProtocolVersion, McpServerState, StoredToolPermission, ToolDesc
  * supplies through `McpRegistryService.setCatalogInfoSource`.
  * Every override carries `properties` (`{}` when none).
  */
-export interface McpServerView {
-  id: string;
-  displayName: string;
-  endpoint: string;
-  headers: Record<string, string>;
-  protocolVersion: McpProtocolVersion;
-  state: McpServerState;
-  toolPermissions: Record<string, StoredToolPermission>;
+export interface McpServerView extends Omit<McpServerRegistration, "toolDescriptionOverrides"> {
   toolDescriptionOverrides: Record<string, ToolDescriptionOverride & { properties: Record<string, string> }>;
   revision: number;
   createdAt: string;
@@ -71,13 +64,7 @@ export interface McpServerRemoved {
  * A registration without any secret (nothing decrypted): what tool resolution and call gates read
  * (contracts.md §1.4 eligibility and send-time recheck).
  */
-export interface McpRegistrationSummary {
-  id: string;
-  displayName: string;
-  protocolVersion: McpProtocolVersion;
-  state: McpServerState;
-  toolPermissions: Record<string, StoredToolPermission>;
-  toolDescriptionOverrides: Record<string, ToolDescriptionOverride>;
+export interface McpRegistrationSummary extends Omit<McpServerRegistration, "endpoint" | "headers"> {
   revision: number;
   updatedAt: number;
 }

@@ -29,7 +29,8 @@ export type StoredToolPermission = "ask" | "allow";
 /**
  * A registration with its secrets in clear (only inside the Durable Object, and to the owner's
  * devices). `endpoint` is normalized and includes userinfo when present; `headers` names and
- * values are verbatim (contracts.md §1.3: no trimming, no reserved list at save time).
+ * values are verbatim (contracts.md §1.3: no trimming). Hosted deviation (ADR 0394): names and
+ * values are also checked when saved (`checkCustomHeaders` in ./headers), not only before sending.
  */
 export interface McpServerRegistration {
   id: string;
