@@ -13,17 +13,27 @@ const strip = (text) => text.replace(/\x1b\[[0-9;]*m/g, "");
 
 /** Runs bench/<name>.pool.ts and prints its `<name>:` lines. */
 export function runPoolBench(name) {
-  const child = spawn(path.join(root, "node_modules", ".bin", "vitest"), ["run", "--config", "bench/pool.vitest.config.ts", "--reporter=dot", `bench/${name}.pool.ts`], {
-    cwd: root,
-    env: toolEnv(),
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    path.join(root, "node_modules", ".bin", "vitest"),
+    ["run", "--config", "bench/pool.vitest.config.ts", "--reporter=dot", `bench/${name}.pool.ts`],
+    {
+      cwd: root,
+      env: toolEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let output = "";
-  child.stdout.on("data", (chunk) => { output += chunk; });
-  child.stderr.on("data", (chunk) => { output += chunk; });
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
   child.on("exit", (code) => {
     const marker = `${name}:`;
-    const lines = strip(output).split("\n").filter((line) => line.includes(marker));
+    const lines = strip(output)
+      .split("\n")
+      .filter((line) => line.includes(marker));
     if (code !== 0 || lines.length === 0) {
       console.error(strip(output).slice(-4000));
       console.error(`${name} benchmark failed (exit ${code})`);

@@ -21,7 +21,9 @@ function modelServer() {
   const scripts = new Map();
   const server = createServer((req, res) => {
     let body = "";
-    req.on("data", (chunk) => { body += chunk; });
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
     req.on("end", () => {
       const request = JSON.parse(body || "{}");
       const script = scripts.get(request.model) ?? { steps: [], cursor: 0 };
@@ -31,24 +33,69 @@ function modelServer() {
         res.end(JSON.stringify({ error: { message: "scripted", type: "rate_limit_error", code: "rate_limited" } }));
         return;
       }
-      const message = { role: "assistant", content: step.text ?? null, ...(step.calls ? { tool_calls: step.calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } })) } : {}) };
+      const message = {
+        role: "assistant",
+        content: step.text ?? null,
+        ...(step.calls
+          ? {
+              tool_calls: step.calls.map((c) => ({
+                id: c.id,
+                type: "function",
+                function: { name: c.name, arguments: c.arguments },
+              })),
+            }
+          : {}),
+      };
       res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ id: `cmpl-${script.cursor}`, object: "chat.completion", created: 1, model: request.model, choices: [{ index: 0, message, finish_reason: step.calls ? "tool_calls" : "stop" }], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } }));
+      res.end(
+        JSON.stringify({
+          id: `cmpl-${script.cursor}`,
+          object: "chat.completion",
+          created: 1,
+          model: request.model,
+          choices: [{ index: 0, message, finish_reason: step.calls ? "tool_calls" : "stop" }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
     });
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${server.address().port}`, scripts, close: () => new Promise((r) => server.close(r)) })));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}`,
+        scripts,
+        close: () => new Promise((r) => server.close(r)),
+      }),
+    ),
+  );
 }
 
 function roundSteps(tag) {
   const tools = [
     (r) => ({ id: `${tag}_l${r}`, name: "workspace_list_files", arguments: "{}" }),
     (r) => ({ id: `${tag}_s${r}`, name: "chat_search", arguments: JSON.stringify({ query: "dragon" }) }),
-    (r) => ({ id: `${tag}_w${r}`, name: "workspace_write_file", arguments: JSON.stringify({ path: `scratch/note-${r}.md`, content: `Note ${r}: ${"words ".repeat(50)}` }) }),
-    (r) => ({ id: `${tag}_r${r}`, name: "chat_read_messages", arguments: JSON.stringify({ messages: [{ index: 0 }, { index: 1 }] }) }),
+    (r) => ({
+      id: `${tag}_w${r}`,
+      name: "workspace_write_file",
+      arguments: JSON.stringify({ path: `scratch/note-${r}.md`, content: `Note ${r}: ${"words ".repeat(50)}` }),
+    }),
+    (r) => ({
+      id: `${tag}_r${r}`,
+      name: "chat_read_messages",
+      arguments: JSON.stringify({ messages: [{ index: 0 }, { index: 1 }] }),
+    }),
   ];
   const steps = [];
   for (let r = 0; r < ROUNDS; r += 1) steps.push({ calls: [tools[r % tools.length](r)] });
-  steps.push({ calls: [{ id: `${tag}_main`, name: "workspace_write_file", arguments: JSON.stringify({ path: "output/main.md", content: "The end." }) }] });
+  steps.push({
+    calls: [
+      {
+        id: `${tag}_main`,
+        name: "workspace_write_file",
+        arguments: JSON.stringify({ path: "output/main.md", content: "The end." }),
+      },
+    ],
+  });
   steps.push({ calls: [{ id: `${tag}_commit`, name: "workspace_commit", arguments: "{}" }] });
   steps.push({ calls: [{ id: `${tag}_finish`, name: "workspace_finish", arguments: "{}" }] });
   return steps;
@@ -57,7 +104,10 @@ function roundSteps(tag) {
 async function call(base, route, token, body, method) {
   const response = await fetch(`${base}${route}`, {
     method: method ?? (body === undefined ? "GET" : "POST"),
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -68,7 +118,11 @@ async function call(base, route, token, body, method) {
 async function allEvents(base, token, runId) {
   const out = [];
   for (;;) {
-    const page = await call(base, `/api/v1/agent/runs/${runId}/events?afterSeq=${out.at(-1)?.seq ?? 0}&limit=500`, token);
+    const page = await call(
+      base,
+      `/api/v1/agent/runs/${runId}/events?afterSeq=${out.at(-1)?.seq ?? 0}&limit=500`,
+      token,
+    );
     out.push(...page.events);
     if (page.events.length < 500) return out;
   }
@@ -77,8 +131,18 @@ async function allEvents(base, token, runId) {
 async function runOnce(base, token, model, chatId, tag, withBacklog) {
   const modelId = `bench-${tag}`;
   model.scripts.set(modelId, { steps: [...(withBacklog ? [{ status: 429 }] : []), ...roundSteps(tag)], cursor: 0 });
-  const connection = await call(base, "/api/v1/connections", token, { name: modelId, provider: "openai-compatible", baseUrl: `${model.url}/v1`, apiKey: "sk-bench-000001", modelId });
-  const handle = await call(base, "/api/v1/agent/runs", token, { stableChatId: chatId, connectionId: connection.id, promptSnapshot: { chatCompletionPayload: { messages: [{ role: "user", content: "Write." }] } } });
+  const connection = await call(base, "/api/v1/connections", token, {
+    name: modelId,
+    provider: "openai-compatible",
+    baseUrl: `${model.url}/v1`,
+    apiKey: "sk-bench-000001",
+    modelId,
+  });
+  const handle = await call(base, "/api/v1/agent/runs", token, {
+    stableChatId: chatId,
+    connectionId: connection.id,
+    promptSnapshot: { chatCompletionPayload: { messages: [{ role: "user", content: "Write." }] } },
+  });
   if (withBacklog) {
     for (;;) {
       const events = await allEvents(base, token, handle.runId);
@@ -101,7 +165,9 @@ async function runOnce(base, token, model, chatId, tag, withBacklog) {
   const at = (e) => Date.parse(e.timestamp);
   const byRound = (type) => new Map(events.filter((e) => e.type === type).map((e) => [e.payload.round, e]));
   const starts = byRound("model_request_created");
-  const attempts = new Map(events.filter((e) => e.type === "model_call_attempt_started").map((e) => [e.payload.round, e]));
+  const attempts = new Map(
+    events.filter((e) => e.type === "model_call_attempt_started").map((e) => [e.payload.round, e]),
+  );
   const stored = byRound("model_response_stored");
   const overheads = [];
   for (let r = 2; r < ROUNDS; r += 1) {
@@ -116,7 +182,10 @@ const pct = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
 };
 
-const watchdog = setTimeout(() => { console.error("agent-round bench: watchdog after 6 minutes"); process.exit(1); }, 6 * 60_000);
+const watchdog = setTimeout(() => {
+  console.error("agent-round bench: watchdog after 6 minutes");
+  process.exit(1);
+}, 6 * 60_000);
 const model = await modelServer();
 const dev = await startWranglerDev();
 try {
@@ -128,9 +197,15 @@ try {
   await runOnce(dev.url, token, model, chat.id, "warm", false);
   const cold = await runOnce(dev.url, token, model, chat.id, "zero", false);
   const backlog = await runOnce(dev.url, token, model, chat.id, "backlog", true);
-  console.log(`agent round overhead (ms per round, model time excluded; ${ROUNDS - 2} rounds, builtin tools, zero-latency model):`);
-  console.log(`  0 previous events:     median ${pct(cold.overheads, 0.5)} ms, p90 ${pct(cold.overheads, 0.9)} ms (${cold.events} events in the run)`);
-  console.log(`  ${PREVIOUS_EVENTS} previous events: median ${pct(backlog.overheads, 0.5)} ms, p90 ${pct(backlog.overheads, 0.9)} ms (${backlog.events} events in the run)`);
+  console.log(
+    `agent round overhead (ms per round, model time excluded; ${ROUNDS - 2} rounds, builtin tools, zero-latency model):`,
+  );
+  console.log(
+    `  0 previous events:     median ${pct(cold.overheads, 0.5)} ms, p90 ${pct(cold.overheads, 0.9)} ms (${cold.events} events in the run)`,
+  );
+  console.log(
+    `  ${PREVIOUS_EVENTS} previous events: median ${pct(backlog.overheads, 0.5)} ms, p90 ${pct(backlog.overheads, 0.9)} ms (${backlog.events} events in the run)`,
+  );
 } finally {
   await dev.stop({ removeState: true });
   await model.close();

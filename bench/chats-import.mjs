@@ -24,12 +24,31 @@ async function startDev() {
 
 /** A SillyTavern file of `count` messages of about 2 KB each. */
 function buildFile(count) {
-  const lines = [JSON.stringify({ user_name: "User", character_name: "Bench", create_date: "2026-01-01@00h00m00s", chat_metadata: { note_prompt: "", tainted: false } })];
+  const lines = [
+    JSON.stringify({
+      user_name: "User",
+      character_name: "Bench",
+      create_date: "2026-01-01@00h00m00s",
+      chat_metadata: { note_prompt: "", tainted: false },
+    }),
+  ];
   const words = "the quick brown fox jumps over the lazy dog while the tavern keeper pours another round ".repeat(22);
   for (let i = 0; i < count; i += 1) {
     const mes = `#${i} ${words}`.slice(0, 1900);
-    const line = { name: i % 2 ? "Bench" : "User", is_user: i % 2 === 0, is_system: false, send_date: `January 1, 2026 ${i}`, mes, extra: { i } };
-    if (i % 10 === 1) Object.assign(line, { swipes: [mes, `${mes.slice(0, 300)} (alt)`, `${mes.slice(0, 200)} (alt 2)`], swipe_id: 0, swipe_info: [{}, {}, {}] });
+    const line = {
+      name: i % 2 ? "Bench" : "User",
+      is_user: i % 2 === 0,
+      is_system: false,
+      send_date: `January 1, 2026 ${i}`,
+      mes,
+      extra: { i },
+    };
+    if (i % 10 === 1)
+      Object.assign(line, {
+        swipes: [mes, `${mes.slice(0, 300)} (alt)`, `${mes.slice(0, 200)} (alt 2)`],
+        swipe_id: 0,
+        swipe_info: [{}, {}, {}],
+      });
     lines.push(JSON.stringify(line));
   }
   return Buffer.from(`${lines.join("\n")}\n`);
@@ -55,7 +74,11 @@ async function main() {
   const file = buildFile(MESSAGES);
   const dev = await startDev();
   try {
-    const setup = await request(`${dev.url}/api/v1/setup`, { method: "POST", headers: { authorization: `Bearer ${SETUP_TOKEN}`, "content-type": "application/json" }, body: "{}" });
+    const setup = await request(`${dev.url}/api/v1/setup`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${SETUP_TOKEN}`, "content-type": "application/json" },
+      body: "{}",
+    });
     if (setup.status !== 201) throw new Error(`setup failed: ${setup.status} ${await setup.text()}`);
     const { deviceToken } = await setup.json();
     const auth = { authorization: `Bearer ${deviceToken}` };
@@ -64,22 +87,34 @@ async function main() {
     let chatId = "";
     for (let i = 0; i < IMPORT_REPEATS; i += 1) {
       const started = performance.now();
-      const response = await request(`${dev.url}/api/v1/chats/import`, { method: "POST", headers: { ...auth, "content-type": "application/x-ndjson" }, body: file });
+      const response = await request(`${dev.url}/api/v1/chats/import`, {
+        method: "POST",
+        headers: { ...auth, "content-type": "application/x-ndjson" },
+        body: file,
+      });
       const text = await response.text();
       let body;
-      try { body = JSON.parse(text); } catch { throw new Error(`import failed: ${response.status} ${text.slice(0, 500)}`); }
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new Error(`import failed: ${response.status} ${text.slice(0, 500)}`);
+      }
       importMs.push(performance.now() - started);
-      if (response.status !== 201 || body.messageCount !== MESSAGES) throw new Error(`import failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+      if (response.status !== 201 || body.messageCount !== MESSAGES)
+        throw new Error(`import failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
       chatId = body.id;
     }
 
     const readMs = [];
     for (let i = 0; i < READ_REPEATS; i += 1) {
       const started = performance.now();
-      const response = await request(`${dev.url}/api/v1/chats/${chatId}/messages?fromEnd=true&limit=50`, { headers: auth });
+      const response = await request(`${dev.url}/api/v1/chats/${chatId}/messages?fromEnd=true&limit=50`, {
+        headers: auth,
+      });
       const body = await response.json();
       readMs.push(performance.now() - started);
-      if (body.messages?.length !== 50 || body.messages[49].index !== MESSAGES - 1) throw new Error(`read failed: ${JSON.stringify(body).slice(0, 300)}`);
+      if (body.messages?.length !== 50 || body.messages[49].index !== MESSAGES - 1)
+        throw new Error(`read failed: ${JSON.stringify(body).slice(0, 300)}`);
     }
 
     const exportMs = [];
@@ -92,9 +127,15 @@ async function main() {
     }
 
     const mb = (file.byteLength / (1024 * 1024)).toFixed(1);
-    console.log(`chats: import ${MESSAGES} messages (${mb} MB JSONL)  median ${median(importMs).toFixed(0)} ms  (runs: ${importMs.map((v) => v.toFixed(0)).join(", ")})`);
-    console.log(`chats: read last 50 of ${MESSAGES}                 median ${median(readMs).toFixed(1)} ms  (${READ_REPEATS} runs)`);
-    console.log(`chats: export ${MESSAGES} messages (${(exportedBytes / 1048576).toFixed(1)} MB)     median ${median(exportMs).toFixed(0)} ms  (${EXPORT_REPEATS} runs)`);
+    console.log(
+      `chats: import ${MESSAGES} messages (${mb} MB JSONL)  median ${median(importMs).toFixed(0)} ms  (runs: ${importMs.map((v) => v.toFixed(0)).join(", ")})`,
+    );
+    console.log(
+      `chats: read last 50 of ${MESSAGES}                 median ${median(readMs).toFixed(1)} ms  (${READ_REPEATS} runs)`,
+    );
+    console.log(
+      `chats: export ${MESSAGES} messages (${(exportedBytes / 1048576).toFixed(1)} MB)     median ${median(exportMs).toFixed(0)} ms  (${EXPORT_REPEATS} runs)`,
+    );
   } finally {
     await dev.stop();
   }

@@ -27,14 +27,24 @@ function median(values: number[]): number {
 function tableBytes(sql: SqlStorage, runId: string): number {
   let total = 0;
   for (const table of ["te_checkpoints", "te_checkpoint_entries", "te_checkpoint_maps"]) {
-    const cols = table === "te_checkpoints" ? "length(run_id) + length(reason) + 32" : "length(run_id) + length(path) + length(hash) + 16";
+    const cols =
+      table === "te_checkpoints"
+        ? "length(run_id) + length(reason) + 32"
+        : "length(run_id) + length(path) + length(hash) + 16";
     total += Number(sql.exec(`SELECT COALESCE(SUM(${cols}), 0) AS b FROM ${table} WHERE run_id = ?`, runId).one().b);
   }
   return total;
 }
 
 function rows(sql: SqlStorage, runId: string): number {
-  return Number(sql.exec("SELECT (SELECT COUNT(*) FROM te_checkpoint_entries WHERE run_id = ?1) + (SELECT COUNT(*) FROM te_checkpoint_maps WHERE run_id = ?1) AS n", runId).one().n);
+  return Number(
+    sql
+      .exec(
+        "SELECT (SELECT COUNT(*) FROM te_checkpoint_entries WHERE run_id = ?1) + (SELECT COUNT(*) FROM te_checkpoint_maps WHERE run_id = ?1) AS n",
+        runId,
+      )
+      .one().n,
+  );
 }
 
 it("checkpoints: 1 file changed in a 10-file vs a 1,000-file workspace", async () => {
@@ -49,7 +59,10 @@ it("checkpoints: 1 file changed in a 10-file vs a 1,000-file workspace", async (
       const runId = `run_${String(size).padStart(32, "0")}`;
       createRunWorkspace(deps, { runId, workspaceId: "chat_bench000000000000", stableChatId: "bench", chatRef: {} });
       for (let i = 0; i < size; i += 1) {
-        await runWorkspaceTool(deps, { runId }, "workspace.write_file", { path: `scratch/notes/n${String(i).padStart(4, "0")}.md`, content: `${i} ${FILE_BODY}` });
+        await runWorkspaceTool(deps, { runId }, "workspace.write_file", {
+          path: `scratch/notes/n${String(i).padStart(4, "0")}.md`,
+          content: `${i} ${FILE_BODY}`,
+        });
       }
       createCheckpoint(deps, runId, { reason: "tool_workspace_write", eventSeq: 1 });
       const rowGrowth: number[] = [];
@@ -60,13 +73,18 @@ it("checkpoints: 1 file changed in a 10-file vs a 1,000-file workspace", async (
       const bytesBefore = tableBytes(space.sql, runId);
       // The changed file's versions are stored first, so the timed loop is only "mark 1 file changed + checkpoint".
       const versions = [];
-      for (let step = 0; step < CHECKPOINTS; step += 1) versions.push(await deps.blobs.put(`draft ${step} of the ${size}-file run ${FILE_BODY}`));
+      for (let step = 0; step < CHECKPOINTS; step += 1)
+        versions.push(await deps.blobs.put(`draft ${step} of the ${size}-file run ${FILE_BODY}`));
       for (let batch = 0; batch < CHECKPOINTS / BATCH; batch += 1) {
         const start = performance.now();
         for (let i = 0; i < BATCH; i += 1) {
           const step = batch * BATCH + i;
           const version = versions[step]!;
-          deps.files.putFile(runId, { path: "output/main.md", sha256: version.sha256, bytes: version.bytes }, Date.now());
+          deps.files.putFile(
+            runId,
+            { path: "output/main.md", sha256: version.sha256, bytes: version.bytes },
+            Date.now(),
+          );
           createCheckpoint(deps, runId, { reason: "tool_workspace_write", eventSeq: step + 2 });
         }
         batchMs.push((performance.now() - start) / BATCH);

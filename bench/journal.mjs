@@ -30,7 +30,10 @@ async function startDev() {
 async function call(base, route, token, body) {
   const response = await fetch(`${base}${route}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -55,13 +58,27 @@ async function openSocket(base, token) {
     }
     state.waiters = state.waiters.filter((waiter) => !waiter());
   });
-  await new Promise((resolve, reject) => { ws.once("open", resolve); ws.once("error", reject); });
-  ws.on("close", () => { state.closed = true; });
-  state.until = (predicate, timeoutMs = 30_000) => new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`socket wait timed out (closed: ${Boolean(state.closed)}, lastSeq ${state.lastSeq}); wrangler dev may have reloaded`)), timeoutMs);
-    const check = () => (predicate(state) ? (clearTimeout(timer), resolve(), true) : false);
-    if (!check()) state.waiters.push(check);
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
   });
+  ws.on("close", () => {
+    state.closed = true;
+  });
+  state.until = (predicate, timeoutMs = 30_000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `socket wait timed out (closed: ${Boolean(state.closed)}, lastSeq ${state.lastSeq}); wrangler dev may have reloaded`,
+            ),
+          ),
+        timeoutMs,
+      );
+      const check = () => (predicate(state) ? (clearTimeout(timer), resolve(), true) : false);
+      if (!check()) state.waiters.push(check);
+    });
   return state;
 }
 
@@ -78,7 +95,11 @@ async function main() {
     void dev.stop().finally(() => process.exit(1));
   }, 5 * 60_000);
   try {
-    const setup = await fetch(`${dev.url}/api/v1/setup`, { method: "POST", headers: { authorization: `Bearer ${SETUP_TOKEN}`, "content-type": "application/json" }, body: JSON.stringify({ deviceName: "bench" }) });
+    const setup = await fetch(`${dev.url}/api/v1/setup`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${SETUP_TOKEN}`, "content-type": "application/json" },
+      body: JSON.stringify({ deviceName: "bench" }),
+    });
     const user = await setup.json();
     const token = user.deviceToken;
 
@@ -91,13 +112,17 @@ async function main() {
       await socket.until((s) => s.subscribed !== null);
       sockets.push(socket);
     }
-    for (let i = 0; i < 50; i += 1) await call(dev.url, `/api/v1/agent/dev/runs/${run.runId}/events`, token, { count: 1 }); // warm-up
+    for (let i = 0; i < 50; i += 1)
+      await call(dev.url, `/api/v1/agent/dev/runs/${run.runId}/events`, token, { count: 1 }); // warm-up
     await Promise.all(sockets.map((s) => s.until((x) => x.lastSeq >= 51)));
     const delivery = [];
     const roundTrip = [];
     for (let i = 0; i < APPENDS; i += 1) {
       const started = performance.now();
-      const posted = call(dev.url, `/api/v1/agent/dev/runs/${run.runId}/events`, token, { count: 1, payloadChars: 200 }).then((body) => {
+      const posted = call(dev.url, `/api/v1/agent/dev/runs/${run.runId}/events`, token, {
+        count: 1,
+        payloadChars: 200,
+      }).then((body) => {
         roundTrip.push(performance.now() - started);
         return body.lastSeq;
       });
@@ -107,12 +132,20 @@ async function main() {
       if ((await posted) !== target) throw new Error(`unexpected seq ${await posted}, wanted ${target}`);
     }
     for (const socket of sockets) socket.ws.close();
-    console.log(`append + delivery to ${SOCKETS} sockets, ${APPENDS} events: p50 ${ms(quantile(delivery, 0.5))}, p99 ${ms(quantile(delivery, 0.99))} (HTTP round trip of the append request: p50 ${ms(quantile(roundTrip, 0.5))}, p99 ${ms(quantile(roundTrip, 0.99))})`);
+    console.log(
+      `append + delivery to ${SOCKETS} sockets, ${APPENDS} events: p50 ${ms(quantile(delivery, 0.5))}, p99 ${ms(quantile(delivery, 0.99))} (HTTP round trip of the append request: p50 ${ms(quantile(roundTrip, 0.5))}, p99 ${ms(quantile(roundTrip, 0.99))})`,
+    );
 
     // 2. replay of 10,000 events
     const big = await call(dev.url, "/api/v1/agent/dev/runs", token, { stableChatId: "bench-replay" });
     let last = 1;
-    while (last < REPLAY_EVENTS) last = (await call(dev.url, `/api/v1/agent/dev/runs/${big.runId}/events`, token, { count: Math.min(2000, REPLAY_EVENTS - last), payloadChars: 200 })).lastSeq;
+    while (last < REPLAY_EVENTS)
+      last = (
+        await call(dev.url, `/api/v1/agent/dev/runs/${big.runId}/events`, token, {
+          count: Math.min(2000, REPLAY_EVENTS - last),
+          payloadChars: 200,
+        })
+      ).lastSeq;
     const socketReplay = [];
     const httpReplay = [];
     for (let r = 0; r < REPLAY_REPEATS; r += 1) {
@@ -121,14 +154,19 @@ async function main() {
       socket.ws.send(JSON.stringify({ type: "agent.subscribe", runId: big.runId, afterSeq: 0 }));
       await socket.until((s) => s.subscribed !== null);
       socketReplay.push(performance.now() - started);
-      if (socket.events !== REPLAY_EVENTS || socket.subscribed.lastSeq !== REPLAY_EVENTS) throw new Error(`replay delivered ${socket.events} events, lastSeq ${socket.subscribed.lastSeq}`);
+      if (socket.events !== REPLAY_EVENTS || socket.subscribed.lastSeq !== REPLAY_EVENTS)
+        throw new Error(`replay delivered ${socket.events} events, lastSeq ${socket.subscribed.lastSeq}`);
       socket.ws.close();
 
       const httpStarted = performance.now();
       let afterSeq = 0;
       let read = 0;
       for (;;) {
-        const { events } = await call(dev.url, `/api/v1/agent/runs/${big.runId}/events?afterSeq=${afterSeq}&limit=500`, token);
+        const { events } = await call(
+          dev.url,
+          `/api/v1/agent/runs/${big.runId}/events?afterSeq=${afterSeq}&limit=500`,
+          token,
+        );
         if (events.length === 0) break;
         read += events.length;
         afterSeq = events[events.length - 1].seq;
@@ -136,7 +174,9 @@ async function main() {
       httpReplay.push(performance.now() - httpStarted);
       if (read !== REPLAY_EVENTS) throw new Error(`HTTP replay read ${read} events`);
     }
-    console.log(`replay of ${REPLAY_EVENTS} events: socket subscribe → agent.subscribed median ${ms(quantile(socketReplay, 0.5))}; HTTP read in pages of 500 median ${ms(quantile(httpReplay, 0.5))} (${REPLAY_REPEATS} runs)`);
+    console.log(
+      `replay of ${REPLAY_EVENTS} events: socket subscribe → agent.subscribed median ${ms(quantile(socketReplay, 0.5))}; HTTP read in pages of 500 median ${ms(quantile(httpReplay, 0.5))} (${REPLAY_REPEATS} runs)`,
+    );
   } finally {
     clearTimeout(watchdog);
     await dev.stop();

@@ -49,25 +49,54 @@ it("tool resolution: 32 servers × 512 tools", async () => {
       const endpoint = `https://server-${s}.bench.test/mcp`;
       const names = Array.from({ length: TOOLS }, (_, t) => `tool.${String(t).padStart(3, "0")}`);
       registrations.insert({
-        id, displayName: `Bench server ${s}`, endpoint, sealedUserinfo: null, sealedHeaders: null, protocolVersion: "auto", state: "active",
-        toolPermissions: Object.fromEntries(names.map((name) => [name, "allow" as const])), toolDescriptionOverrides: {}, revision: 1, createdAt: now, updatedAt: now,
+        id,
+        displayName: `Bench server ${s}`,
+        endpoint,
+        sealedUserinfo: null,
+        sealedHeaders: null,
+        protocolVersion: "auto",
+        state: "active",
+        toolPermissions: Object.fromEntries(names.map((name) => [name, "allow" as const])),
+        toolDescriptionOverrides: {},
+        revision: 1,
+        createdAt: now,
+        updatedAt: now,
       });
       snapshots.write({
         registrationId: id,
         endpointDigest: await cipher.digest(endpoint),
         fetchedAt: now,
         catalog: {
-          protocolVersion: "2025-11-25", serverName: `bench-${s}`, serverVersion: "1.0.0", diagnostics: [],
+          protocolVersion: "2025-11-25",
+          serverName: `bench-${s}`,
+          serverVersion: "1.0.0",
+          diagnostics: [],
           tools: names.map((nativeName) => ({
-            nativeName, title: null, description: `Does ${nativeName} for the benchmark.`, outputSchema: null, annotations: { readOnly: true },
-            inputSchema: { type: "object", properties: { query: { type: "string", description: "What to look for." }, limit: { type: "integer" } }, required: ["query"] },
+            nativeName,
+            title: null,
+            description: `Does ${nativeName} for the benchmark.`,
+            outputSchema: null,
+            annotations: { readOnly: true },
+            inputSchema: {
+              type: "object",
+              properties: { query: { type: "string", description: "What to look for." }, limit: { type: "integer" } },
+              required: ["query"],
+            },
           })),
         },
       });
     }
     const registry = mcpRegistryServices(space);
     const total = SERVERS * TOOLS;
-    const freshCatalogs = () => new McpCatalogService({ registry, snapshots, gateway: mcpGateway(space), cipher, clock: space.clock, sockets: space.sockets });
+    const freshCatalogs = () =>
+      new McpCatalogService({
+        registry,
+        snapshots,
+        gateway: mcpGateway(space),
+        cipher,
+        clock: space.clock,
+        sockets: space.sockets,
+      });
     const time = async (fn: () => Promise<unknown>) => {
       const samples: number[] = [];
       for (let i = 0; i < REPEATS; i += 1) {
@@ -79,7 +108,10 @@ it("tool resolution: 32 servers × 512 tools", async () => {
     };
     const warmResolver = new ModelToolResolver(registry, mcpCatalogServices(space));
     const check = await warmResolver.listPermitted();
-    if (check.tools.length !== total) throw new Error(`expected ${total} tools, resolved ${check.tools.length}: ${JSON.stringify(check.diagnostics.slice(0, 3))}`);
+    if (check.tools.length !== total)
+      throw new Error(
+        `expected ${total} tools, resolved ${check.tools.length}: ${JSON.stringify(check.diagnostics.slice(0, 3))}`,
+      );
     const warm = await time(() => warmResolver.listPermitted());
     const sqlite = await time(() => new ModelToolResolver(registry, freshCatalogs()).listPermitted());
     const compile = await time(() => prepareInvocationTools(warmResolver, DEFAULT_WRITER_TOOL_POLICY, "inv_root"));
@@ -87,6 +119,8 @@ it("tool resolution: 32 servers × 512 tools", async () => {
     console.log(`tool-resolution: ${SERVERS} servers × ${TOOLS} tools = ${total} tools, median of ${REPEATS}`);
     console.log(`tool-resolution: warm memory  ${warm.toFixed(1)} ms total, ${per1k(warm)} ms per 1,000 tools`);
     console.log(`tool-resolution: from SQLite  ${sqlite.toFixed(1)} ms total, ${per1k(sqlite)} ms per 1,000 tools`);
-    console.log(`tool-resolution: default-writer snapshot (warm, 14 builtin + mcp:*, §5.3 aliases)  ${compile.toFixed(1)} ms total, ${per1k(compile)} ms per 1,000 tools`);
+    console.log(
+      `tool-resolution: default-writer snapshot (warm, 14 builtin + mcp:*, §5.3 aliases)  ${compile.toFixed(1)} ms total, ${per1k(compile)} ms per 1,000 tools`,
+    );
   });
 });

@@ -4,7 +4,6 @@ import { PURGE_JOB } from "../src/application/devices/device-service";
 import type { JobHandler } from "./scheduler";
 import { agentLoopJobs } from "./agent-loop-jobs";
 
-
 export const JOBS: Record<string, JobHandler> = {
   [PURGE_JOB]: (space) => {
     deviceServices(space).purgeExpired();

@@ -31,7 +31,9 @@ export class AlarmScheduler implements Scheduler {
   schedule(kind: string, ref: string, dueAt: number): void {
     this.storage.sql.exec(
       "INSERT INTO te_schedule(kind, ref, due_at, attempts) VALUES(?, ?, ?, 0) ON CONFLICT(kind, ref) DO UPDATE SET due_at = excluded.due_at, attempts = 0, last_error = NULL",
-      kind, ref, Math.floor(dueAt),
+      kind,
+      ref,
+      Math.floor(dueAt),
     );
     this.rearm();
   }
@@ -43,10 +45,16 @@ export class AlarmScheduler implements Scheduler {
 
   /** Pending jobs, soonest first (for tests and diagnostics). */
   pending(): Array<{ kind: string; ref: string; dueAt: number; attempts: number; lastError: string | null }> {
-    return this.storage.sql.exec("SELECT * FROM te_schedule ORDER BY due_at, kind, ref").toArray().map((row) => ({
-      kind: String(row.kind), ref: String(row.ref), dueAt: Number(row.due_at), attempts: Number(row.attempts),
-      lastError: row.last_error === null ? null : String(row.last_error),
-    }));
+    return this.storage.sql
+      .exec("SELECT * FROM te_schedule ORDER BY due_at, kind, ref")
+      .toArray()
+      .map((row) => ({
+        kind: String(row.kind),
+        ref: String(row.ref),
+        dueAt: Number(row.due_at),
+        attempts: Number(row.attempts),
+        lastError: row.last_error === null ? null : String(row.last_error),
+      }));
   }
 
   /** Runs every due job once (called from the object's `alarm()`), then re-arms the alarm. */
@@ -57,7 +65,11 @@ export class AlarmScheduler implements Scheduler {
     this.handling = this.armedAt !== null && this.armedAt <= now + EARLY_FIRE_SLACK_MS ? this.armedAt : null;
     const horizon = Math.max(now, this.handling ?? 0);
     const due = this.storage.sql
-      .exec("SELECT kind, ref, due_at, attempts FROM te_schedule WHERE due_at <= ? ORDER BY due_at LIMIT ?", horizon, MAX_JOBS_PER_ALARM)
+      .exec(
+        "SELECT kind, ref, due_at, attempts FROM te_schedule WHERE due_at <= ? ORDER BY due_at LIMIT ?",
+        horizon,
+        MAX_JOBS_PER_ALARM,
+      )
       .toArray();
     for (const row of due) {
       const kind = String(row.kind);
@@ -87,7 +99,11 @@ export class AlarmScheduler implements Scheduler {
     const delay = Math.min(1000 * 2 ** (attempts - 1), MAX_BACKOFF_MS);
     this.storage.sql.exec(
       "INSERT INTO te_schedule(kind, ref, due_at, attempts, last_error) VALUES(?, ?, ?, ?, ?) ON CONFLICT(kind, ref) DO NOTHING",
-      kind, ref, this.now() + delay, attempts, message.slice(0, 500),
+      kind,
+      ref,
+      this.now() + delay,
+      attempts,
+      message.slice(0, 500),
     );
   }
 

@@ -32,7 +32,11 @@ export class DurableObjectSocketHub implements SocketHub {
   broadcast(frame: ServerFrame): void {
     const text = JSON.stringify(frame);
     for (const ws of this.ctx.getWebSockets()) {
-      try { ws.send(text); } catch { /* closing */ }
+      try {
+        ws.send(text);
+      } catch {
+        /* closing */
+      }
     }
   }
 
@@ -40,13 +44,21 @@ export class DurableObjectSocketHub implements SocketHub {
     const text = JSON.stringify(frame);
     for (const ws of this.ctx.getWebSockets()) {
       if (!attachmentOf(ws).subs.includes(key)) continue;
-      try { ws.send(text); } catch { /* closing */ }
+      try {
+        ws.send(text);
+      } catch {
+        /* closing */
+      }
     }
   }
 
   closeDevice(deviceId: string, reason: string): void {
     for (const ws of this.ctx.getWebSockets(`device:${deviceId}`)) {
-      try { ws.close(4001, reason); } catch { /* already closed */ }
+      try {
+        ws.close(4001, reason);
+      } catch {
+        /* already closed */
+      }
     }
   }
 
@@ -58,7 +70,10 @@ export class DurableObjectSocketHub implements SocketHub {
     const attachment = attachmentOf(ws);
     if (attachment.subs.includes(key)) return;
     if (attachment.subs.length >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
-      throw new AppError("ws.too_many_subscriptions", `A socket can follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} runs at once; unsubscribe from one first.`);
+      throw new AppError(
+        "ws.too_many_subscriptions",
+        `A socket can follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} runs at once; unsubscribe from one first.`,
+      );
     }
     ws.serializeAttachment({ ...attachment, subs: [...attachment.subs, key] });
   }

@@ -27,7 +27,8 @@ const UNKNOWN_USER_MESSAGES: Record<string, string> = {
   "auth.user_not_found": "No user with this id.",
   "auth.token_invalid": "This device token is not valid.",
   "auth.ticket_invalid": "This socket ticket is not valid, expired or was already used.",
-  "auth.pairing_code_invalid": "This pairing code is not valid or was already used. Create a new one on a signed-in device.",
+  "auth.pairing_code_invalid":
+    "This pairing code is not valid or was already used. Create a new one on a signed-in device.",
 };
 
 /** Per-call metadata forwarded by the Worker. */
@@ -86,7 +87,11 @@ export class UserSpace extends DurableObject<AppEnv> {
       this.requireUser("auth.token_invalid");
       const space = this.space();
       const deviceId = await deviceServices(space).authenticate(token);
-      const handler = OPS[op] as (space: Space, input: unknown, caller: { deviceId: string; requestId: string }) => unknown;
+      const handler = OPS[op] as (
+        space: Space,
+        input: unknown,
+        caller: { deviceId: string; requestId: string },
+      ) => unknown;
       if (!handler) throw new AppError("http.route_not_found", `Unknown operation ${String(op)}.`);
       return (await handler(space, input, { deviceId, requestId: meta.requestId })) as OpOutput<K>;
     });
@@ -96,7 +101,10 @@ export class UserSpace extends DurableObject<AppEnv> {
   async fetch(request: Request): Promise<Response> {
     const url = new URL(request.url);
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return Response.json({ error: { code: "http.upgrade_required", message: "This endpoint takes a WebSocket upgrade." } }, { status: 426 });
+      return Response.json(
+        { error: { code: "http.upgrade_required", message: "This endpoint takes a WebSocket upgrade." } },
+        { status: 426 },
+      );
     }
     const result = await toResult(async () => {
       this.requireUser("auth.ticket_invalid");
@@ -104,7 +112,10 @@ export class UserSpace extends DurableObject<AppEnv> {
     });
     if (!result.ok) {
       const status = result.error.code === "auth.rate_limited" ? 429 : 401;
-      return Response.json({ error: { ...result.error, requestId: request.headers.get("x-request-id") ?? "" } }, { status });
+      return Response.json(
+        { error: { ...result.error, requestId: request.headers.get("x-request-id") ?? "" } },
+        { status },
+      );
     }
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
@@ -115,25 +126,44 @@ export class UserSpace extends DurableObject<AppEnv> {
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     const text = typeof message === "string" ? message : new TextDecoder().decode(message);
-    if (text.length > MAX_CLIENT_FRAME_BYTES) return sendFrame(ws, { type: "error", code: "ws.frame_too_large", message: "Frames are limited to 16 KiB." });
+    if (text.length > MAX_CLIENT_FRAME_BYTES)
+      return sendFrame(ws, { type: "error", code: "ws.frame_too_large", message: "Frames are limited to 16 KiB." });
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      return sendFrame(ws, { type: "error", code: "ws.frame_invalid", message: "A frame must be a JSON object with a type." });
+      return sendFrame(ws, {
+        type: "error",
+        code: "ws.frame_invalid",
+        message: "A frame must be a JSON object with a type.",
+      });
     }
     const parsed = clientFrameSchema.safeParse(json);
     if (!parsed.success) {
-      return sendFrame(ws, { type: "error", code: "ws.frame_invalid", message: "This frame is not one the server understands.", issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.join("."), message: i.message })) });
+      return sendFrame(ws, {
+        type: "error",
+        code: "ws.frame_invalid",
+        message: "This frame is not one the server understands.",
+        issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.join("."), message: i.message })),
+      });
     }
     const handler = FRAME_HANDLERS[parsed.data.type] as FrameHandler | undefined;
-    if (!handler) return sendFrame(ws, { type: "error", code: "ws.frame_unsupported", message: `Frames of type ${parsed.data.type} are not supported yet.` });
+    if (!handler)
+      return sendFrame(ws, {
+        type: "error",
+        code: "ws.frame_unsupported",
+        message: `Frames of type ${parsed.data.type} are not supported yet.`,
+      });
     const result = await toResult(() => handler(this.space(), this.hub, ws, parsed.data));
     if (!result.ok) sendFrame(ws, { type: "error", code: result.error.code, message: result.error.message });
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    try { ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing"); } catch { /* already closed */ }
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+    } catch {
+      /* already closed */
+    }
   }
 
   async webSocketError(): Promise<void> {
@@ -185,7 +215,8 @@ export class UserSpace extends DurableObject<AppEnv> {
    * wrong secret of an existing user gets (so answers do not reveal which user ids exist).
    */
   private requireUser(code: string): string {
-    if (this.userId === null) throw new AppError(code, UNKNOWN_USER_MESSAGES[code] ?? "These credentials are not valid.");
+    if (this.userId === null)
+      throw new AppError(code, UNKNOWN_USER_MESSAGES[code] ?? "These credentials are not valid.");
     return this.userId;
   }
 }

@@ -8,12 +8,18 @@ import { toolEnv } from "./run-env.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const only = process.argv.slice(2);
-const scripts = readdirSync(path.join(root, "bench")).filter((name) => name.endsWith(".mjs") && !name.startsWith("_")).sort();
+const scripts = readdirSync(path.join(root, "bench"))
+  .filter((name) => name.endsWith(".mjs") && !name.startsWith("_"))
+  .sort();
 let failures = 0;
 for (const name of scripts) {
   if (only.length > 0 && !only.some((word) => name.includes(word))) continue;
   console.log(`\n=== bench/${name}`);
-  const result = spawnSync(process.execPath, [path.join(root, "bench", name)], { cwd: root, stdio: "inherit", env: toolEnv() });
+  const result = spawnSync(process.execPath, [path.join(root, "bench", name)], {
+    cwd: root,
+    stdio: "inherit",
+    env: toolEnv(),
+  });
   if (result.status !== 0) failures += 1;
 }
 process.exit(failures === 0 ? 0 : 1);

@@ -22,7 +22,10 @@ if (!serverUrl || !base || !token) {
 async function api(method, path, body) {
   const response = await fetch(`${base}/api/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const json = await response.json();
@@ -48,17 +51,24 @@ function sampleArguments(schema) {
 
 let failed = false;
 try {
-  const server = await api("POST", "/mcp/servers", { displayName: `conformance ${scenario}`, endpoint: serverUrl, protocolVersion });
+  const server = await api("POST", "/mcp/servers", {
+    displayName: `conformance ${scenario}`,
+    endpoint: serverUrl,
+    protocolVersion,
+  });
   await api("POST", `/mcp/servers/${server.id}/state`, { state: "active" });
   const catalog = await api("POST", `/mcp/servers/${server.id}/discover`);
-  console.log(`[tavernedge] ${scenario}: negotiated ${catalog.protocolVersion}, ${catalog.tools.length} tool(s), diagnostics ${JSON.stringify(catalog.diagnostics)}`);
+  console.log(
+    `[tavernedge] ${scenario}: negotiated ${catalog.protocolVersion}, ${catalog.tools.length} tool(s), diagnostics ${JSON.stringify(catalog.diagnostics)}`,
+  );
   for (const tool of catalog.tools) {
     const name = encodeURIComponent(tool.nativeName);
     await api("PUT", `/mcp/servers/${server.id}/tools/${name}/permission`, { permission: "ask" });
     const argumentsJson = JSON.stringify(sampleArguments(tool.inputSchema));
     const outcome = await api("POST", `/mcp/servers/${server.id}/tools/${name}/test-call`, { argumentsJson });
     console.log(`[tavernedge] ${tool.nativeName}(${argumentsJson}) → ${JSON.stringify(outcome)}`);
-    if (outcome.outcome !== "known_response" || outcome.response.kind !== "tool_result" || outcome.response.isError) failed = true;
+    if (outcome.outcome !== "known_response" || outcome.response.kind !== "tool_result" || outcome.response.isError)
+      failed = true;
   }
 } catch (error) {
   console.error(`[tavernedge] ${scenario}: ${error instanceof Error ? error.message : String(error)}`);

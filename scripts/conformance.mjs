@@ -40,22 +40,56 @@ const summary = [];
 let exitCode = 0;
 try {
   console.log("Starting wrangler dev…");
-  dev = await startWranglerDev({ vars: { SETUP_TOKEN: setupToken, DATA_KEY: randomBytes(32).toString("base64") }, readyTimeoutMs: 90_000 });
+  dev = await startWranglerDev({
+    vars: { SETUP_TOKEN: setupToken, DATA_KEY: randomBytes(32).toString("base64") },
+    readyTimeoutMs: 90_000,
+  });
   const base = dev.url;
-  const setup = await fetch(`${base}/api/v1/setup`, { method: "POST", headers: { authorization: `Bearer ${setupToken}`, "content-type": "application/json" }, body: JSON.stringify({ deviceName: "conformance" }) });
+  const setup = await fetch(`${base}/api/v1/setup`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${setupToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ deviceName: "conformance" }),
+  });
   if (setup.status !== 201) throw new Error(`setup failed: ${setup.status} ${await setup.text()}`);
   const { deviceToken } = await setup.json();
   const baseline = path.join(resultsDir, "expected-failures.yml");
-  writeFileSync(baseline, `client:\n${SCENARIOS.filter((s) => s.expectFailure).map((s) => `  - ${s.name}\n`).join("")}`);
+  writeFileSync(
+    baseline,
+    `client:\n${SCENARIOS.filter((s) => s.expectFailure)
+      .map((s) => `  - ${s.name}\n`)
+      .join("")}`,
+  );
   for (const scenario of SCENARIOS) {
-    console.log(`\n=== conformance client --scenario ${scenario.name}${scenario.expectFailure ? ` (expected failure: ${scenario.reason})` : ""} ===`);
+    console.log(
+      `\n=== conformance client --scenario ${scenario.name}${scenario.expectFailure ? ` (expected failure: ${scenario.reason})` : ""} ===`,
+    );
     const client = `${JSON.stringify(process.execPath)} ${JSON.stringify(path.join(root, "scripts", "conformance-client.mjs"))}`;
-    const code = await run(process.execPath, [path.join(root, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js"), "client",
-      "--command", client, "--scenario", scenario.name, ...(scenario.expectFailure ? ["--expected-failures", baseline] : [])], {
-      cwd: resultsDir,
-      env: { ...process.env, TAVERNEDGE_URL: base, TAVERNEDGE_TOKEN: deviceToken, TAVERNEDGE_PROTOCOL: process.env.CONFORMANCE_PROTOCOL ?? "auto" },
+    const code = await run(
+      process.execPath,
+      [
+        path.join(root, "node_modules", "@modelcontextprotocol", "conformance", "dist", "index.js"),
+        "client",
+        "--command",
+        client,
+        "--scenario",
+        scenario.name,
+        ...(scenario.expectFailure ? ["--expected-failures", baseline] : []),
+      ],
+      {
+        cwd: resultsDir,
+        env: {
+          ...process.env,
+          TAVERNEDGE_URL: base,
+          TAVERNEDGE_TOKEN: deviceToken,
+          TAVERNEDGE_PROTOCOL: process.env.CONFORMANCE_PROTOCOL ?? "auto",
+        },
+      },
+    );
+    summary.push({
+      scenario: scenario.name,
+      exit: code,
+      expected: scenario.expectFailure ? "failure (baseline)" : "pass",
     });
-    summary.push({ scenario: scenario.name, exit: code, expected: scenario.expectFailure ? "failure (baseline)" : "pass" });
     if (code !== 0) exitCode = 1;
   }
 } catch (error) {

@@ -27,4 +27,8 @@ export interface WranglerDev {
 }
 
 export declare function startWranglerDev(options?: WranglerDevOptions): Promise<WranglerDev>;
-export declare function createDevUser(baseUrl: string, deviceName?: string, setupToken?: string): Promise<{ userId: string; deviceId: string; deviceToken: string }>;
+export declare function createDevUser(
+  baseUrl: string,
+  deviceName?: string,
+  setupToken?: string,
+): Promise<{ userId: string; deviceId: string; deviceToken: string }>;

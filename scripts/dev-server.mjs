@@ -34,7 +34,18 @@ export function freePort() {
 /** Builds web/dist once if it is missing (the assets binding needs the folder). */
 export function ensureWebBuilt() {
   if (existsSync(path.join(ROOT, "web", "dist", "index.html"))) return;
-  const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "vite", "bin", "vite.js"), "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { cwd: ROOT, stdio: "inherit" });
+  const result = spawnSync(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules", "vite", "bin", "vite.js"),
+      "build",
+      "--config",
+      "web/vite.config.ts",
+      "--logLevel",
+      "warn",
+    ],
+    { cwd: ROOT, stdio: "inherit" },
+  );
   if (result.status !== 0) throw new Error("the web build failed");
 }
 
@@ -42,8 +53,18 @@ export function ensureWebBuilt() {
 export async function stopProcessGroup(child) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", () => resolve()));
-  try { process.kill(-child.pid, "SIGTERM"); } catch { /* gone */ }
-  const timer = setTimeout(() => { try { process.kill(-child.pid, "SIGKILL"); } catch { /* gone */ } }, 5000);
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    /* gone */
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      /* gone */
+    }
+  }, 5000);
   await exited;
   clearTimeout(timer);
 }
@@ -57,25 +78,54 @@ export async function startWranglerDev(options = {}) {
   ensureWebBuilt();
   const port = options.port ?? (await freePort());
   const persistDir = options.persistDir ?? mkdtempSync(path.join(tmpdir(), "tavernedge-dev-"));
-  const vars = { ENVIRONMENT: "development", SETUP_TOKEN: DEV_SETUP_TOKEN, DATA_KEY: DEV_DATA_KEY, ...(options.vars ?? {}) };
+  const vars = {
+    ENVIRONMENT: "development",
+    SETUP_TOKEN: DEV_SETUP_TOKEN,
+    DATA_KEY: DEV_DATA_KEY,
+    ...(options.vars ?? {}),
+  };
   const readyTimeoutMs = options.readyTimeoutMs ?? 60_000;
   let child = null;
   let log = "";
 
   const launch = async () => {
     const inspector = await freePort();
-    const args = [path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"), "dev", "--port", String(port), "--ip", "127.0.0.1",
-      "--inspector-port", String(inspector), "--persist-to", persistDir, "--log-level", "warn", "--show-interactive-dev-session=false"];
+    const args = [
+      path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"),
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--inspector-port",
+      String(inspector),
+      "--persist-to",
+      persistDir,
+      "--log-level",
+      "warn",
+      "--show-interactive-dev-session=false",
+    ];
     for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
-    child = spawn(process.execPath, args, { cwd: ROOT, env: { ...toolEnv(), CI: "true" }, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    child.stdout.on("data", (chunk) => { log += String(chunk); });
-    child.stderr.on("data", (chunk) => { log += String(chunk); });
+    child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...toolEnv(), CI: "true" },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    child.stdout.on("data", (chunk) => {
+      log += String(chunk);
+    });
+    child.stderr.on("data", (chunk) => {
+      log += String(chunk);
+    });
     const deadline = Date.now() + readyTimeoutMs;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log.slice(-2000)}`);
       try {
         if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return;
-      } catch { /* not up yet */ }
+      } catch {
+        /* not up yet */
+      }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     await stopProcessGroup(child);
@@ -92,7 +142,10 @@ export async function startWranglerDev(options = {}) {
       await stopProcessGroup(child);
       if (stopOptions.removeState) rmSync(persistDir, { recursive: true, force: true });
     },
-    restart: async () => { await stopProcessGroup(child); await launch(); },
+    restart: async () => {
+      await stopProcessGroup(child);
+      await launch();
+    },
     output: () => log,
   };
 }

@@ -23,6 +23,10 @@ export function toolEnv(extra = {}) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [cmd, ...args] = process.argv.slice(2);
-  const child = spawn(path.join(root, "node_modules", ".bin", cmd), args, { stdio: "inherit", env: toolEnv(), cwd: root });
+  const child = spawn(path.join(root, "node_modules", ".bin", cmd), args, {
+    stdio: "inherit",
+    env: toolEnv(),
+    cwd: root,
+  });
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

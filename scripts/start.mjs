@@ -29,20 +29,46 @@ function readVars() {
 if (!existsSync(devVars)) {
   const setupToken = randomBytes(24).toString("base64url");
   const dataKey = randomBytes(32).toString("base64");
-  writeFileSync(devVars, `# Written by npm start on first run. Keep DATA_KEY: without it stored secrets cannot be read.\nENVIRONMENT="development"\nSETUP_TOKEN="${setupToken}"\nDATA_KEY="${dataKey}"\n`, { mode: 0o600 });
+  writeFileSync(
+    devVars,
+    `# Written by npm start on first run. Keep DATA_KEY: without it stored secrets cannot be read.\nENVIRONMENT="development"\nSETUP_TOKEN="${setupToken}"\nDATA_KEY="${dataKey}"\n`,
+    { mode: 0o600 },
+  );
   console.log("Created .dev.vars with a new SETUP_TOKEN and DATA_KEY (back up DATA_KEY).");
 }
 const vars = readVars();
 
 console.log("Building the web client…");
-const build = spawnSync(process.execPath, [path.join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+const build = spawnSync(
+  process.execPath,
+  [
+    path.join(root, "node_modules", "vite", "bin", "vite.js"),
+    "build",
+    "--config",
+    "web/vite.config.ts",
+    "--logLevel",
+    "warn",
+  ],
+  { cwd: root, stdio: "inherit" },
+);
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const wrangler = spawn(process.execPath, [path.join(root, "node_modules", "wrangler", "bin", "wrangler.js"), "dev", "--port", String(port), "--ip", "127.0.0.1"], {
-  cwd: root,
-  env: toolEnv(),
-  stdio: "inherit",
-});
+const wrangler = spawn(
+  process.execPath,
+  [
+    path.join(root, "node_modules", "wrangler", "bin", "wrangler.js"),
+    "dev",
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+  ],
+  {
+    cwd: root,
+    env: toolEnv(),
+    stdio: "inherit",
+  },
+);
 wrangler.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => wrangler.kill(signal));
 

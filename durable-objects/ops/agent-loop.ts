@@ -12,12 +12,26 @@ import { AppError } from "../../src/domain/errors";
 import { defineOps } from "./registry";
 
 export const agentLoopOps = defineOps({
-  "agent.runs.start": (space, input: StartRunInput & { options?: { presentation?: "foreground" | "background"; stream?: boolean } }) => {
-    if (input.options?.stream === true) throw new AppError("agent.stream_unsupported", "Agent runs do not stream yet; leave options.stream unset or false.");
+  "agent.runs.start": (
+    space,
+    input: StartRunInput & { options?: { presentation?: "foreground" | "background"; stream?: boolean } },
+  ) => {
+    if (input.options?.stream === true)
+      throw new AppError(
+        "agent.stream_unsupported",
+        "Agent runs do not stream yet; leave options.stream unset or false.",
+      );
     const { options, ...rest } = input;
-    return startRun(agentLoopDeps(space), { ...rest, ...(rest.presentation ?? options?.presentation ? { presentation: rest.presentation ?? options?.presentation } : {}) });
+    return startRun(agentLoopDeps(space), {
+      ...rest,
+      ...((rest.presentation ?? options?.presentation)
+        ? { presentation: rest.presentation ?? options?.presentation }
+        : {}),
+    });
   },
   "agent.runs.cancel": (space, input: { runId: string }) => cancelRun(agentLoopDeps(space), input.runId),
-  "agent.runs.guidance": (space, input: { runId: string; text: string; clientGuidanceId?: string }) => submitGuidance(agentLoopDeps(space), input),
-  "agent.runs.modelTurn": (space, input: { runId: string; round: number; invocationId?: string; maxChars?: number }) => readModelTurn(agentLoopDeps(space), input),
+  "agent.runs.guidance": (space, input: { runId: string; text: string; clientGuidanceId?: string }) =>
+    submitGuidance(agentLoopDeps(space), input),
+  "agent.runs.modelTurn": (space, input: { runId: string; round: number; invocationId?: string; maxChars?: number }) =>
+    readModelTurn(agentLoopDeps(space), input),
 });

@@ -5,7 +5,12 @@
  */
 import { agentRunServices } from "../../src/composition/agent-runs";
 import { AppError } from "../../src/domain/errors";
-import { toRunHandle, toRunSummary, type AgentRunHandle, type AgentRunSummary } from "../../src/domain/agent/run-record";
+import {
+  toRunHandle,
+  toRunSummary,
+  type AgentRunHandle,
+  type AgentRunSummary,
+} from "../../src/domain/agent/run-record";
 import type { Space } from "../../src/ports/space";
 import type { AgentRunEvent } from "../../src/domain/agent/run-events";
 import type { AgentRunStatus } from "../../src/domain/agent/run-status";
@@ -13,22 +18,39 @@ import { defineOps } from "./registry";
 
 /** Development-only operations (tests, benchmarks, UI work before the agent loop exists). */
 function requireDevelopment(space: Space): void {
-  if (!space.development) throw new AppError("http.route_not_found", "This development route is not available on a deployed server.");
+  if (!space.development)
+    throw new AppError("http.route_not_found", "This development route is not available on a deployed server.");
 }
 
 export const agentRunDevOps = defineOps({
-  "agent.dev.createRun": async (space, input: { stableChatId: string; presentation?: "foreground" | "background" }): Promise<AgentRunHandle> => {
+  "agent.dev.createRun": async (
+    space,
+    input: { stableChatId: string; presentation?: "foreground" | "background" },
+  ): Promise<AgentRunHandle> => {
     requireDevelopment(space);
     return toRunHandle(await agentRunServices(space).runs.create(input));
   },
-  "agent.dev.appendEvents": (space, input: { runId: string; count: number; payloadChars?: number }): { lastSeq: number } => {
+  "agent.dev.appendEvents": (
+    space,
+    input: { runId: string; count: number; payloadChars?: number },
+  ): { lastSeq: number } => {
     requireDevelopment(space);
     const { runs, journal } = agentRunServices(space);
     runs.get(input.runId);
     const filler = "x".repeat(input.payloadChars ?? 0);
     let lastSeq = journal.lastSeq(input.runId);
     for (let i = 0; i < input.count; i += 1) {
-      lastSeq = journal.append(input.runId, { type: "tool_call_completed", payload: { round: 1, callId: `call_dev_${lastSeq + 1}`, name: "dice.roll", isError: false, elapsedMs: 0, note: filler } }).seq;
+      lastSeq = journal.append(input.runId, {
+        type: "tool_call_completed",
+        payload: {
+          round: 1,
+          callId: `call_dev_${lastSeq + 1}`,
+          name: "dice.roll",
+          isError: false,
+          elapsedMs: 0,
+          note: filler,
+        },
+      }).seq;
     }
     return { lastSeq };
   },
@@ -39,10 +61,16 @@ export const agentRunDevOps = defineOps({
 });
 
 export const agentRunOps = defineOps({
-  "agent.runs.list": (space, input: { stableChatId?: string; statuses?: AgentRunStatus[]; cursor?: string; limit?: number }) =>
-    agentRunServices(space).runs.list(input),
-  "agent.runs.get": (space, input: { runId: string }): AgentRunSummary => toRunSummary(agentRunServices(space).runs.get(input.runId)),
-  "agent.runs.events": (space, input: { runId: string; afterSeq?: number; beforeSeq?: number; limit?: number; invocationId?: string }): { events: AgentRunEvent[] } => {
+  "agent.runs.list": (
+    space,
+    input: { stableChatId?: string; statuses?: AgentRunStatus[]; cursor?: string; limit?: number },
+  ) => agentRunServices(space).runs.list(input),
+  "agent.runs.get": (space, input: { runId: string }): AgentRunSummary =>
+    toRunSummary(agentRunServices(space).runs.get(input.runId)),
+  "agent.runs.events": (
+    space,
+    input: { runId: string; afterSeq?: number; beforeSeq?: number; limit?: number; invocationId?: string },
+  ): { events: AgentRunEvent[] } => {
     const { runId, ...query } = input;
     return { events: agentRunServices(space).journal.readPage(runId, query) };
   },

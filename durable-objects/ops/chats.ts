@@ -19,12 +19,14 @@ export const chatOps = defineOps({
     return chatServices(space).updateChat(chatId, patch);
   },
   "chats.delete": (space, input: { chatId: string }) => chatServices(space).deleteChat(input.chatId),
-  "chats.duplicate": (space, input: { chatId: string; title?: string }) => chatServices(space).duplicateChat(input.chatId, input.title),
+  "chats.duplicate": (space, input: { chatId: string; title?: string }) =>
+    chatServices(space).duplicateChat(input.chatId, input.title),
   "chats.messages.read": (space, input: { chatId: string } & WindowQuery) => {
     const { chatId, ...query } = input;
     return chatServices(space).readMessages(chatId, query);
   },
-  "chats.messages.get": (space, input: { chatId: string; messageId: string }) => chatServices(space).getMessage(input.chatId, input.messageId),
+  "chats.messages.get": (space, input: { chatId: string; messageId: string }) =>
+    chatServices(space).getMessage(input.chatId, input.messageId),
   "chats.messages.append": (space, input: { chatId: string } & AppendMessageInput) => {
     const { chatId, ...message } = input;
     return chatServices(space).appendMessage(chatId, message);

@@ -10,10 +10,13 @@ import { modelGatewayFor, modelServices } from "../../src/composition/models";
 import { defineOps } from "./registry";
 
 export const connectionOps = defineOps({
-  "connections.list": async (space, _input: Record<string, never>) => ({ connections: await modelServices(space).list() }),
+  "connections.list": async (space, _input: Record<string, never>) => ({
+    connections: await modelServices(space).list(),
+  }),
   "connections.get": (space, input: { connectionId: string }) => modelServices(space).get(input.connectionId),
   "connections.create": (space, input: CreateConnectionInput) => modelServices(space).create(input),
-  "connections.update": (space, input: { connectionId: string; patch: UpdateConnectionInput }) => modelServices(space).update(input.connectionId, input.patch),
+  "connections.update": (space, input: { connectionId: string; patch: UpdateConnectionInput }) =>
+    modelServices(space).update(input.connectionId, input.patch),
   "connections.delete": (space, input: { connectionId: string }) => modelServices(space).delete(input.connectionId),
   "connections.test": (space, input: { connectionId: string }) => modelServices(space).test(input.connectionId),
   "connections.devStep": async (space, input: { connectionId: string; request: ModelRequest; stream?: boolean }) => {
@@ -21,7 +24,10 @@ export const connectionOps = defineOps({
     const gateway = await modelGatewayFor(space, input.connectionId);
     const deltas: ModelDelta[] = [];
     const stream = input.stream ?? true;
-    const response = await gateway.step(input.request, { stream, ...(stream ? { onDelta: (delta: ModelDelta) => deltas.push(delta) } : {}) });
+    const response = await gateway.step(input.request, {
+      stream,
+      ...(stream ? { onDelta: (delta: ModelDelta) => deltas.push(delta) } : {}),
+    });
     return { response, deltas };
   },
 });

@@ -16,11 +16,25 @@ export const mcpRegistryOps = defineOps({
   "mcp.servers.import": (space, input: { json: string }) => mcpRegistryServices(space).importJson(input.json),
   "mcp.servers.update": (space, input: Target & { server: McpServerInput }) =>
     mcpRegistryServices(space).update(input.registrationId, input.server, input.ifRevision),
-  "mcp.servers.remove": (space, input: Target) => mcpRegistryServices(space).remove(input.registrationId, input.ifRevision),
+  "mcp.servers.remove": (space, input: Target) =>
+    mcpRegistryServices(space).remove(input.registrationId, input.ifRevision),
   "mcp.servers.setState": (space, input: Target & { state: McpServerState }) =>
     mcpRegistryServices(space).setState(input.registrationId, input.state, input.ifRevision),
   "mcp.tools.setPermission": (space, input: Target & { nativeName: string; permission: ToolPermission }) =>
-    mcpRegistryServices(space).setPermission(input.registrationId, input.nativeName, input.permission, input.ifRevision),
-  "mcp.tools.setDescriptionOverride": (space, input: Target & { nativeName: string; override: ToolDescriptionOverride | null }) =>
-    mcpRegistryServices(space).setDescriptionOverride(input.registrationId, input.nativeName, input.override, input.ifRevision),
+    mcpRegistryServices(space).setPermission(
+      input.registrationId,
+      input.nativeName,
+      input.permission,
+      input.ifRevision,
+    ),
+  "mcp.tools.setDescriptionOverride": (
+    space,
+    input: Target & { nativeName: string; override: ToolDescriptionOverride | null },
+  ) =>
+    mcpRegistryServices(space).setDescriptionOverride(
+      input.registrationId,
+      input.nativeName,
+      input.override,
+      input.ifRevision,
+    ),
 });

@@ -4,5 +4,6 @@ import { modelToolResolver, profileToolPolicies } from "../../src/composition/to
 import { defineOps } from "./registry";
 
 export const modelToolOps = defineOps({
-  "mcp.modelTools": (space, input: { profileId?: string }) => modelToolsView(modelToolResolver(space), profileToolPolicies(space), input.profileId),
+  "mcp.modelTools": (space, input: { profileId?: string }) =>
+    modelToolsView(modelToolResolver(space), profileToolPolicies(space), input.profileId),
 });

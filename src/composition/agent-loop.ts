@@ -36,7 +36,8 @@ export function agentLoopDeps(space: Space): LoopDeps {
       workspace: workspaceDeps(space),
       profiles: profileResolver(space),
       gatewayFor: (connectionId, modelId) => modelGatewayFor(space, connectionId ?? undefined, modelId ?? undefined),
-      prepareTools: (policy, snapshotId, available) => prepareInvocationTools(modelToolResolver(space), policy, snapshotId, available),
+      prepareTools: (policy, snapshotId, available) =>
+        prepareInvocationTools(modelToolResolver(space), policy, snapshotId, available),
       callMcpTool: (toolId, args, signal) => permittedToolCaller(space).callPermittedTool(toolId, args, signal),
       scheduler: space.scheduler,
       clock: space.clock,

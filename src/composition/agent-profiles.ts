@@ -13,11 +13,17 @@ import type { Space } from "../ports/space";
 import { modelServices } from "./models";
 
 export function agentProfileServices(space: Space): AgentProfileService {
-  return space.memo("agent-profiles", () => new AgentProfileService(new AgentProfileStore(space.sql), space.clock, space.sockets));
+  return space.memo(
+    "agent-profiles",
+    () => new AgentProfileService(new AgentProfileStore(space.sql), space.clock, space.sockets),
+  );
 }
 
 export function agentProfileDiagnostics(space: Space): AgentProfileDiagnostics {
-  return space.memo("agent-profiles.diagnostics", () => new AgentProfileDiagnostics(agentProfileServices(space), modelServices(space)));
+  return space.memo(
+    "agent-profiles.diagnostics",
+    () => new AgentProfileDiagnostics(agentProfileServices(space), modelServices(space)),
+  );
 }
 
 export function agentProfileRuntime(space: Space): AgentProfileRuntime {

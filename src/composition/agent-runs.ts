@@ -19,13 +19,26 @@ export interface AgentRunServices {
  * Rows other features keep per run (workspace, checkpoints, loop state) are dropped by adding a
  * cleanup here; each runs inside the delete transaction of a terminal run.
  */
-const RUN_CLEANUPS: ReadonlyArray<(space: Space, runId: string) => void> = [deleteRunWorkspace, (space, runId) => new SqlAgentLoopStore(space.storage).deleteRun(runId)];
+const RUN_CLEANUPS: ReadonlyArray<(space: Space, runId: string) => void> = [
+  deleteRunWorkspace,
+  (space, runId) => new SqlAgentLoopStore(space.storage).deleteRun(runId),
+];
 
 export function agentRunServices(space: Space): AgentRunServices {
   return space.memo("agent-runs", () => {
     const store = new SqliteRunStore(space.storage);
     const journal = new JournalService(new SqliteRunJournal(space.sql, space.clock), store, space.sockets);
-    const runs = new RunRecordService(store, journal, space.clock, space.sockets, RUN_CLEANUPS.map((cleanup): RunCleanup => (runId) => cleanup(space, runId)));
+    const runs = new RunRecordService(
+      store,
+      journal,
+      space.clock,
+      space.sockets,
+      RUN_CLEANUPS.map(
+        (cleanup): RunCleanup =>
+          (runId) =>
+            cleanup(space, runId),
+      ),
+    );
     return { runs, journal };
   });
 }

@@ -4,5 +4,8 @@ import { ChatService } from "../application/chats/chat-service";
 import type { Space } from "../ports/space";
 
 export function chatServices(space: Space): ChatService {
-  return space.memo("chats", () => new ChatService({ repo: new SqlChatRepository(space.storage), clock: space.clock, sockets: space.sockets }));
+  return space.memo(
+    "chats",
+    () => new ChatService({ repo: new SqlChatRepository(space.storage), clock: space.clock, sockets: space.sockets }),
+  );
 }

@@ -4,5 +4,8 @@ import { DeviceService } from "../application/devices/device-service";
 import type { Space } from "../ports/space";
 
 export function deviceServices(space: Space): DeviceService {
-  return space.memo("devices", () => new DeviceService(new DeviceStore(space.sql), space.clock, space.sockets, space.scheduler));
+  return space.memo(
+    "devices",
+    () => new DeviceService(new DeviceStore(space.sql), space.clock, space.sockets, space.scheduler),
+  );
 }

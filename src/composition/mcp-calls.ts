@@ -15,10 +15,14 @@ export function mcpCallRegistry(space: Space): McpCallRegistry {
 
 /** The test-call service (`testCall`, `cancel`). */
 export function mcpTestCalls(space: Space): McpTestCallService {
-  return space.memo("mcp.testCalls", () => new McpTestCallService({
-    registry: mcpRegistryServices(space),
-    catalogs: mcpCatalogCache(space),
-    gateway: mcpGateway(space),
-    calls: mcpCallRegistry(space),
-  }));
+  return space.memo(
+    "mcp.testCalls",
+    () =>
+      new McpTestCallService({
+        registry: mcpRegistryServices(space),
+        catalogs: mcpCatalogCache(space),
+        gateway: mcpGateway(space),
+        calls: mcpCallRegistry(space),
+      }),
+  );
 }

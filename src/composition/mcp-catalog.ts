@@ -21,7 +21,10 @@ export const MCP_CLIENT_IDENTITY = { name: "TavernEdge", version: "0.1.0" } as c
 
 /** The McpGateway of a space (one new short-lived MCP client per discovery / call). */
 export function mcpGateway(space: Space): McpGateway {
-  return space.memo("mcp.gateway", () => new SdkMcpGateway(mcpTimeouts(space.timeoutOverrides), { ...MCP_CLIENT_IDENTITY }));
+  return space.memo(
+    "mcp.gateway",
+    () => new SdkMcpGateway(mcpTimeouts(space.timeoutOverrides), { ...MCP_CLIENT_IDENTITY }),
+  );
 }
 
 /** The catalog service (discover, refresh, cached-only reads). */

@@ -5,12 +5,16 @@ import type { Space } from "../ports/space";
 import { secretCipher } from "./secrets";
 
 export function mcpRegistryServices(space: Space): McpRegistryService {
-  return space.memo("mcp.registry", () => new McpRegistryService({
-    repo: new McpRegistrationStore(space.sql),
-    cipher: secretCipher(space),
-    clock: space.clock,
-    sockets: space.sockets,
-    mutex: space.mutex,
-    development: space.development,
-  }));
+  return space.memo(
+    "mcp.registry",
+    () =>
+      new McpRegistryService({
+        repo: new McpRegistrationStore(space.sql),
+        cipher: secretCipher(space),
+        clock: space.clock,
+        sockets: space.sockets,
+        mutex: space.mutex,
+        development: space.development,
+      }),
+  );
 }

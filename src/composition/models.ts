@@ -14,10 +14,18 @@ import type { Space } from "../ports/space";
 import { secretCipher } from "./secrets";
 
 export function modelServices(space: Space): ModelConnectionService {
-  return space.memo("models", () => new ModelConnectionService(
-    new ModelConnectionStore(space.sql), secretCipher(space), space.clock, space.sockets, (connection) => createModelGateway(connection),
-    space.timeoutOverrides.modelTestMs ?? 30_000,
-  ));
+  return space.memo(
+    "models",
+    () =>
+      new ModelConnectionService(
+        new ModelConnectionStore(space.sql),
+        secretCipher(space),
+        space.clock,
+        space.sockets,
+        (connection) => createModelGateway(connection),
+        space.timeoutOverrides.modelTestMs ?? 30_000,
+      ),
+  );
 }
 
 /**

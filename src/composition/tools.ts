@@ -35,6 +35,9 @@ export function modelToolResolver(space: Space): ModelToolResolver {
 }
 
 /** The send-time recheck + call (`callPermittedTool(toolId, args, signal)`); `gateway` defaults to the space's McpGateway. */
-export function permittedToolCaller(space: Space, gateway: Pick<McpGateway, "call"> = mcpGateway(space)): PermittedToolCaller {
+export function permittedToolCaller(
+  space: Space,
+  gateway: Pick<McpGateway, "call"> = mcpGateway(space),
+): PermittedToolCaller {
   return new PermittedToolCaller({ registrations: mcpRegistryServices(space), catalogs: catalogCache(space), gateway });
 }

@@ -7,39 +7,57 @@
 import { z } from "zod";
 import { PRESENTATIONS } from "../domain/agent/run-record";
 
-const worldInfoEntry = z.object({
-  world: z.string(),
-  uid: z.union([z.string(), z.number()]),
-  displayName: z.string().optional(),
-  constant: z.boolean().optional(),
-  content: z.string(),
-  position: z.string().optional(),
-}).passthrough();
+const worldInfoEntry = z
+  .object({
+    world: z.string(),
+    uid: z.union([z.string(), z.number()]),
+    displayName: z.string().optional(),
+    constant: z.boolean().optional(),
+    content: z.string(),
+    position: z.string().optional(),
+  })
+  .passthrough();
 
 /** Largest accepted start body (a prompt snapshot can be long). */
 export const START_RUN_BODY_LIMIT = 8 * 1024 * 1024;
 
 /** POST /agent/runs */
-export const startRunBodySchema = z.object({
-  stableChatId: z.string().max(4096),
-  generationType: z.enum(["normal", "regenerate", "swipe", "continue"]).optional(),
-  profileId: z.string().min(1).max(128).optional(),
-  connectionId: z.string().min(1).max(200).optional(),
-  promptSnapshot: z.object({
-    chatCompletionPayload: z.object({ messages: z.array(z.unknown()) }).passthrough(),
-    worldInfoActivation: z.object({ timestampMs: z.number().optional(), trigger: z.string().optional(), entries: z.array(worldInfoEntry).max(10_000) }).passthrough().optional(),
-    contextPolicy: z.unknown().optional(),
-  }).strict(),
-  presentation: z.enum(PRESENTATIONS).optional(),
-  options: z.object({ presentation: z.enum(PRESENTATIONS).optional(), stream: z.boolean().optional() }).strict().optional(),
-}).strict();
+export const startRunBodySchema = z
+  .object({
+    stableChatId: z.string().max(4096),
+    generationType: z.enum(["normal", "regenerate", "swipe", "continue"]).optional(),
+    profileId: z.string().min(1).max(128).optional(),
+    connectionId: z.string().min(1).max(200).optional(),
+    promptSnapshot: z
+      .object({
+        chatCompletionPayload: z.object({ messages: z.array(z.unknown()) }).passthrough(),
+        worldInfoActivation: z
+          .object({
+            timestampMs: z.number().optional(),
+            trigger: z.string().optional(),
+            entries: z.array(worldInfoEntry).max(10_000),
+          })
+          .passthrough()
+          .optional(),
+        contextPolicy: z.unknown().optional(),
+      })
+      .strict(),
+    presentation: z.enum(PRESENTATIONS).optional(),
+    options: z
+      .object({ presentation: z.enum(PRESENTATIONS).optional(), stream: z.boolean().optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
 export type StartRunBody = z.output<typeof startRunBodySchema>;
 
 /** POST /agent/runs/:runId/guidance */
-export const guidanceBodySchema = z.object({
-  text: z.string().max(200_000),
-  clientGuidanceId: z.string().min(1).max(128).optional(),
-}).strict();
+export const guidanceBodySchema = z
+  .object({
+    text: z.string().max(200_000),
+    clientGuidanceId: z.string().min(1).max(128).optional(),
+  })
+  .strict();
 
 /** GET /agent/runs/:runId/model-turns/:round?invocationId=&maxChars= */
 export const modelTurnQuerySchema = z.object({

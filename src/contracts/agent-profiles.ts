@@ -8,9 +8,14 @@ import { z } from "zod";
 const document = z.record(z.string(), z.unknown());
 
 /** save: the profile document, or `{profile}` (contracts.md §3.17 `save(profile | {profile})`). */
-export const saveProfileBodySchema = z.union([z.object({ profile: document }).strict(), document]).transform((body) =>
-  (typeof body.profile === "object" && body.profile !== null && !("schemaVersion" in body) ? body.profile : body) as Record<string, unknown>,
-);
+export const saveProfileBodySchema = z
+  .union([z.object({ profile: document }).strict(), document])
+  .transform(
+    (body) =>
+      (typeof body.profile === "object" && body.profile !== null && !("schemaVersion" in body)
+        ? body.profile
+        : body) as Record<string, unknown>,
+  );
 
 /** import: `{profile, overwrite?}` where `profile` is a v1, v2 or v3 document. */
 export const importProfileBodySchema = z.object({ profile: document, overwrite: z.boolean().optional() }).strict();

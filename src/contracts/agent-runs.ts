@@ -17,7 +17,12 @@ export const listRunsQuerySchema = z.object({
   stableChatId: z.string().trim().min(1).max(512).optional(),
   statuses: z
     .string()
-    .transform((text) => text.split(",").map((part) => part.trim()).filter((part) => part.length > 0))
+    .transform((text) =>
+      text
+        .split(",")
+        .map((part) => part.trim())
+        .filter((part) => part.length > 0),
+    )
     .pipe(z.array(z.enum(AGENT_RUN_STATUSES)).max(AGENT_RUN_STATUSES.length))
     .optional(),
   cursor: z.string().min(1).max(200).optional(),
@@ -53,7 +58,12 @@ export const agentRunSummarySchema = z.object({
   chatRef: z.object({ kind: z.enum(["character", "group"]) }).catchall(z.unknown()),
   generationType: z.enum(GENERATION_TYPES),
   profileId: z.string().optional(),
-  skillScopeRefs: z.object({ preset: z.object({ apiId: z.string(), name: z.string() }).optional(), characterId: z.string().optional() }).optional(),
+  skillScopeRefs: z
+    .object({
+      preset: z.object({ apiId: z.string(), name: z.string() }).optional(),
+      characterId: z.string().optional(),
+    })
+    .optional(),
   persistBaseStateId: z.string().optional(),
   inputMessageCount: z.number().int().optional(),
   presentation: z.enum(PRESENTATIONS),
@@ -61,17 +71,28 @@ export const agentRunSummarySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   commitCount: z.number().int(),
-  committedMessage: z.object({ commitId: z.string(), messageId: z.string(), messageIndex: z.number().int().optional(), committedAt: z.string() }).optional(),
+  committedMessage: z
+    .object({
+      commitId: z.string(),
+      messageId: z.string(),
+      messageIndex: z.number().int().optional(),
+      committedAt: z.string(),
+    })
+    .optional(),
   terminalAt: z.string().optional(),
 });
 
 /** Development-only bodies (see src/http/routes/agent-runs.ts "dev"). */
-export const devCreateRunBodySchema = z.object({
-  stableChatId: z.string().min(1).max(512),
-  presentation: z.enum(PRESENTATIONS).optional(),
-}).strict();
-export const devAppendEventsBodySchema = z.object({
-  count: z.number().int().min(1).max(2000),
-  payloadChars: z.number().int().min(0).max(16_384).optional(),
-}).strict();
+export const devCreateRunBodySchema = z
+  .object({
+    stableChatId: z.string().min(1).max(512),
+    presentation: z.enum(PRESENTATIONS).optional(),
+  })
+  .strict();
+export const devAppendEventsBodySchema = z
+  .object({
+    count: z.number().int().min(1).max(2000),
+    payloadChars: z.number().int().min(0).max(16_384).optional(),
+  })
+  .strict();
 export const devTransitionBodySchema = z.object({ status: z.enum(AGENT_RUN_STATUSES) }).strict();

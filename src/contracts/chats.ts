@@ -8,26 +8,32 @@ import { z } from "zod";
 const cardField = z.string().max(64 * 1024);
 const jsonObject = z.record(z.string(), z.unknown());
 
-export const characterCardSchema = z.object({
-  name: z.string().trim().min(1).max(200),
-  description: cardField.optional(),
-  personality: cardField.optional(),
-  scenario: cardField.optional(),
-  firstMessage: cardField.optional(),
-}).strict();
+export const characterCardSchema = z
+  .object({
+    name: z.string().trim().min(1).max(200),
+    description: cardField.optional(),
+    personality: cardField.optional(),
+    scenario: cardField.optional(),
+    firstMessage: cardField.optional(),
+  })
+  .strict();
 
-export const createChatBodySchema = z.object({
-  title: z.string(),
-  character: characterCardSchema.optional(),
-  systemPrompt: cardField.optional(),
-}).strict();
+export const createChatBodySchema = z
+  .object({
+    title: z.string(),
+    character: characterCardSchema.optional(),
+    systemPrompt: cardField.optional(),
+  })
+  .strict();
 
-export const updateChatBodySchema = z.object({
-  title: z.string().optional(),
-  character: characterCardSchema.nullable().optional(),
-  systemPrompt: cardField.nullable().optional(),
-  ifRevision: z.number().int().min(1).optional(),
-}).strict();
+export const updateChatBodySchema = z
+  .object({
+    title: z.string().optional(),
+    character: characterCardSchema.nullable().optional(),
+    systemPrompt: cardField.nullable().optional(),
+    ifRevision: z.number().int().min(1).optional(),
+  })
+  .strict();
 
 export const duplicateChatBodySchema = z.object({ title: z.string().optional() }).strict();
 
@@ -47,24 +53,28 @@ export const messagesQuerySchema = z.object({
 
 export const chatRoleSchema = z.enum(["user", "assistant", "system", "tool"]);
 
-export const appendMessageBodySchema = z.object({
-  role: chatRoleSchema,
-  name: z.string().max(200).optional(),
-  text: z.string(),
-  extra: jsonObject.optional(),
-  toolCalls: z.array(jsonObject).max(128).optional(),
-  toolCallId: z.string().min(1).max(256).optional(),
-  afterMessageId: z.string().min(1).max(64).nullable().optional(),
-}).strict();
+export const appendMessageBodySchema = z
+  .object({
+    role: chatRoleSchema,
+    name: z.string().max(200).optional(),
+    text: z.string(),
+    extra: jsonObject.optional(),
+    toolCalls: z.array(jsonObject).max(128).optional(),
+    toolCallId: z.string().min(1).max(256).optional(),
+    afterMessageId: z.string().min(1).max(64).nullable().optional(),
+  })
+  .strict();
 
-export const editMessageBodySchema = z.object({
-  ifRevision: z.number().int().min(1).optional(),
-  text: z.string().optional(),
-  name: z.string().max(200).optional(),
-  extra: jsonObject.optional(),
-  swipeId: z.number().int().min(0).optional(),
-  addSwipe: z.string().optional(),
-}).strict();
+export const editMessageBodySchema = z
+  .object({
+    ifRevision: z.number().int().min(1).optional(),
+    text: z.string().optional(),
+    name: z.string().max(200).optional(),
+    extra: jsonObject.optional(),
+    swipeId: z.number().int().min(0).optional(),
+    addSwipe: z.string().optional(),
+  })
+  .strict();
 
 export const deleteMessageQuerySchema = z.object({ ifRevision: intParam(1) });
 
@@ -79,7 +89,12 @@ export const searchQuerySchema = z.object({
 export const importQuerySchema = z.object({ title: z.string().optional() });
 
 /** Content types accepted by `POST /chats/import` (the body is the JSONL file itself). */
-export const IMPORT_CONTENT_TYPES = ["application/x-ndjson", "application/jsonl", "application/json-lines", "text/plain"] as const;
+export const IMPORT_CONTENT_TYPES = [
+  "application/x-ndjson",
+  "application/jsonl",
+  "application/json-lines",
+  "text/plain",
+] as const;
 
 /** Largest JSON body of a message write: 1 MiB of text plus escaping and `extra`. */
 export const MESSAGE_BODY_LIMIT = 4 * 1024 * 1024;

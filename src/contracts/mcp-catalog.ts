@@ -22,7 +22,11 @@ export const catalogToolDocumentSchema = z.strictObject({
 });
 
 /** One stored diagnostic (contracts.md §1.7 `catalog.diagnostics[]`). */
-export const catalogDiagnosticSchema = z.strictObject({ code: z.string(), nativeName: z.string().nullable(), message: z.string() });
+export const catalogDiagnosticSchema = z.strictObject({
+  code: z.string(),
+  nativeName: z.string().nullable(),
+  message: z.string(),
+});
 
 /** The header row document: the v1 snapshot without `catalog.tools`, with `endpointDigest`. */
 export const catalogHeaderDocumentSchema = z.strictObject({
@@ -40,7 +44,10 @@ export const catalogHeaderDocumentSchema = z.strictObject({
 
 /** `client_state` column: what the gateway caches next to a snapshot (era + DiscoverResult). */
 export const catalogClientStateSchema = z.strictObject({
-  era: z.union([z.strictObject({ kind: z.literal("modern"), discover: jsonObject }), z.strictObject({ kind: z.literal("legacy") })]),
+  era: z.union([
+    z.strictObject({ kind: z.literal("modern"), discover: jsonObject }),
+    z.strictObject({ kind: z.literal("legacy") }),
+  ]),
 });
 
 export type CatalogHeaderDocument = z.infer<typeof catalogHeaderDocumentSchema>;

@@ -47,10 +47,17 @@ export const setStateBodySchema = z.strictObject({ state: z.enum(["active", "pau
 /** `PUT /mcp/servers/:id/tools/:nativeName/permission`. */
 export const setPermissionBodySchema = z.strictObject({ permission: z.enum(["off", "ask", "allow"]), ifRevision });
 /** `PUT /mcp/servers/:id/tools/:nativeName/description-override` (`override: null` deletes). */
-export const setDescriptionOverrideBodySchema = z.strictObject({ override: descriptionOverrideSchema.nullable(), ifRevision });
+export const setDescriptionOverrideBodySchema = z.strictObject({
+  override: descriptionOverrideSchema.nullable(),
+  ifRevision,
+});
 
 /** A sealed secret envelope as stored (ports/secret-cipher SealedSecret). */
-export const sealedSecretSchema = z.strictObject({ kid: z.string().min(1), iv: z.string().min(1), ct: z.string().min(1) });
+export const sealedSecretSchema = z.strictObject({
+  kid: z.string().min(1),
+  iv: z.string().min(1),
+  ct: z.string().min(1),
+});
 
 /**
  * Strict v1 registration document (one per `te_mcp_registrations.document`). Hosted deviation from

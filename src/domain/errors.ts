@@ -31,7 +31,10 @@ export async function toResult<T>(fn: () => Promise<T> | T): Promise<Result<T>> 
     return { ok: true, value: await fn() };
   } catch (error) {
     if (error instanceof AppError) {
-      return { ok: false, error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) } };
+      return {
+        ok: false,
+        error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+      };
     }
     throw error;
   }

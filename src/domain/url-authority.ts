@@ -24,6 +24,8 @@ export function hasRawAuthorityHost(text: string): boolean {
   const end = afterSlashes.search(/[/\\?#]/);
   const authority = end < 0 ? afterSlashes : afterSlashes.slice(0, end);
   const hostAndPort = authority.slice(authority.lastIndexOf("@") + 1);
-  const host = hostAndPort.startsWith("[") ? hostAndPort.slice(0, hostAndPort.indexOf("]") + 1) : hostAndPort.replace(/:[^:]*$/, "");
+  const host = hostAndPort.startsWith("[")
+    ? hostAndPort.slice(0, hostAndPort.indexOf("]") + 1)
+    : hostAndPort.replace(/:[^:]*$/, "");
   return host.length > 0;
 }

@@ -31,7 +31,11 @@ export function createApp(): Hono<HttpEnv> {
     const path = new URL(c.req.url).pathname;
     const methods = allowedMethods(app.routes, path);
     if (methods.length > 0 && !methods.includes(c.req.method)) {
-      return errorResponse(c, { code: "http.method_not_allowed", message: `${c.req.method} is not allowed here; use ${methods.join(", ")}.` }, { Allow: methods.join(", ") });
+      return errorResponse(
+        c,
+        { code: "http.method_not_allowed", message: `${c.req.method} is not allowed here; use ${methods.join(", ")}.` },
+        { Allow: methods.join(", ") },
+      );
     }
     throw new AppError("http.route_not_found", `No API route ${c.req.method} ${path}.`);
   });

@@ -26,7 +26,10 @@ export async function readBodyText(c: Context<HttpEnv>, maxBytes = DEFAULT_BODY_
       chunk = await reader.read();
     } catch {
       // The client went away mid-upload: a 400 for the log, not an internal error.
-      throw new AppError("http.body_incomplete", "The request body ended before it was complete (the upload was interrupted).");
+      throw new AppError(
+        "http.body_incomplete",
+        "The request body ended before it was complete (the upload was interrupted).",
+      );
     }
     const { done, value } = chunk;
     if (done) break;
@@ -55,7 +58,9 @@ export function invalidInput(issues: readonly z.core.$ZodIssue[]): AppError {
   const first = issues[0];
   const where = first && first.path.length > 0 ? ` at ${first.path.join(".")}` : "";
   return new AppError("input.invalid", `The request is not valid${where}: ${first?.message ?? "invalid"}.`, {
-    issues: issues.slice(0, 20).map((issue) => ({ path: issue.path.map(String).join("."), code: issue.code, message: issue.message })),
+    issues: issues
+      .slice(0, 20)
+      .map((issue) => ({ path: issue.path.map(String).join("."), code: issue.code, message: issue.message })),
   });
 }
 
@@ -72,7 +77,10 @@ export async function readJson<S extends z.ZodType>(
   if (text.trim().length > 0 || !options.allowEmpty) {
     const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (type !== "application/json" && !type.endsWith("+json")) {
-      throw new AppError("http.unsupported_media_type", "Send the request body as JSON with Content-Type: application/json.");
+      throw new AppError(
+        "http.unsupported_media_type",
+        "Send the request body as JSON with Content-Type: application/json.",
+      );
     }
     try {
       json = JSON.parse(text);

@@ -11,15 +11,37 @@ import { statusForCode } from "./error-status";
 /** Builds the envelope response for an error. */
 export function errorResponse(c: Context<HttpEnv>, error: ErrorInfo, headers?: Record<string, string>): Response {
   const requestId = c.get("requestId") ?? "";
-  const body = { error: { code: error.code, message: error.message, requestId, ...(error.details ? { details: error.details } : {}) } };
+  const body = {
+    error: {
+      code: error.code,
+      message: error.message,
+      requestId,
+      ...(error.details ? { details: error.details } : {}),
+    },
+  };
   return c.json(body, statusForCode(error.code) as 400, headers);
 }
 
 /** Hono onError: AppError → its status; anything else → logged 500. */
 export function handleError(error: Error, c: Context<HttpEnv>): Response {
   if (error instanceof AppError) {
-    return errorResponse(c, { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) });
+    return errorResponse(c, {
+      code: error.code,
+      message: error.message,
+      ...(error.details ? { details: error.details } : {}),
+    });
   }
-  console.error(JSON.stringify({ level: "error", code: "app.internal_error", requestId: c.get("requestId"), errorName: error?.name ?? "Error" }));
-  return errorResponse(c, { code: "app.internal_error", message: "Something went wrong on the server. Try again; if it persists, check the server logs for this request id." });
+  console.error(
+    JSON.stringify({
+      level: "error",
+      code: "app.internal_error",
+      requestId: c.get("requestId"),
+      errorName: error?.name ?? "Error",
+    }),
+  );
+  return errorResponse(c, {
+    code: "app.internal_error",
+    message:
+      "Something went wrong on the server. Try again; if it persists, check the server logs for this request id.",
+  });
 }

@@ -7,7 +7,12 @@
  * header values or endpoint userinfo, and it never decrypts. The application service seals and
  * opens them with the SecretCipher port.
  */
-import type { McpProtocolVersion, McpServerState, StoredToolPermission, ToolDescriptionOverride } from "../domain/mcp/registration";
+import type {
+  McpProtocolVersion,
+  McpServerState,
+  StoredToolPermission,
+  ToolDescriptionOverride,
+} from "../domain/mcp/registration";
 import type { SealedSecret } from "./secret-cipher";
 
 /**

@@ -5,9 +5,20 @@
 import type { AgentRunRecord, RunListFilter } from "../domain/agent/run-record";
 
 /** Mutable fields of a run record (status changes go through RunRecordService.transition). */
-export type RunRecordPatch = Partial<Pick<AgentRunRecord,
-  "status" | "updatedAt" | "terminalAt" | "profileId" | "skillScopeRefs" | "persistBaseStateId" |
-  "inputMessageCount" | "commitCount" | "committedMessage">>;
+export type RunRecordPatch = Partial<
+  Pick<
+    AgentRunRecord,
+    | "status"
+    | "updatedAt"
+    | "terminalAt"
+    | "profileId"
+    | "skillScopeRefs"
+    | "persistBaseStateId"
+    | "inputMessageCount"
+    | "commitCount"
+    | "committedMessage"
+  >
+>;
 
 export interface RunRepository {
   insert(run: AgentRunRecord): void;

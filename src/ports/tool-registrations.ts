@@ -30,7 +30,10 @@ export interface ConnectableRegistration extends ToolRegistrationSummary {
 }
 
 /** Non-throwing lookup: missing row, or a row that cannot be read or decrypted. */
-export type ToolRegistrationLookup<T> = { status: "found"; registration: T } | { status: "missing" } | { status: "unavailable"; issue: ToolRegistrationIssue };
+export type ToolRegistrationLookup<T> =
+  | { status: "found"; registration: T }
+  | { status: "missing" }
+  | { status: "unavailable"; issue: ToolRegistrationIssue };
 
 /** Source of registration summaries for model-tool resolution (scan; nothing decrypted). */
 export interface ToolRegistrationSource {

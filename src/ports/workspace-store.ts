@@ -46,7 +46,9 @@ export interface WorkspaceRunRecord {
 /** Run workspace rows: record, live file map, read-state. */
 export interface WorkspaceFileStore {
   run(runId: string): WorkspaceRunRecord | null;
-  insertRun(record: Omit<WorkspaceRunRecord, "fileCount" | "persistProjected" | "persistBaseStateId" | "persistProjectedOrder">): void;
+  insertRun(
+    record: Omit<WorkspaceRunRecord, "fileCount" | "persistProjected" | "persistBaseStateId" | "persistProjectedOrder">,
+  ): void;
   setState(runId: string, state: WorkspaceState): void;
   markProjected(runId: string, baseStateId: string | null, order: number): void;
   file(runId: string, path: string): FileRef | null;
@@ -78,7 +80,10 @@ export interface CheckpointRecord {
 /** Checkpoint rows (deltas + periodic full maps). */
 export interface CheckpointStore {
   /** Creates the next checkpoint from the run's changed files plus `paths` (must exist). */
-  create(runId: string, input: { reason: CheckpointReason; eventSeq: number; paths: readonly string[]; now: number }): CheckpointRecord;
+  create(
+    runId: string,
+    input: { reason: CheckpointReason; eventSeq: number; paths: readonly string[]; now: number },
+  ): CheckpointRecord;
   list(runId: string, afterSeq: number, limit: number): CheckpointRecord[];
   get(runId: string, seq: number): CheckpointRecord | null;
   /** The whole file map as of checkpoint `seq`, sorted by path. */
@@ -103,5 +108,11 @@ export interface PersistStateStore {
   /** States promoted after `order` from the same base (null-safe). */
   siblingsSince(workspaceId: string, baseStateId: string | null, order: number): PersistStateRecord[];
   /** Inserts a state with its full file map; returns its order. */
-  insert(workspaceId: string, stateId: string, baseStateId: string | null, files: readonly FileRef[], now: number): number;
+  insert(
+    workspaceId: string,
+    stateId: string,
+    baseStateId: string | null,
+    files: readonly FileRef[],
+    now: number,
+  ): number;
 }

@@ -11,7 +11,8 @@ import { SESSION_KEY } from "../../web/src/session/session-store";
 import { HAS_CHROMIUM, SETUP_TOKEN, eventually, startRig, type Rig, type RigPage } from "./rig";
 
 const storedSession = (page: Page) => page.evaluate((key) => localStorage.getItem(key), SESSION_KEY);
-const row = (page: Page, name: string) => page.getByTestId("device-row").filter({ has: page.getByTestId("device-name").getByText(name, { exact: true }) });
+const row = (page: Page, name: string) =>
+  page.getByTestId("device-row").filter({ has: page.getByTestId("device-name").getByText(name, { exact: true }) });
 /** The dark/light modules a QR code of `text` has (qrcode's own matrix), as rows of "1"/"0". */
 function qrModulesOf(text: string): string[] {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
@@ -128,7 +129,9 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
   });
 
   it("a rename in one browser shows in the other without a reload", async () => {
-    await second.page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
+    await second.page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
     const { page } = owner;
     await row(page, "Phone").getByRole("button", { name: "Rename Phone" }).click();
     await page.getByLabel("New name for “Phone”").fill("Kitchen tablet");
@@ -143,13 +146,21 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
     await second.page.getByLabel("New name for “Owner laptop”").fill("Desk PC");
     await second.page.keyboard.press("Enter");
     await row(page, "Desk PC").getByText("This device").waitFor();
-    await eventually(() => second.page.evaluate(() => document.activeElement?.getAttribute("aria-label") === "Rename Desk PC"), 5000, "focus back on Rename");
+    await eventually(
+      () => second.page.evaluate(() => document.activeElement?.getAttribute("aria-label") === "Rename Desk PC"),
+      5000,
+      "focus back on Rename",
+    );
   });
 
   it("saves the device screen at phone and desktop width", async () => {
     await rig.screenshot(owner.page, "devices-1280");
     await rig.screenshot(second.page, "devices-360");
-    const dark = await rig.signedInPage(JSON.parse((await storedSession(owner.page))!), { width: 360, height: 740, colorScheme: "dark" });
+    const dark = await rig.signedInPage(JSON.parse((await storedSession(owner.page))!), {
+      width: 360,
+      height: 740,
+      colorScheme: "dark",
+    });
     await row(dark.page, "Desk PC").waitFor();
     await dark.page.locator('[data-testid="connection-status"][data-status="online"]').waitFor();
     await rig.screenshot(dark.page, "devices-360-dark");
@@ -217,7 +228,10 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
       await expect.poll(() => link.getAttribute("aria-current")).toBe("page");
       const main = page.getByRole("main");
       await main.getByRole("heading", { level: 1 }).first().waitFor();
-      expect(await main.getByText(/coming soon|not built yet|Page not found/i).count(), `${href} is a real screen`).toBe(0);
+      expect(
+        await main.getByText(/coming soon|not built yet|Page not found/i).count(),
+        `${href} is a real screen`,
+      ).toBe(0);
     }
     await page.goBack();
     await page.getByRole("heading", { name: "Agent runs", level: 1 }).waitFor();

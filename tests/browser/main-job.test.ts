@@ -17,14 +17,40 @@ import { startModelPeer } from "../peers/model-peer";
 import type { PeerHandle } from "../peers/registry";
 import { HAS_CHROMIUM, eventually, startRig, type IssuedDevice, type Rig, type RigPage, rigApi as api } from "./rig";
 
-const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
-const chatRow = (page: Page, title: string) => page.getByTestId("chat-row").filter({ has: page.getByTestId("chat-title").getByText(title, { exact: true }) });
+const nav = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
+const chatRow = (page: Page, title: string) =>
+  page.getByTestId("chat-row").filter({ has: page.getByTestId("chat-title").getByText(title, { exact: true }) });
 const messageTexts = (page: Page) => page.getByTestId("message-text").allTextContents();
 
 const ST_LINES = [
-  { user_name: "Wanderer", character_name: "Seraphina", create_date: "2024-01-02@10h11m12s", chat_metadata: { note_prompt: "", custom_field: { x: 1, nested: [1, "two"] } }, unknown_top: "keep me" },
-  { name: "Seraphina", is_user: false, is_system: false, send_date: "January 2, 2024 10:11am", mes: "Welcome, traveller.", extra: { api: "openai", model: "gpt-x" }, swipes: ["Welcome, traveller.", "Hello there!"], swipe_id: 0, force_avatar: "s.png" },
-  { name: "Wanderer", is_user: true, is_system: false, send_date: "January 2, 2024 10:12am", mes: "Thanks! <b>not bold</b>", extra: {}, custom_number: 42 },
+  {
+    user_name: "Wanderer",
+    character_name: "Seraphina",
+    create_date: "2024-01-02@10h11m12s",
+    chat_metadata: { note_prompt: "", custom_field: { x: 1, nested: [1, "two"] } },
+    unknown_top: "keep me",
+  },
+  {
+    name: "Seraphina",
+    is_user: false,
+    is_system: false,
+    send_date: "January 2, 2024 10:11am",
+    mes: "Welcome, traveller.",
+    extra: { api: "openai", model: "gpt-x" },
+    swipes: ["Welcome, traveller.", "Hello there!"],
+    swipe_id: 0,
+    force_avatar: "s.png",
+  },
+  {
+    name: "Wanderer",
+    is_user: true,
+    is_system: false,
+    send_date: "January 2, 2024 10:12am",
+    mes: "Thanks! <b>not bold</b>",
+    extra: {},
+    custom_number: 42,
+  },
 ];
 
 describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
@@ -74,8 +100,15 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
       await page.getByRole("button", { name: "Send" }).click();
       await eventually(async () => (await messageTexts(page)).includes(text), 10_000, `own message ${text}`);
     }
-    await eventually(async () => (await messageTexts(second.page)).length === 2, 10_000, "messages live in the second browser");
-    expect(await messageTexts(second.page)).toEqual(["Hello there!", "Tell me about the dragon of the north.\nKeep it short."]);
+    await eventually(
+      async () => (await messageTexts(second.page)).length === 2,
+      10_000,
+      "messages live in the second browser",
+    );
+    expect(await messageTexts(second.page)).toEqual([
+      "Hello there!",
+      "Tell me about the dragon of the north.\nKeep it short.",
+    ]);
     expect([...owner.problems, ...second.problems]).toEqual([]);
   });
 
@@ -86,24 +119,47 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     await first.getByRole("button", { name: "Edit message 1" }).click();
     await page.getByLabel("Edit message 1").fill("Hello there, narrator!");
     // Meanwhile another device edits the same message.
-    const { messages } = await api<{ messages: Array<{ messageId: string; revision: number }> }>(rig, second.device.deviceToken, "GET", `/chats/${chatId}/messages?limit=10`);
-    await api(rig, second.device.deviceToken, "PATCH", `/chats/${chatId}/messages/${messages[0]!.messageId}`, { text: "Edited on the phone.", ifRevision: messages[0]!.revision });
-    await eventually(async () => (await second.page.getByTestId("message-text").first().textContent()) === "Edited on the phone.", 10_000, "phone edit live");
+    const { messages } = await api<{ messages: Array<{ messageId: string; revision: number }> }>(
+      rig,
+      second.device.deviceToken,
+      "GET",
+      `/chats/${chatId}/messages?limit=10`,
+    );
+    await api(rig, second.device.deviceToken, "PATCH", `/chats/${chatId}/messages/${messages[0]!.messageId}`, {
+      text: "Edited on the phone.",
+      ifRevision: messages[0]!.revision,
+    });
+    await eventually(
+      async () => (await second.page.getByTestId("message-text").first().textContent()) === "Edited on the phone.",
+      10_000,
+      "phone edit live",
+    );
 
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => page.getByTestId("conflict-newer-text").textContent()).toBe("Edited on the phone.");
     await page.getByRole("button", { name: "Re-apply my edit" }).click();
     await eventually(async () => (await messageTexts(page))[0] === "Hello there, narrator!", 10_000, "re-applied edit");
-    await eventually(async () => (await messageTexts(second.page))[0] === "Hello there, narrator!", 10_000, "re-applied edit live");
+    await eventually(
+      async () => (await messageTexts(second.page))[0] === "Hello there, narrator!",
+      10_000,
+      "re-applied edit live",
+    );
 
     // Delete the second message from the second browser; the owner sees it go.
     await page.getByLabel("Your message").fill("A message to delete");
     await page.getByRole("button", { name: "Send" }).click();
-    await eventually(async () => (await messageTexts(second.page)).includes("A message to delete"), 10_000, "third message live");
+    await eventually(
+      async () => (await messageTexts(second.page)).includes("A message to delete"),
+      10_000,
+      "third message live",
+    );
     await second.page.getByRole("button", { name: "Delete message 3" }).click();
     await second.page.getByRole("button", { name: "Delete message", exact: true }).click();
     await eventually(async () => !(await messageTexts(page)).includes("A message to delete"), 10_000, "delete live");
-    expect(await messageTexts(page)).toEqual(["Hello there, narrator!", "Tell me about the dragon of the north.\nKeep it short."]);
+    expect(await messageTexts(page)).toEqual([
+      "Hello there, narrator!",
+      "Tell me about the dragon of the north.\nKeep it short.",
+    ]);
   });
 
   it("imports a SillyTavern JSONL file and exports it back with every field", async () => {
@@ -117,9 +173,15 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     const row = chatRow(page, title);
     await row.waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: `Export ${title}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      row.getByRole("button", { name: `Export ${title}` }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/\.jsonl$/);
-    const exported = (await readFile((await download.path())!, "utf8")).split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line));
+    const exported = (await readFile((await download.path())!, "utf8"))
+      .split("\n")
+      .filter((line) => line.trim() !== "")
+      .map((line) => JSON.parse(line));
     expect(exported).toEqual(ST_LINES);
 
     // The imported text is shown as text, not markup.
@@ -149,21 +211,42 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     await row.getByText("Default", { exact: true }).waitFor();
 
     await row.getByRole("button", { name: "Test connection Scripted model" }).click();
-    await expect.poll(() => row.getByTestId("connection-test-result").textContent(), { timeout: 20_000 }).toMatch(/^Works: answered in [\d,]+ ms$/);
+    await expect
+      .poll(() => row.getByTestId("connection-test-result").textContent(), { timeout: 20_000 })
+      .toMatch(/^Works: answered in [\d,]+ ms$/);
     await second.page.getByTestId("connection-row").filter({ hasText: "Scripted model" }).waitFor();
     // The test request reached the model server with the key.
-    const recorded = (await (await fetch(`${model.url}/__requests?script=${scriptId}`)).json()) as { requests: Array<{ authorization: string | null }> };
+    const recorded = (await (await fetch(`${model.url}/__requests?script=${scriptId}`)).json()) as {
+      requests: Array<{ authorization: string | null }>;
+    };
     expect(recorded.requests.at(-1)?.authorization).toBe("Bearer sk-web-test-abcd9876");
   });
 
   it("runs the agent from the chat page: live journal, committed message in the chat", async () => {
     const story = "The dragon of the north sleeps under the ice, dreaming of spring.";
     const steps = [
-      { toolCalls: [{ id: "call_write", name: "workspace_write_file", arguments: JSON.stringify({ path: "output/main.md", content: story }) }], delayMs: 600 },
+      {
+        toolCalls: [
+          {
+            id: "call_write",
+            name: "workspace_write_file",
+            arguments: JSON.stringify({ path: "output/main.md", content: story }),
+          },
+        ],
+        delayMs: 600,
+      },
       { toolCalls: [{ id: "call_commit", name: "workspace_commit", arguments: "{}" }] },
-      { toolCalls: [{ id: "call_finish", name: "workspace_finish", arguments: JSON.stringify({ reason: "story told" }) }] },
+      {
+        toolCalls: [
+          { id: "call_finish", name: "workspace_finish", arguments: JSON.stringify({ reason: "story told" }) },
+        ],
+      },
     ];
-    const loaded = await fetch(`${model.url}/__script`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: scriptId, steps }) });
+    const loaded = await fetch(`${model.url}/__script`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: scriptId, steps }),
+    });
     expect(loaded.status).toBe(201);
     await fetch(`${model.url}/__requests`, { method: "DELETE" });
 
@@ -179,68 +262,110 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     // The second browser follows the same run live.
     await second.page.goto(`${rig.url}${runPath}`);
     for (const target of [page, second.page]) {
-      await target.getByTestId("journal-line").filter({ hasText: `Wrote output/main.md (${story.length} chars)` }).waitFor({ timeout: 30_000 });
-      await target.getByTestId("journal-line").filter({ hasText: "Committed to the chat" }).waitFor({ timeout: 30_000 });
-      await target.getByTestId("journal-line").filter({ hasText: /^\d+Completed/ }).waitFor({ timeout: 30_000 });
+      await target
+        .getByTestId("journal-line")
+        .filter({ hasText: `Wrote output/main.md (${story.length} chars)` })
+        .waitFor({ timeout: 30_000 });
+      await target
+        .getByTestId("journal-line")
+        .filter({ hasText: "Committed to the chat" })
+        .waitFor({ timeout: 30_000 });
+      await target
+        .getByTestId("journal-line")
+        .filter({ hasText: /^\d+Completed/ })
+        .waitFor({ timeout: 30_000 });
       await expect.poll(() => target.getByTestId("run-status").getAttribute("data-status")).toBe("completed");
     }
     const lines = await page.getByTestId("journal-line").locator(".journal-text").allTextContents();
     expect(lines).toContain("Round 1: model called 1 tool");
-    expect(lines.indexOf("Round 1: model called 1 tool")).toBeLessThan(lines.findIndex((l) => l.startsWith("Wrote output/main.md")));
+    expect(lines.indexOf("Round 1: model called 1 tool")).toBeLessThan(
+      lines.findIndex((l) => l.startsWith("Wrote output/main.md")),
+    );
     expect(lines.at(-1)).toBe("Completed");
     await page.getByTestId("run-committed").waitFor();
 
     // The prompt snapshot the model saw: system prompt + card, then the chat messages.
-    const recorded = (await (await fetch(`${model.url}/__requests?script=${scriptId}`)).json()) as { requests: Array<{ body: { messages: Array<{ role: string; content: unknown }> } }> };
+    const recorded = (await (await fetch(`${model.url}/__requests?script=${scriptId}`)).json()) as {
+      requests: Array<{ body: { messages: Array<{ role: string; content: unknown }> } }>;
+    };
     const firstMessages = recorded.requests[0]!.body.messages;
     const text = (content: unknown) => (typeof content === "string" ? content : JSON.stringify(content));
-    const system = firstMessages.filter((m) => m.role === "system").map((m) => text(m.content)).join("\n");
+    const system = firstMessages
+      .filter((m) => m.role === "system")
+      .map((m) => text(m.content))
+      .join("\n");
     expect(system).toContain("You narrate a fantasy story.");
     expect(system).toContain("Character: Narrator");
     expect(system).toContain("Scenario: A cold northern valley.");
     const users = firstMessages.filter((m) => m.role === "user").map((m) => text(m.content));
-    expect(users).toEqual(expect.arrayContaining(["Hello there, narrator!", "Tell me about the dragon of the north.\nKeep it short."]));
+    expect(users).toEqual(
+      expect.arrayContaining(["Hello there, narrator!", "Tell me about the dragon of the north.\nKeep it short."]),
+    );
 
     await rig.screenshot(page, "run-page-1280");
     const phone = await rig.signedInPage(owner.device, { width: 360, height: 740 });
     await phone.page.goto(`${rig.url}${runPath}`);
-    await phone.page.getByTestId("journal-line").filter({ hasText: /^\d+Completed/ }).waitFor({ timeout: 20_000 });
+    await phone.page
+      .getByTestId("journal-line")
+      .filter({ hasText: /^\d+Completed/ })
+      .waitFor({ timeout: 20_000 });
     await rig.screenshot(phone.page, "run-page-360");
 
     // The committed message in the chat, live in the other browser, marked as the agent's.
     await page.getByRole("link", { name: "See it in the chat" }).click();
     await page.getByTestId("message-text").filter({ hasText: story }).waitFor();
-    const committed = page.getByTestId("message").filter({ has: page.getByTestId("message-text").filter({ hasText: story }) });
+    const committed = page
+      .getByTestId("message")
+      .filter({ has: page.getByTestId("message-text").filter({ hasText: story }) });
     await committed.getByText("Agent", { exact: true }).waitFor();
     await committed.getByRole("link", { name: "View run" }).waitFor();
     await rig.screenshot(page, "chat-page-1280");
     await phone.page.goto(`${rig.url}${chatUrl}`);
     await phone.page.getByTestId("message-text").filter({ hasText: story }).waitFor();
     await rig.screenshot(phone.page, "chat-page-360");
-    const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
 
     // The runs list shows it for this chat.
     await page.getByRole("link", { name: "Runs of this chat" }).click();
     await page.getByRole("heading", { name: "Agent runs", level: 1 }).waitFor();
     await expect.poll(() => page.getByTestId("run-row").count()).toBe(1);
-    await expect.poll(() => page.getByTestId("run-row").getByTestId("run-status").getAttribute("data-status")).toBe("completed");
+    await expect
+      .poll(() => page.getByTestId("run-row").getByTestId("run-status").getAttribute("data-status"))
+      .toBe("completed");
     expect([...owner.problems, ...second.problems, ...phone.problems]).toEqual([]);
   });
 
   it("Cancel stops a run that waits on the model; the runs list filters it as cancelled", async () => {
     const steps = [{ delayMs: 20_000, text: "too late" }];
-    expect((await fetch(`${model.url}/__script`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: scriptId, steps }) })).status).toBe(201);
+    expect(
+      (
+        await fetch(`${model.url}/__script`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ id: scriptId, steps }),
+        })
+      ).status,
+    ).toBe(201);
     const { page } = owner;
     await page.goto(`${rig.url}${chatUrl}`);
     await expect.poll(() => page.getByLabel("Model connection").inputValue()).not.toBe("");
     await page.getByRole("button", { name: "Run agent" }).click();
     await page.waitForURL(/\/runs\/[^/]+$/);
-    await expect.poll(() => page.getByTestId("run-status").getAttribute("data-status"), { timeout: 20_000 }).toBe("calling_model");
+    await expect
+      .poll(() => page.getByTestId("run-status").getAttribute("data-status"), { timeout: 20_000 })
+      .toBe("calling_model");
     await page.getByRole("button", { name: "Cancel run" }).click();
-    await expect.poll(() => page.getByTestId("run-status").getAttribute("data-status"), { timeout: 30_000 }).toBe("cancelled");
+    await expect
+      .poll(() => page.getByTestId("run-status").getAttribute("data-status"), { timeout: 30_000 })
+      .toBe("cancelled");
     await page.getByTestId("journal-line").filter({ hasText: "Cancel requested" }).waitFor();
-    await page.getByTestId("journal-line").filter({ hasText: /^\d+Cancelled/ }).waitFor();
+    await page
+      .getByTestId("journal-line")
+      .filter({ hasText: /^\d+Cancelled/ })
+      .waitFor();
     expect(await page.getByRole("button", { name: "Cancel run" }).count()).toBe(0);
 
     await page.getByRole("link", { name: "← All runs" }).click();
@@ -254,18 +379,31 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
 
   it("Test connection shows the provider's error code and message", async () => {
     const denied = `web-denied-${Date.now()}`;
-    await fetch(`${model.url}/__script`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: denied, steps: [], apiKey: "sk-the-right-key" }) });
-    await api(rig, owner.device.deviceToken, "POST", "/connections", { name: "Wrong key", provider: "openai-compatible", baseUrl: `${model.url}/v1`, apiKey: "sk-a-wrong-key-0000", modelId: denied });
+    await fetch(`${model.url}/__script`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: denied, steps: [], apiKey: "sk-the-right-key" }),
+    });
+    await api(rig, owner.device.deviceToken, "POST", "/connections", {
+      name: "Wrong key",
+      provider: "openai-compatible",
+      baseUrl: `${model.url}/v1`,
+      apiKey: "sk-a-wrong-key-0000",
+      modelId: denied,
+    });
     const { page } = owner;
     await nav(page, "Connections").click();
     const row = page.getByTestId("connection-row").filter({ hasText: "Wrong key" });
     await row.getByRole("button", { name: "Test connection Wrong key" }).click();
-    await expect.poll(() => row.getByTestId("connection-test-result").textContent(), { timeout: 20_000 }).toMatch(/^Failed.*Incorrect API key provided.*model\.provider_denied$/);
+    await expect
+      .poll(() => row.getByTestId("connection-test-result").textContent(), { timeout: 20_000 })
+      .toMatch(/^Failed.*Incorrect API key provided.*model\.provider_denied$/);
     await rig.screenshot(page, "connections-1280");
   });
 
   it("pages the chat list: newest first, the rest behind Load more", async () => {
-    for (let i = 1; i <= 21; i++) await api(rig, owner.device.deviceToken, "POST", "/chats", { title: `Bulk chat ${String(i).padStart(2, "0")}` });
+    for (let i = 1; i <= 21; i++)
+      await api(rig, owner.device.deviceToken, "POST", "/chats", { title: `Bulk chat ${String(i).padStart(2, "0")}` });
     const { page } = owner;
     await nav(page, "Chats").click();
     await expect.poll(() => page.getByTestId("chat-row").count()).toBe(20);

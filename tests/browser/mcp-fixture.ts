@@ -40,43 +40,76 @@ export async function startManagerFixture(): Promise<FixtureServer> {
   let lastCall: string | undefined;
   const build = () => {
     const server = new McpServer({ name: XSS.serverName, version: "1.0.0" });
-    server.registerTool("xss", {
-      title: XSS.title,
-      description: XSS.description,
-      inputSchema: fromJsonSchema<{ note?: string }>({ type: "object", properties: { note: { type: "string", description: XSS.property } } } as never),
-      annotations: { title: XSS.title, readOnlyHint: true },
-    }, async () => ({ content: [{ type: "text", text: XSS.result }] }));
-    server.registerTool("slow", {
-      description: "Waits until cancelled (at most 30 s).",
-      inputSchema: fromJsonSchema<Record<string, never>>({ type: "object", properties: {} } as never),
-    }, async (_args: unknown, ctx: { mcpReq: { signal: AbortSignal } }) => {
-      slow.started++;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, 30_000);
-        ctx.mcpReq.signal.addEventListener("abort", () => { slow.aborted++; clearTimeout(timer); resolve(); }, { once: true });
-      });
-      return { content: [{ type: "text", text: "slow finished" }] };
-    });
-    server.registerTool("kinds", {
-      description: "Returns the arguments it received.",
-      inputSchema: fromJsonSchema<Record<string, unknown>>({
-        type: "object",
-        properties: {
-          label: { type: "string", description: "Any text" },
-          count: { type: "integer", default: 7 },
-          ratio: { type: "number" },
-          loud: { type: "boolean" },
-          mood: { type: "string", enum: ["calm", "busy"] },
-          ids: { type: "array", items: { type: "integer" } },
-          extra: { type: "object" },
-        },
-        required: ["label", "count"],
-      } as never),
-    }, async (args: unknown) => ({ content: [{ type: "text", text: JSON.stringify(args) }] }));
-    server.registerTool("fails", {
-      description: "Always reports a tool error.",
-      inputSchema: fromJsonSchema<Record<string, never>>({ type: "object", properties: {} } as never),
-    }, async () => ({ isError: true, content: [{ type: "text", text: "the tool could not do it" }, { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" }] }));
+    server.registerTool(
+      "xss",
+      {
+        title: XSS.title,
+        description: XSS.description,
+        inputSchema: fromJsonSchema<{ note?: string }>({
+          type: "object",
+          properties: { note: { type: "string", description: XSS.property } },
+        } as never),
+        annotations: { title: XSS.title, readOnlyHint: true },
+      },
+      async () => ({ content: [{ type: "text", text: XSS.result }] }),
+    );
+    server.registerTool(
+      "slow",
+      {
+        description: "Waits until cancelled (at most 30 s).",
+        inputSchema: fromJsonSchema<Record<string, never>>({ type: "object", properties: {} } as never),
+      },
+      async (_args: unknown, ctx: { mcpReq: { signal: AbortSignal } }) => {
+        slow.started++;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 30_000);
+          ctx.mcpReq.signal.addEventListener(
+            "abort",
+            () => {
+              slow.aborted++;
+              clearTimeout(timer);
+              resolve();
+            },
+            { once: true },
+          );
+        });
+        return { content: [{ type: "text", text: "slow finished" }] };
+      },
+    );
+    server.registerTool(
+      "kinds",
+      {
+        description: "Returns the arguments it received.",
+        inputSchema: fromJsonSchema<Record<string, unknown>>({
+          type: "object",
+          properties: {
+            label: { type: "string", description: "Any text" },
+            count: { type: "integer", default: 7 },
+            ratio: { type: "number" },
+            loud: { type: "boolean" },
+            mood: { type: "string", enum: ["calm", "busy"] },
+            ids: { type: "array", items: { type: "integer" } },
+            extra: { type: "object" },
+          },
+          required: ["label", "count"],
+        } as never),
+      },
+      async (args: unknown) => ({ content: [{ type: "text", text: JSON.stringify(args) }] }),
+    );
+    server.registerTool(
+      "fails",
+      {
+        description: "Always reports a tool error.",
+        inputSchema: fromJsonSchema<Record<string, never>>({ type: "object", properties: {} } as never),
+      },
+      async () => ({
+        isError: true,
+        content: [
+          { type: "text", text: "the tool could not do it" },
+          { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
+        ],
+      }),
+    );
     return server;
   };
   const handler = toNodeHandler(createMcpHandler(() => build(), { legacy: "stateless" }));
@@ -94,7 +127,11 @@ export async function startManagerFixture(): Promise<FixtureServer> {
       const entry = recorder.record(req, body);
       if (entry.rpcMethod === "tools/call") lastCall = body;
       let parsed: unknown;
-      try { parsed = body ? JSON.parse(body) : undefined; } catch { parsed = undefined; }
+      try {
+        parsed = body ? JSON.parse(body) : undefined;
+      } catch {
+        parsed = undefined;
+      }
       void (handler as (req: unknown, res: unknown, parsed?: unknown) => Promise<void>)(req, res, parsed);
     });
   });
@@ -106,6 +143,10 @@ export async function startManagerFixture(): Promise<FixtureServer> {
     endpoint: `${url}/mcp`,
     slow: () => ({ ...slow }),
     lastCallBody: () => lastCall,
-    close: () => new Promise<void>((resolve) => { http.closeAllConnections(); http.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
   };
 }

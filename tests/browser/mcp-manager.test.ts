@@ -11,15 +11,33 @@ import { startEverythingPeer } from "../peers/mcp/everything-peer";
 import type { PeerHandle } from "../peers/registry";
 import { startManagerFixture, XSS, type FixtureServer } from "./mcp-fixture";
 import path from "node:path";
-import { HAS_CHROMIUM, SCREENSHOT_DIR, eventually, startRig, type IssuedDevice, type Rig, type RigPage, rigApi as api } from "./rig";
+import {
+  HAS_CHROMIUM,
+  SCREENSHOT_DIR,
+  eventually,
+  startRig,
+  type IssuedDevice,
+  type Rig,
+  type RigPage,
+  rigApi as api,
+} from "./rig";
 
 const serverRow = (page: Page, name: string): Locator =>
   page.getByTestId("mcp-server").filter({ has: page.getByTestId("mcp-server-name").getByText(name, { exact: true }) });
-const toolItem = (scope: Locator, nativeName: string): Locator => scope.locator(`[data-testid="mcp-tool"][data-native-name="${nativeName}"]`);
+const toolItem = (scope: Locator, nativeName: string): Locator =>
+  scope.locator(`[data-testid="mcp-tool"][data-native-name="${nativeName}"]`);
 const radio = (scope: Locator, tool: string, choice: string) =>
   scope.getByRole("radiogroup", { name: `Permission for ${tool}` }).getByRole("radio", { name: choice, exact: true });
 
-interface ServerDto { id: string; displayName: string; revision: number; endpoint: string; headers: Record<string, string>; protocolVersion: string; toolDescriptionOverrides: Record<string, { description?: string; properties?: Record<string, string> }> }
+interface ServerDto {
+  id: string;
+  displayName: string;
+  revision: number;
+  endpoint: string;
+  headers: Record<string, string>;
+  protocolVersion: string;
+  toolDescriptionOverrides: Record<string, { description?: string; properties?: Record<string, string> }>;
+}
 
 /** A viewport-sized screenshot (what a person sees first), `test-results/screenshots/<name>.png`. */
 async function viewShot(page: Page, name: string): Promise<void> {
@@ -66,10 +84,16 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     rig = await startRig();
     desk = (await rig.signedInPages(1))[0]!;
     phone = await rig.signedInPage(await rig.pairDevice(desk.device.deviceToken, "Phone"), { width: 360, height: 740 });
-    for (const { page } of [desk, phone]) page.on("dialog", (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+    for (const { page } of [desk, phone])
+      page.on("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
     await openMcp(desk.page);
     await openMcp(phone.page);
-    await phone.page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
+    await phone.page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
   });
 
   afterAll(async () => {
@@ -101,12 +125,24 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     await phoneRow.getByRole("button", { name: "Tools" }).click();
     await toolItem(phoneRow, "echo").waitFor();
     await radio(row, "echo", "Allow").click();
-    await eventually(async () => (await radio(row, "echo", "Allow").getAttribute("aria-checked")) === "true", 10_000, "desk shows Allow");
-    await eventually(async () => (await radio(phoneRow, "echo", "Allow").getAttribute("aria-checked")) === "true", 10_000, "phone shows Allow");
+    await eventually(
+      async () => (await radio(row, "echo", "Allow").getAttribute("aria-checked")) === "true",
+      10_000,
+      "desk shows Allow",
+    );
+    await eventually(
+      async () => (await radio(phoneRow, "echo", "Allow").getAttribute("aria-checked")) === "true",
+      10_000,
+      "phone shows Allow",
+    );
     // Ask says plainly what it does today.
     await radio(phoneRow, "get-sum", "Ask").click();
     await toolItem(phoneRow, "get-sum").getByText("Runs like Allow until approvals exist.").waitFor();
-    await eventually(async () => (await radio(row, "get-sum", "Ask").getAttribute("aria-checked")) === "true", 10_000, "desk shows Ask");
+    await eventually(
+      async () => (await radio(row, "get-sum", "Ask").getAttribute("aria-checked")) === "true",
+      10_000,
+      "desk shows Ask",
+    );
     expect(await phone.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 
     await rig.screenshot(page, "mcp-discovered-1280");
@@ -119,7 +155,9 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     const { page } = desk;
     await page.getByRole("link", { name: "Test console" }).click();
     const consoleCard = page.getByRole("region", { name: "Test a tool" });
-    await expect.poll(() => consoleCard.getByLabel("Server").locator("option:checked").textContent()).toBe("Everything");
+    await expect
+      .poll(() => consoleCard.getByLabel("Server").locator("option:checked").textContent())
+      .toBe("Everything");
     await consoleCard.getByLabel("Tool").selectOption("echo");
     await consoleCard.getByText("This is a real call and may have side effects").waitFor();
     await consoleCard.getByText("Current permission:").filter({ hasText: "Allow" }).waitFor();
@@ -137,13 +175,23 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     await page.getByRole("link", { name: "Servers", exact: true }).click();
     await page.getByRole("button", { name: "Add server" }).click();
     await page.getByRole("tab", { name: "JSON" }).click();
-    await page.getByLabel("Server JSON").fill(JSON.stringify({
-      mcpServers: {
-        "docs-one": { type: "http", url: "https://user:secret@one.example/mcp" },
-        "docs-two": { type: "streamable-http", url: "https://two.example/mcp", headers: { Authorization: "Bearer t0ken" } },
-        "local-cli": { command: "npx", args: ["some-server"] },
-      },
-    }, null, 2));
+    await page.getByLabel("Server JSON").fill(
+      JSON.stringify(
+        {
+          mcpServers: {
+            "docs-one": { type: "http", url: "https://user:secret@one.example/mcp" },
+            "docs-two": {
+              type: "streamable-http",
+              url: "https://two.example/mcp",
+              headers: { Authorization: "Bearer t0ken" },
+            },
+            "local-cli": { command: "npx", args: ["some-server"] },
+          },
+        },
+        null,
+        2,
+      ),
+    );
     await page.getByRole("button", { name: "Import" }).click();
     const status = page.getByRole("status", { name: "Import result" });
     await status.getByText("Created 2 (paused):").waitFor();
@@ -154,7 +202,9 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     await serverRow(phone.page, "docs-two").waitFor();
     await page.getByRole("button", { name: "Close" }).click();
     // Userinfo never shows on screen.
-    expect(await serverRow(page, "docs-one").locator(".mcp-endpoint").textContent()).toBe("https://•••@one.example/mcp");
+    expect(await serverRow(page, "docs-one").locator(".mcp-endpoint").textContent()).toBe(
+      "https://•••@one.example/mcp",
+    );
     expect(await page.locator("body").innerText()).not.toContain("secret");
     await rig.screenshot(page, "mcp-servers-1280");
     await rig.screenshot(phone.page, "mcp-servers-360");
@@ -176,12 +226,30 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     await viewShot(page, "mcp-hostile-1280-view");
     await radio(row, "xss", "Ask").click();
     const xssGroup = row.getByRole("radiogroup", { name: "Permission for xss" });
-    await eventually(async () => (await xssGroup.getAttribute("aria-busy")) === "false" && (await radio(row, "xss", "Ask").getAttribute("aria-checked")) === "true", 10_000, "xss saved on Ask");
+    await eventually(
+      async () =>
+        (await xssGroup.getAttribute("aria-busy")) === "false" &&
+        (await radio(row, "xss", "Ask").getAttribute("aria-checked")) === "true",
+      10_000,
+      "xss saved on Ask",
+    );
     // Keyboard: arrows move through Off / Ask / Allow and save, focus stays in the group.
     await page.keyboard.press("ArrowRight");
-    await eventually(async () => (await xssGroup.getAttribute("aria-busy")) === "false" && (await radio(row, "xss", "Allow").getAttribute("aria-checked")) === "true", 10_000, "xss on Allow by keyboard");
+    await eventually(
+      async () =>
+        (await xssGroup.getAttribute("aria-busy")) === "false" &&
+        (await radio(row, "xss", "Allow").getAttribute("aria-checked")) === "true",
+      10_000,
+      "xss on Allow by keyboard",
+    );
     await page.keyboard.press("ArrowLeft");
-    await eventually(async () => (await xssGroup.getAttribute("aria-busy")) === "false" && (await radio(row, "xss", "Ask").getAttribute("aria-checked")) === "true", 10_000, "xss back on Ask by keyboard");
+    await eventually(
+      async () =>
+        (await xssGroup.getAttribute("aria-busy")) === "false" &&
+        (await radio(row, "xss", "Ask").getAttribute("aria-checked")) === "true",
+      10_000,
+      "xss back on Ask by keyboard",
+    );
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Ask");
 
     await page.getByRole("link", { name: "Test console" }).click();
@@ -205,7 +273,9 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     const { page } = desk;
     const servers = await api<{ servers: ServerDto[] }>(rig, desk.device.deviceToken, "GET", "/mcp/servers");
     const everythingDto = servers.servers.find((s) => s.displayName === "Everything")!;
-    await api(rig, desk.device.deviceToken, "PUT", `/mcp/servers/${everythingDto.id}/tools/echo/description-override`, { override: { properties: { message: "What to say back." } } });
+    await api(rig, desk.device.deviceToken, "PUT", `/mcp/servers/${everythingDto.id}/tools/echo/description-override`, {
+      override: { properties: { message: "What to say back." } },
+    });
 
     await page.getByRole("link", { name: "Servers", exact: true }).click();
     const row = serverRow(page, "Everything");
@@ -219,18 +289,30 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     await echo.getByRole("button", { name: "Save description" }).click();
     await echo.getByTestId("mcp-tool-description").filter({ hasText: "Repeat the user's words exactly." }).waitFor();
     const phoneEcho = toolItem(serverRow(phone.page, "Everything"), "echo");
-    await phoneEcho.getByTestId("mcp-tool-description").filter({ hasText: "Repeat the user's words exactly." }).waitFor();
+    await phoneEcho
+      .getByTestId("mcp-tool-description")
+      .filter({ hasText: "Repeat the user's words exactly." })
+      .waitFor();
     const saved = await api<{ servers: ServerDto[] }>(rig, desk.device.deviceToken, "GET", "/mcp/servers");
-    expect(saved.servers.find((s) => s.id === everythingDto.id)!.toolDescriptionOverrides.echo).toEqual({ description: "Repeat the user's words exactly.", properties: { message: "What to say back." } });
+    expect(saved.servers.find((s) => s.id === everythingDto.id)!.toolDescriptionOverrides.echo).toEqual({
+      description: "Repeat the user's words exactly.",
+      properties: { message: "What to say back." },
+    });
 
     await page.getByRole("link", { name: "What the model sees" }).click();
-    await page.getByRole("list", { name: "Model tools" }).getByText("Repeat the user's words exactly.", { exact: true }).waitFor();
+    await page
+      .getByRole("list", { name: "Model tools" })
+      .getByText("Repeat the user's words exactly.", { exact: true })
+      .waitFor();
     // The same view for an agent profile: builtin tools plus the MCP tools, override applied.
     await page.getByLabel("Agent profile (optional)").fill("default-writer");
     await page.getByRole("button", { name: "Show" }).click();
     await page.getByText("for profile “default-writer”").waitFor();
     await page.getByRole("list", { name: "Model tools" }).getByText("builtin:workspace.read_file").waitFor();
-    await page.getByRole("list", { name: "Model tools" }).getByText("Repeat the user's words exactly.", { exact: true }).waitFor();
+    await page
+      .getByRole("list", { name: "Model tools" })
+      .getByText("Repeat the user's words exactly.", { exact: true })
+      .waitFor();
     await page.getByLabel("Agent profile (optional)").fill("no-such-profile");
     await page.getByRole("button", { name: "Show" }).click();
     await page.getByRole("alert").filter({ hasText: "agent.profile_not_found" }).waitFor();
@@ -241,7 +323,11 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     await echo.getByRole("button", { name: "Reset all customization" }).click();
     await echo.getByTestId("mcp-tool-description").filter({ hasText: original }).waitFor();
     expect(await echo.getByText("Customized").count()).toBe(0);
-    await eventually(async () => (await phoneEcho.getByText("Customized").count()) === 0, 10_000, "phone drops the chip");
+    await eventually(
+      async () => (await phoneEcho.getByText("Customized").count()) === 0,
+      10_000,
+      "phone drops the chip",
+    );
   });
 
   it("fills every form kind, sending big integers exactly", async () => {
@@ -260,7 +346,11 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     await consoleCard.getByLabel(/^ids/).fill("1\n12345678901234567890");
     await consoleCard.getByLabel(/^extra/).fill('{"a": [1, 2]}');
     await consoleCard.getByRole("button", { name: "Run test" }).click();
-    await consoleCard.getByRole("region", { name: "Test result" }).getByRole("heading").filter({ hasText: "OK" }).waitFor();
+    await consoleCard
+      .getByRole("region", { name: "Test result" })
+      .getByRole("heading")
+      .filter({ hasText: "OK" })
+      .waitFor();
     const body = fixture.lastCallBody()!;
     expect(body).toContain("12345678901234567890");
     const args = (JSON.parse(body) as { params: { arguments: Record<string, unknown> } }).params.arguments;
@@ -312,7 +402,9 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     await consoleCard.getByRole("button", { name: "Run test" }).click();
     await consoleCard.getByTestId("result-text").filter({ hasText: "Echo: from the phone" }).waitFor();
     await rig.screenshot(page, "mcp-test-console-360");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
@@ -330,7 +422,12 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     expect(await form.getByLabel("Header 1 value").inputValue()).toBe("Bearer t0ken");
     await form.getByLabel(/^Name/).fill("Docs two (desk)");
     // Meanwhile another device renames it; the open form keeps what was typed.
-    await api(rig, desk.device.deviceToken, "PUT", `/mcp/servers/${dto.id}`, { displayName: "Docs two (phone)", endpoint: dto.endpoint, headers: dto.headers, protocolVersion: dto.protocolVersion });
+    await api(rig, desk.device.deviceToken, "PUT", `/mcp/servers/${dto.id}`, {
+      displayName: "Docs two (phone)",
+      endpoint: dto.endpoint,
+      headers: dto.headers,
+      protocolVersion: dto.protocolVersion,
+    });
     await serverRow(phone.page, "Docs two (phone)").waitFor();
     await row.getByTestId("mcp-server-name").getByText("Docs two (phone)").waitFor();
     expect(await form.getByLabel(/^Name/).inputValue()).toBe("Docs two (desk)");

@@ -14,11 +14,26 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HAS_CHROMIUM, SCREENSHOT_DIR, eventually, startRig, type IssuedDevice, type Rig, type RigPage, rigApi as api } from "./rig";
+import {
+  HAS_CHROMIUM,
+  SCREENSHOT_DIR,
+  eventually,
+  startRig,
+  type IssuedDevice,
+  type Rig,
+  type RigPage,
+  rigApi as api,
+} from "./rig";
 
-type Doc = Record<string, unknown> & { id: string; displayName: string; tools: Record<string, unknown>; model: Record<string, unknown> };
+type Doc = Record<string, unknown> & {
+  id: string;
+  displayName: string;
+  tools: Record<string, unknown>;
+  model: Record<string, unknown>;
+};
 
-const nav = (page: Page, name: string) => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
+const nav = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
 const profileRow = (page: Page, id: string) => page.locator(`[data-testid="profile-row"][data-profile-id="${id}"]`);
 const NAME = "Short <i>story</i> writer";
 
@@ -27,11 +42,15 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
   let owner: RigPage & { device: IssuedDevice };
   let second: RigPage & { device: IssuedDevice };
   const token = () => owner.device.deviceToken;
-  const load = async (id: string) => (await api<{ profile: Doc | null }>(rig, token(), "GET", `/agent/profiles/${id}`)).profile;
+  const load = async (id: string) =>
+    (await api<{ profile: Doc | null }>(rig, token(), "GET", `/agent/profiles/${id}`)).profile;
 
   beforeAll(async () => {
     rig = await startRig();
-    [owner, second] = await rig.signedInPages(2) as [RigPage & { device: IssuedDevice }, RigPage & { device: IssuedDevice }];
+    [owner, second] = (await rig.signedInPages(2)) as [
+      RigPage & { device: IssuedDevice },
+      RigPage & { device: IssuedDevice },
+    ];
   });
 
   afterAll(async () => {
@@ -41,7 +60,9 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
   it("duplicates the read-only default-writer, saves a new name and max rounds, and a second browser sees both live", async () => {
     await nav(second.page, "Profiles").click();
     await profileRow(second.page, "default-writer").waitFor();
-    await second.page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true; });
+    await second.page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
 
     const { page } = owner;
     await nav(page, "Profiles").click();
@@ -127,7 +148,10 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
     const { page } = owner;
     await nav(page, "Profiles").click();
     const row = profileRow(page, "my-writer");
-    const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("button", { name: `Export ${NAME}` }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      row.getByRole("button", { name: `Export ${NAME}` }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("my-writer.json");
     const file = path.join(tmpdir(), `profile-${Date.now()}.json`);
     await download.saveAs(file);
@@ -141,7 +165,10 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
 
     await page.getByLabel("Profile file (.json)").setInputFiles(file);
     await page.getByRole("button", { name: "Import", exact: true }).click();
-    await page.getByRole("status").filter({ hasText: `Imported ${NAME}.` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Imported ${NAME}.` })
+      .waitFor();
     await profileRow(page, "my-writer").waitFor();
     expect(await load("my-writer")).toEqual(exported);
 
@@ -150,16 +177,28 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
     await page.getByRole("button", { name: "Import", exact: true }).click();
     await page.getByRole("group", { name: "Profile id already in use" }).waitFor();
     await page.getByRole("button", { name: "Replace it" }).click();
-    await page.getByRole("status").filter({ hasText: `Imported ${NAME}.` }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Imported ${NAME}.` })
+      .waitFor();
 
     // A TauriTavern v2 file: bare builtin names, no mcpResultInlineCharLimit.
-    const tools = { ...exported.tools, allow: (exported.tools.allow as string[]).map((t) => t.replace(/^builtin:/, "")) };
+    const tools = {
+      ...exported.tools,
+      allow: (exported.tools.allow as string[]).map((t) => t.replace(/^builtin:/, "")),
+    };
     delete (tools as Record<string, unknown>).mcpResultInlineCharLimit;
     const legacy = path.join(tmpdir(), `legacy-${Date.now()}.json`);
-    await writeFile(legacy, JSON.stringify({ ...exported, schemaVersion: 2, id: "legacy-writer", displayName: "Legacy writer", tools }));
+    await writeFile(
+      legacy,
+      JSON.stringify({ ...exported, schemaVersion: 2, id: "legacy-writer", displayName: "Legacy writer", tools }),
+    );
     await page.getByLabel("Profile file (.json)").setInputFiles(legacy);
     await page.getByRole("button", { name: "Import", exact: true }).click();
-    await page.getByRole("status").filter({ hasText: "Imported Legacy writer (converted from schema version 2)." }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: "Imported Legacy writer (converted from schema version 2)." })
+      .waitFor();
     const migrated = (await load("legacy-writer"))!;
     expect(migrated.schemaVersion).toBe(3);
     expect(migrated.tools.allow).toEqual(exported.tools.allow);
@@ -168,7 +207,13 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
   });
 
   it("reports a deleted connection on the profile page at once; export drops the binding; the repair marks it as needing a connection", async () => {
-    const connection = await api<{ id: string }>(rig, token(), "POST", "/connections", { name: "Loopback model", provider: "openai-compatible", baseUrl: "http://127.0.0.1:9/v1", apiKey: "", modelId: "loop-1" });
+    const connection = await api<{ id: string }>(rig, token(), "POST", "/connections", {
+      name: "Loopback model",
+      provider: "openai-compatible",
+      baseUrl: "http://127.0.0.1:9/v1",
+      apiKey: "",
+      modelId: "loop-1",
+    });
     const { page } = owner;
     await page.goto(`${rig.url}/profiles/my-writer`);
     await page.getByTestId("profile-heading").getByText(NAME, { exact: true }).waitFor();
@@ -177,7 +222,11 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
     expect(await page.getByLabel("Model id").inputValue()).toBe("loop-1");
     await page.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("All changes saved").waitFor();
-    expect((await load("my-writer"))!.model).toEqual({ mode: "connectionRef", connectionRef: connection.id, modelId: "loop-1" });
+    expect((await load("my-writer"))!.model).toEqual({
+      mode: "connectionRef",
+      connectionRef: connection.id,
+      modelId: "loop-1",
+    });
     await expect.poll(() => page.getByTestId("health-summary").textContent()).toBe("No problems found.");
 
     const exported = await api<Doc>(rig, token(), "GET", "/agent/profiles/my-writer/export");
@@ -189,17 +238,25 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
     await missing.getByText("no longer exists", { exact: false }).waitFor();
     await missing.getByText("This stops starting it from a chat and running it as a sub-agent.").waitFor();
     await page.getByText("Start from a chat: no").waitFor();
-    expect(await page.getByLabel("Connection", { exact: true }).locator("option:checked").textContent()).toBe(`Missing connection (${connection.id})`);
+    expect(await page.getByLabel("Connection", { exact: true }).locator("option:checked").textContent()).toBe(
+      `Missing connection (${connection.id})`,
+    );
     await rig.screenshot(page, "profile-page-1280");
     const phone = await rig.signedInPage(owner.device, { width: 360, height: 740 });
     await phone.page.goto(`${rig.url}/profiles/my-writer`);
-    await phone.page.locator('[data-testid="diagnostic"][data-code="agent.profile_model_connection_missing"]').waitFor();
+    await phone.page
+      .locator('[data-testid="diagnostic"][data-code="agent.profile_model_connection_missing"]')
+      .waitFor();
     await rig.screenshot(phone.page, "profile-page-360");
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await phone.page.goto(`${rig.url}/profiles`);
     await profileRow(phone.page, "my-writer").waitFor();
     await rig.screenshot(phone.page, "profiles-360");
-    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     expect(phone.problems).toEqual([]);
 
     await missing.getByRole("button", { name: "Mark it as needing a connection" }).click();
@@ -224,15 +281,34 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
       const response = await route.fetch();
       const list = (await response.json()) as { profiles: Array<{ id: string }>; issues: unknown[] };
       const issues = [
-        { profileId: "legacy-writer", fileName: "legacy-writer.json", kind: "invalidFileIdentity", recommendedAction: "normalizeIdentity", code: "agent.profile_id_invalid", message: "The stored profile says its id is \"old\" but it is stored as \"legacy-writer\"." },
-        { profileId: "my-writer", fileName: "my-writer.json", kind: "invalidJson", recommendedAction: "delete", code: "agent.profile_contract_invalid", message: "The stored profile is not valid JSON: <b>Unexpected token</b>" },
+        {
+          profileId: "legacy-writer",
+          fileName: "legacy-writer.json",
+          kind: "invalidFileIdentity",
+          recommendedAction: "normalizeIdentity",
+          code: "agent.profile_id_invalid",
+          message: 'The stored profile says its id is "old" but it is stored as "legacy-writer".',
+        },
+        {
+          profileId: "my-writer",
+          fileName: "my-writer.json",
+          kind: "invalidJson",
+          recommendedAction: "delete",
+          code: "agent.profile_contract_invalid",
+          message: "The stored profile is not valid JSON: <b>Unexpected token</b>",
+        },
       ];
-      await route.fulfill({ response, json: { profiles: list.profiles.filter((p) => p.id !== "legacy-writer" && p.id !== "my-writer"), issues } });
+      await route.fulfill({
+        response,
+        json: { profiles: list.profiles.filter((p) => p.id !== "legacy-writer" && p.id !== "my-writer"), issues },
+      });
     });
     await page.goto(`${rig.url}/profiles`);
     const section = page.getByRole("region", { name: "Profiles needing attention" });
     const fix = section.getByTestId("profile-issue").filter({ hasText: "legacy-writer.json" });
-    await fix.getByText("Its header (schema version, kind or id) does not match where it is stored.", { exact: false }).waitFor();
+    await fix
+      .getByText("Its header (schema version, kind or id) does not match where it is stored.", { exact: false })
+      .waitFor();
     await fix.getByText("agent.profile_id_invalid", { exact: true }).waitFor();
     const broken = section.getByTestId("profile-issue").filter({ hasText: "my-writer.json" });
     await broken.getByText("The stored file is not readable JSON.", { exact: false }).waitFor();

@@ -24,7 +24,16 @@ export const HAS_CHROMIUM = existsSync(CHROMIUM_PATH);
 export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
 export const SETUP_TOKEN = E2E_SETUP_TOKEN;
 
-const CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 export interface IssuedDevice {
   userId: string;
@@ -74,9 +83,24 @@ function newestMtime(dir: string): number {
 /** Rebuilds web/dist when it is missing or older than web/src, web/index.html or the vite config. */
 export function ensureWebFresh(): void {
   const built = path.join(ROOT, "web", "dist", "index.html");
-  const sources = Math.max(newestMtime(path.join(ROOT, "web", "src")), statSync(path.join(ROOT, "web", "index.html")).mtimeMs, statSync(path.join(ROOT, "web", "vite.config.ts")).mtimeMs);
+  const sources = Math.max(
+    newestMtime(path.join(ROOT, "web", "src")),
+    statSync(path.join(ROOT, "web", "index.html")).mtimeMs,
+    statSync(path.join(ROOT, "web", "vite.config.ts")).mtimeMs,
+  );
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  execFileSync(process.execPath, [path.join(ROOT, "node_modules", "vite", "bin", "vite.js"), "build", "--config", "web/vite.config.ts", "--logLevel", "warn"], { cwd: ROOT, stdio: "inherit" });
+  execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules", "vite", "bin", "vite.js"),
+      "build",
+      "--config",
+      "web/vite.config.ts",
+      "--logLevel",
+      "warn",
+    ],
+    { cwd: ROOT, stdio: "inherit" },
+  );
 }
 
 async function api<T>(url: string, method: string, token: string | null, body?: unknown): Promise<T> {
@@ -92,7 +116,13 @@ async function api<T>(url: string, method: string, token: string | null, body?: 
  * Calls the rig's Worker as a device (`route` under /api/v1); throws with status and body on a
  * non-2xx answer. For test setup and server-side checks beside the browser.
  */
-export function rigApi<T>(rig: Pick<Rig, "url">, token: string, method: string, route: string, body?: unknown): Promise<T> {
+export function rigApi<T>(
+  rig: Pick<Rig, "url">,
+  token: string,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<T> {
   return api<T>(`${rig.url}/api/v1${route}`, method, token, body);
 }
 
@@ -128,7 +158,10 @@ export async function startRig(options: { vars?: Record<string, string> } = {}):
   const signedInPage = async (device: IssuedDevice, options: OpenPageOptions = {}): Promise<RigPage> => {
     const opened = await openPage(options);
     await opened.page.goto(`${dev.url}/api/v1/health`);
-    await opened.page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [SESSION_KEY, JSON.stringify(device)]);
+    await opened.page.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [SESSION_KEY, JSON.stringify(device)],
+    );
     await opened.page.goto(`${dev.url}/devices`);
     await opened.page.getByRole("heading", { name: "Devices", level: 1 }).waitFor();
     return opened;
@@ -175,7 +208,8 @@ export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 15_
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ""}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}${last ? `: ${String(last)}` : ""}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -27,7 +27,10 @@ afterAll(async () => {
 async function call(path: string, body?: unknown): Promise<any> {
   const response = await fetch(`${dev.url}/api/v1${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -41,14 +44,36 @@ describe("agent run across a restart", () => {
     await call(`/chats/${chat.id}/messages`, { role: "user", text: "Write something." });
     const scriptId = `agent-restart-${Date.now()}`;
     const steps = [
-      { toolCalls: [{ id: "w", name: "workspace_write_file", arguments: JSON.stringify({ path: "output/main.md", content: "Survived a restart." }) }] },
+      {
+        toolCalls: [
+          {
+            id: "w",
+            name: "workspace_write_file",
+            arguments: JSON.stringify({ path: "output/main.md", content: "Survived a restart." }),
+          },
+        ],
+      },
       { error: { status: 429, message: "slow down" } },
       { toolCalls: [{ id: "c", name: "workspace_commit", arguments: "{}" }] },
       { toolCalls: [{ id: "f", name: "workspace_finish", arguments: "{}" }] },
     ];
-    await fetch(`${model.url}/__script`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: scriptId, steps }) });
-    const connection = await call("/connections", { name: "Scripted", provider: "openai-compatible", baseUrl: `${model.url}/v1`, apiKey: "sk-restart-0001", modelId: scriptId });
-    const { runId } = await call("/agent/runs", { stableChatId: chat.id, connectionId: connection.id, promptSnapshot: { chatCompletionPayload: { messages: [{ role: "user", content: "Write something." }] } } });
+    await fetch(`${model.url}/__script`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: scriptId, steps }),
+    });
+    const connection = await call("/connections", {
+      name: "Scripted",
+      provider: "openai-compatible",
+      baseUrl: `${model.url}/v1`,
+      apiKey: "sk-restart-0001",
+      modelId: scriptId,
+    });
+    const { runId } = await call("/agent/runs", {
+      stableChatId: chat.id,
+      connectionId: connection.id,
+      promptSnapshot: { chatCompletionPayload: { messages: [{ role: "user", content: "Write something." }] } },
+    });
     for (let deadline = Date.now() + 20_000; ; ) {
       const { events } = await call(`/agent/runs/${runId}/events?limit=500`);
       if (events.some((e: any) => e.type === "model_call_retry_scheduled")) break;
@@ -60,13 +85,18 @@ describe("agent run across a restart", () => {
     for (let deadline = Date.now() + 45_000; ; ) {
       run = await call(`/agent/runs/${runId}`);
       if (["completed", "failed", "partial_success", "cancelled"].includes(run.status)) break;
-      if (Date.now() > deadline) throw new Error(`run still ${run.status} after the restart:\n${dev.output().slice(-2000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`run still ${run.status} after the restart:\n${dev.output().slice(-2000)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(run.status).toBe("completed");
     const { events } = await call(`/agent/runs/${runId}/events?limit=500`);
     expect(events.map((e: any) => e.seq)).toEqual(events.map((_: unknown, i: number) => i + 1));
-    expect(events.filter((e: any) => e.type === "model_call_attempt_started" && e.payload.round === 2).map((e: any) => e.payload.attempt)).toEqual([1, 2]);
+    expect(
+      events
+        .filter((e: any) => e.type === "model_call_attempt_started" && e.payload.round === 2)
+        .map((e: any) => e.payload.attempt),
+    ).toEqual([1, 2]);
     const messages = await call(`/chats/${chat.id}/messages?offset=0&limit=10`);
     expect(messages.messages.at(-1)).toMatchObject({ role: "assistant", text: "Survived a restart." });
   });

@@ -34,29 +34,41 @@ afterAll(async () => {
 async function call(path: string, body?: unknown, method?: string): Promise<{ status: number; body: any }> {
   const response = await fetch(`${dev.url}/api/v1${path}`, {
     method: method ?? (body === undefined ? "GET" : "POST"),
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
-interface Socket { ws: WebSocket; frames: any[]; waitFor(predicate: (frame: any) => boolean, ms?: number): Promise<any> }
+interface Socket {
+  ws: WebSocket;
+  frames: any[];
+  waitFor(predicate: (frame: any) => boolean, ms?: number): Promise<any>;
+}
 
 async function openSocket(): Promise<Socket> {
   const ticket = await call("/ws-tickets", {});
   const ws = new WebSocket(`${dev.url.replace("http", "ws")}/api/v1/ws?ticket=${ticket.body.ticket}`);
   const frames: any[] = [];
   ws.on("message", (data) => frames.push(JSON.parse(String(data))));
-  await new Promise((resolve, reject) => { ws.once("open", resolve); ws.once("error", reject); });
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
   return {
-    ws, frames,
+    ws,
+    frames,
     async waitFor(predicate, ms = 30_000) {
       const deadline = Date.now() + ms;
       for (;;) {
         const found = frames.find(predicate);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no frame matched; last: ${JSON.stringify(frames.slice(-3)).slice(0, 600)}`);
+        if (Date.now() > deadline)
+          throw new Error(`no frame matched; last: ${JSON.stringify(frames.slice(-3)).slice(0, 600)}`);
         await new Promise((r) => setTimeout(r, 25));
       }
     },
@@ -81,27 +93,73 @@ describe("agent run under wrangler dev", () => {
     const chat = await call("/chats", { title: "Dragon tale", character: { name: "Narrator" } });
     const chatId = chat.body.id;
     for (const [i, text] of ["Hello!", "Greetings, traveller.", "Tell me about the dragon of the north."].entries()) {
-      expect((await call(`/chats/${chatId}/messages`, { role: i % 2 === 0 ? "user" : "assistant", text })).status).toBe(201);
+      expect((await call(`/chats/${chatId}/messages`, { role: i % 2 === 0 ? "user" : "assistant", text })).status).toBe(
+        201,
+      );
     }
 
     const scriptId = `agent-e2e-${Date.now()}`;
     const story = "The dragon of the north sleeps under the ice, dreaming of spring.";
     const steps = [
-      { toolCalls: [{ id: "call_read", name: "chat_read_messages", arguments: JSON.stringify({ messages: [{ index: 0 }, { index: 2 }] }) }] },
+      {
+        toolCalls: [
+          {
+            id: "call_read",
+            name: "chat_read_messages",
+            arguments: JSON.stringify({ messages: [{ index: 0 }, { index: 2 }] }),
+          },
+        ],
+      },
       { toolCalls: [{ id: "call_echo", name: alias, arguments: JSON.stringify({ message: ECHO_MESSAGE }) }] },
       { error: { status: 429, message: "slow down" } },
-      { toolCalls: [{ id: "call_write", name: "workspace_write_file", arguments: JSON.stringify({ path: "output/main.md", content: story }) }] },
+      {
+        toolCalls: [
+          {
+            id: "call_write",
+            name: "workspace_write_file",
+            arguments: JSON.stringify({ path: "output/main.md", content: story }),
+          },
+        ],
+      },
       { toolCalls: [{ id: "call_commit", name: "workspace_commit", arguments: "{}" }] },
-      { toolCalls: [{ id: "call_finish", name: "workspace_finish", arguments: JSON.stringify({ reason: "story told" }) }] },
+      {
+        toolCalls: [
+          { id: "call_finish", name: "workspace_finish", arguments: JSON.stringify({ reason: "story told" }) },
+        ],
+      },
     ];
-    expect((await fetch(`${model.url}/__script`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: scriptId, steps, apiKey: "sk-agent-e2e-0001" }) })).status).toBe(201);
-    const connection = await call("/connections", { name: "Scripted", provider: "openai-compatible", baseUrl: `${model.url}/v1`, apiKey: "sk-agent-e2e-0001", modelId: scriptId });
+    expect(
+      (
+        await fetch(`${model.url}/__script`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ id: scriptId, steps, apiKey: "sk-agent-e2e-0001" }),
+        })
+      ).status,
+    ).toBe(201);
+    const connection = await call("/connections", {
+      name: "Scripted",
+      provider: "openai-compatible",
+      baseUrl: `${model.url}/v1`,
+      apiKey: "sk-agent-e2e-0001",
+      modelId: scriptId,
+    });
     expect(connection.status).toBe(201);
 
     const first = await openSocket();
     const started = await call("/agent/runs", {
-      stableChatId: chatId, generationType: "normal", connectionId: connection.body.id,
-      promptSnapshot: { chatCompletionPayload: { messages: [{ role: "system", content: "You narrate." }, { role: "user", content: "Tell me about the dragon of the north." }], temperature: 0.8 } },
+      stableChatId: chatId,
+      generationType: "normal",
+      connectionId: connection.body.id,
+      promptSnapshot: {
+        chatCompletionPayload: {
+          messages: [
+            { role: "system", content: "You narrate." },
+            { role: "user", content: "Tell me about the dragon of the north." },
+          ],
+          temperature: 0.8,
+        },
+      },
     });
     expect(started.status).toBe(201);
     const runId = started.body.runId;
@@ -115,7 +173,11 @@ describe("agent run under wrangler dev", () => {
     await second.waitFor((f) => f.type === "agent.subscribed");
 
     try {
-      await first.waitFor((f) => f.type === "agent.event" && ["run_completed", "run_failed", "run_partial_success"].includes(f.event.type), 45_000);
+      await first.waitFor(
+        (f) =>
+          f.type === "agent.event" && ["run_completed", "run_failed", "run_partial_success"].includes(f.event.type),
+        45_000,
+      );
     } catch (error) {
       console.log(dev.output().slice(-4000));
       throw error;
@@ -128,11 +190,39 @@ describe("agent run under wrangler dev", () => {
     const events: any[] = journal.body.events;
     expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i + 1));
     const types = events.map((e) => e.type);
-    const expected = ["run_created", "profile_resolved", "skill_scopes_resolved", "generation_intent_recorded", "workspace_initialized", "agent_invocation_created",
-      "agent_invocation_started", "persistent_projection_initialized", "context_assembled", "model_request_created", "model_call_attempt_started", "model_response_stored",
-      "provider_state_updated", "model_completed", "tool_call_requested", "tool_call_started", "tool_result_stored", "tool_call_completed",
-      "model_call_attempt_failed", "model_call_retry_scheduled", "workspace_file_written", "checkpoint_created", "chat_commit_started", "checkpoint_created",
-      "chat_commit_requested", "chat_commit_completed", "chat_commit_recorded", "agent_loop_finished", "persistent_changes_committed", "agent_invocation_completed", "run_completed"];
+    const expected = [
+      "run_created",
+      "profile_resolved",
+      "skill_scopes_resolved",
+      "generation_intent_recorded",
+      "workspace_initialized",
+      "agent_invocation_created",
+      "agent_invocation_started",
+      "persistent_projection_initialized",
+      "context_assembled",
+      "model_request_created",
+      "model_call_attempt_started",
+      "model_response_stored",
+      "provider_state_updated",
+      "model_completed",
+      "tool_call_requested",
+      "tool_call_started",
+      "tool_result_stored",
+      "tool_call_completed",
+      "model_call_attempt_failed",
+      "model_call_retry_scheduled",
+      "workspace_file_written",
+      "checkpoint_created",
+      "chat_commit_started",
+      "checkpoint_created",
+      "chat_commit_requested",
+      "chat_commit_completed",
+      "chat_commit_recorded",
+      "agent_loop_finished",
+      "persistent_changes_committed",
+      "agent_invocation_completed",
+      "run_completed",
+    ];
     let at = -1;
     for (const type of expected) {
       const next = types.indexOf(type, at + 1);
@@ -144,7 +234,9 @@ describe("agent run under wrangler dev", () => {
 
     // Both sockets: every event exactly once, in order.
     for (const socket of [first, second]) {
-      const seen = socket.frames.filter((f) => f.type === "agent.event" && f.event.runId === runId).map((f) => f.event.seq);
+      const seen = socket.frames
+        .filter((f) => f.type === "agent.event" && f.event.runId === runId)
+        .map((f) => f.event.seq);
       expect(seen).toEqual(events.map((e) => e.seq));
     }
     // The committed message reached every device live and carries the agent metadata.
@@ -155,7 +247,12 @@ describe("agent run under wrangler dev", () => {
     expect(last).toMatchObject({ role: "assistant", text: story, name: "Narrator" });
     expect(added.message?.messageId ?? added.messageId).toBe(last.messageId);
     const completed = events.find((e) => e.type === "chat_commit_completed");
-    expect(last.extra.tauritavern.agent).toMatchObject({ runId, commitId: completed.payload.commitId, checkpointId: expect.stringMatching(/^cp_\d{6}$/), profileId: "default-writer" });
+    expect(last.extra.tauritavern.agent).toMatchObject({
+      runId,
+      commitId: completed.payload.commitId,
+      checkpointId: expect.stringMatching(/^cp_\d{6}$/),
+      profileId: "default-writer",
+    });
 
     // The model server: every request well-formed; server-everything echoed the exact arguments.
     const recorded = (await (await fetch(`${model.url}/__requests?script=${scriptId}`)).json()) as { requests: any[] };

@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 async function call(path: string, token: string, init: RequestInit = {}): Promise<any> {
-  const response = await fetch(`${dev.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) } });
+  const response = await fetch(`${dev.url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...(init.headers ?? {}) },
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
@@ -37,13 +40,23 @@ describe("wrangler dev smoke", () => {
     const socket = new WebSocket(`${dev.url.replace("http", "ws")}/api/v1/ws?ticket=${ticket.body.ticket}`);
     const frames: any[] = [];
     socket.on("message", (data) => frames.push(JSON.parse(String(data))));
-    await new Promise((resolve, reject) => { socket.once("open", resolve); socket.once("error", reject); });
+    await new Promise((resolve, reject) => {
+      socket.once("open", resolve);
+      socket.once("error", reject);
+    });
 
-    const renamed = await call(`/api/v1/devices/${user.deviceId}`, user.deviceToken, { method: "PATCH", body: JSON.stringify({ name: "Renamed" }) });
+    const renamed = await call(`/api/v1/devices/${user.deviceId}`, user.deviceToken, {
+      method: "PATCH",
+      body: JSON.stringify({ name: "Renamed" }),
+    });
     expect(renamed.status).toBe(200);
     const deadline = Date.now() + 5000;
-    while (!frames.some((f) => f.type === "device.changed") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(frames.find((f) => f.type === "device.changed")?.device).toMatchObject({ id: user.deviceId, name: "Renamed" });
+    while (!frames.some((f) => f.type === "device.changed") && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
+    expect(frames.find((f) => f.type === "device.changed")?.device).toMatchObject({
+      id: user.deviceId,
+      name: "Renamed",
+    });
     socket.close();
   });
 

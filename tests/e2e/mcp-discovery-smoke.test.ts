@@ -24,7 +24,10 @@ afterAll(async () => {
 async function call(token: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
   const response = await fetch(`${dev.url}/api/v1${path}`, {
     method: body === undefined && !path.endsWith("/discover") && !path.endsWith("/refresh") ? "GET" : "POST",
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   return { status: response.status, json: await response.json() };
@@ -33,7 +36,10 @@ async function call(token: string, path: string, body?: unknown): Promise<{ stat
 describe("MCP discovery under wrangler dev", () => {
   it("discovers server-everything, test-calls echo, and serves the snapshot after a restart", async () => {
     const user = await createDevUser(dev.url);
-    const created = await call(user.deviceToken, "/mcp/servers", { displayName: "Everything", endpoint: `${everything.url}/mcp` });
+    const created = await call(user.deviceToken, "/mcp/servers", {
+      displayName: "Everything",
+      endpoint: `${everything.url}/mcp`,
+    });
     expect(created.status).toBe(201);
     const id = created.json.id as string;
     expect((await call(user.deviceToken, `/mcp/servers/${id}/state`, { state: "active" })).status).toBe(200);
@@ -42,9 +48,19 @@ describe("MCP discovery under wrangler dev", () => {
     expect(discovered.json.protocolVersion).toBe("2025-11-25");
     const names = discovered.json.tools.map((tool: { nativeName: string }) => tool.nativeName);
     expect(names).toEqual(expect.arrayContaining(["echo", "get-sum", "get-tiny-image"]));
-    const echo = await call(user.deviceToken, `/mcp/servers/${id}/tools/echo/test-call`, { argumentsJson: '{"message":"from wrangler dev"}' });
+    const echo = await call(user.deviceToken, `/mcp/servers/${id}/tools/echo/test-call`, {
+      argumentsJson: '{"message":"from wrangler dev"}',
+    });
     expect(echo.status).toBe(200);
-    expect(echo.json).toEqual({ outcome: "known_response", response: { kind: "tool_result", isError: false, textBlocks: [{ index: 0, text: "Echo: from wrangler dev" }], diagnostics: [] } });
+    expect(echo.json).toEqual({
+      outcome: "known_response",
+      response: {
+        kind: "tool_result",
+        isError: false,
+        textBlocks: [{ index: 0, text: "Echo: from wrangler dev" }],
+        diagnostics: [],
+      },
+    });
     await dev.restart();
     const cached = await call(user.deviceToken, `/mcp/servers/${id}/discover`);
     expect(cached.status).toBe(200);

@@ -30,12 +30,18 @@ export class InMemoryRunJournal implements RunJournal {
   append(runId: string, input: AppendEventInput): AgentRunEvent {
     let events = this.runs.get(runId);
     if (!events) {
-      if (!this.options.autoCreateRuns) throw new AppError("agent.run_not_found", "No agent run with this id.", { runId });
+      if (!this.options.autoCreateRuns)
+        throw new AppError("agent.run_not_found", "No agent run with this id.", { runId });
       events = [];
       this.runs.set(runId, events);
     }
     this.counter += 1;
-    const prepared = prepareEvent(runId, input, `evt_${this.counter.toString(16).padStart(32, "0")}`, this.options.now?.() ?? Date.now());
+    const prepared = prepareEvent(
+      runId,
+      input,
+      `evt_${this.counter.toString(16).padStart(32, "0")}`,
+      this.options.now?.() ?? Date.now(),
+    );
     const event: AgentRunEvent = {
       seq: events.length + 1,
       id: prepared.id,
@@ -52,11 +58,14 @@ export class InMemoryRunJournal implements RunJournal {
 
   read(runId: string, query?: ReadEventsQuery): AgentRunEvent[] {
     const q = normalizeEventsQuery(query);
-    const matching = (this.runs.get(runId) ?? []).filter(({ event, invocationId, related }) =>
-      event.seq > q.afterSeq &&
-      (q.beforeSeq === null || event.seq < q.beforeSeq) &&
-      (q.invocationId === null || invocationId === q.invocationId || related.includes(q.invocationId)));
-    const page = q.direction === "latest" ? matching.slice(Math.max(0, matching.length - q.limit)) : matching.slice(0, q.limit);
+    const matching = (this.runs.get(runId) ?? []).filter(
+      ({ event, invocationId, related }) =>
+        event.seq > q.afterSeq &&
+        (q.beforeSeq === null || event.seq < q.beforeSeq) &&
+        (q.invocationId === null || invocationId === q.invocationId || related.includes(q.invocationId)),
+    );
+    const page =
+      q.direction === "latest" ? matching.slice(Math.max(0, matching.length - q.limit)) : matching.slice(0, q.limit);
     return page.map((stored) => stored.event);
   }
 

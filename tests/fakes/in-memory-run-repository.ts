@@ -23,14 +23,20 @@ export class InMemoryRunRepository implements RunRepository {
   update(runId: string, patch: RunRecordPatch): void {
     const run = this.runs.get(runId);
     if (!run) return;
-    for (const [key, value] of Object.entries(patch)) if (value !== undefined) (run as unknown as Record<string, unknown>)[key] = structuredClone(value);
+    for (const [key, value] of Object.entries(patch))
+      if (value !== undefined) (run as unknown as Record<string, unknown>)[key] = structuredClone(value);
   }
 
   list(filter: Required<Pick<RunListFilter, "limit">> & RunListFilter): AgentRunRecord[] {
     return [...this.runs.values()]
       .filter((run) => filter.stableChatId === undefined || run.stableChatId === filter.stableChatId)
       .filter((run) => !filter.statuses || filter.statuses.length === 0 || filter.statuses.includes(run.status))
-      .filter((run) => !filter.before || run.createdAt < filter.before.createdAt || (run.createdAt === filter.before.createdAt && run.runId < filter.before.runId))
+      .filter(
+        (run) =>
+          !filter.before ||
+          run.createdAt < filter.before.createdAt ||
+          (run.createdAt === filter.before.createdAt && run.runId < filter.before.runId),
+      )
       .sort((a, b) => b.createdAt - a.createdAt || (a.runId < b.runId ? 1 : -1))
       .slice(0, filter.limit + 1)
       .map((run) => structuredClone(run));

@@ -17,7 +17,10 @@ import type { RunProfileResolver } from "../../src/ports/agent-profile-resolver"
 /** A fresh copy of the loop tests' default-writer (strict v3). */
 export function loopTestProfile(): AgentProfileDefinition {
   const definition = defaultWriterDefinition();
-  definition.tools.allow = [...AVAILABLE_BUILTIN_TOOLS.filter((name) => name !== "dice.roll").map((name) => `builtin:${name}`), MCP_WILDCARD];
+  definition.tools.allow = [
+    ...AVAILABLE_BUILTIN_TOOLS.filter((name) => name !== "dice.roll").map((name) => `builtin:${name}`),
+    MCP_WILDCARD,
+  ];
   return definition;
 }
 
@@ -25,9 +28,14 @@ export function loopTestProfile(): AgentProfileDefinition {
 export function fixedProfileResolver(definition: AgentProfileDefinition): RunProfileResolver {
   return {
     resolveForRun: async (profileId, requestConnectionId) => {
-      if (profileId !== undefined && profileId !== definition.id) throw new AppError("agent.profile_not_found", `No Agent profile with id "${profileId}".`, { profileId });
+      if (profileId !== undefined && profileId !== definition.id)
+        throw new AppError("agent.profile_not_found", `No Agent profile with id "${profileId}".`, { profileId });
       const copy = structuredClone(definition);
-      return { definition: copy, profile: toResolvedAgentProfile(copy, profileSource(copy.id)), model: resolveModelBinding(copy.id, copy.model, requestConnectionId) };
+      return {
+        definition: copy,
+        profile: toResolvedAgentProfile(copy, profileSource(copy.id)),
+        model: resolveModelBinding(copy.id, copy.model, requestConnectionId),
+      };
     },
   };
 }

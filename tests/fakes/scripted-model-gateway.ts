@@ -29,17 +29,43 @@ export class ScriptedModelGateway implements ModelGateway {
     const step = typeof this.steps === "function" ? this.steps(index) : this.steps[index];
     if (!step) throw new ModelError("model.provider_rejected", `Script has no step ${index + 1}.`);
     if (step.hold) {
-      await Promise.race([step.hold, new Promise<void>((_, reject) => options.signal?.addEventListener("abort", () => reject(new ModelError("model.cancelled", "cancelled"))))]);
+      await Promise.race([
+        step.hold,
+        new Promise<void>((_, reject) =>
+          options.signal?.addEventListener("abort", () => reject(new ModelError("model.cancelled", "cancelled"))),
+        ),
+      ]);
     }
     if (options.signal?.aborted) throw new ModelError("model.cancelled", "cancelled");
     if (step.error) throw new ModelError(step.error, `scripted ${step.error}`);
-    const toolCalls: ModelToolCall[] = (step.calls ?? []).map((call) => ({ id: call.id, alias: call.name, argumentsText: call.arguments ?? "{}" }));
+    const toolCalls: ModelToolCall[] = (step.calls ?? []).map((call) => ({
+      id: call.id,
+      alias: call.name,
+      argumentsText: call.arguments ?? "{}",
+    }));
     const text = step.text ?? "";
     return {
-      message: { role: "assistant", parts: [...(text ? [{ type: "text" as const, text }] : []), ...toolCalls.map((call) => ({ type: "toolCall" as const, call }))] },
-      toolCalls, text, reasoning: "", finishReason: toolCalls.length > 0 ? "tool-calls" : "stop", usage: { inputTokens: 1, outputTokens: 1 },
-      providerMetadata: {}, responseId: `resp_${index + 1}`, modelId: this.modelId,
-      providerState: { ...(request.providerState ?? {}), providerFormat: "openai_compatible", messageCursor: request.messages.length, lastResponseId: `resp_${index + 1}` },
+      message: {
+        role: "assistant",
+        parts: [
+          ...(text ? [{ type: "text" as const, text }] : []),
+          ...toolCalls.map((call) => ({ type: "toolCall" as const, call })),
+        ],
+      },
+      toolCalls,
+      text,
+      reasoning: "",
+      finishReason: toolCalls.length > 0 ? "tool-calls" : "stop",
+      usage: { inputTokens: 1, outputTokens: 1 },
+      providerMetadata: {},
+      responseId: `resp_${index + 1}`,
+      modelId: this.modelId,
+      providerState: {
+        ...(request.providerState ?? {}),
+        providerFormat: "openai_compatible",
+        messageCursor: request.messages.length,
+        lastResponseId: `resp_${index + 1}`,
+      },
       warnings: [],
     };
   }
@@ -51,7 +77,9 @@ export class ScriptedModelGateway implements ModelGateway {
       let pending = new Set<string>();
       for (const message of request.messages) {
         if (message.role === "tool") {
-          for (const part of message.parts) if (part.type === "toolResult" && !pending.delete(part.result.callId)) problems.push(`request ${r}: unexpected result ${part.result.callId}`);
+          for (const part of message.parts)
+            if (part.type === "toolResult" && !pending.delete(part.result.callId))
+              problems.push(`request ${r}: unexpected result ${part.result.callId}`);
           continue;
         }
         if (pending.size > 0) problems.push(`request ${r}: unanswered ${[...pending].join(",")}`);

@@ -8,7 +8,10 @@ import { expect } from "vitest";
 export const SETUP_TOKEN = "test-setup-token-0123456789abcdef";
 
 /** Calls the Worker. `body` objects are sent as JSON. */
-export async function api(path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
+export async function api(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { ...(init.headers ?? {}) };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   let body: BodyInit | undefined;
@@ -20,7 +23,10 @@ export async function api(path: string, init: { method?: string; token?: string;
 }
 
 /** Calls the Worker and parses JSON, asserting the status. */
-export async function apiJson<T = any>(path: string, init: Parameters<typeof api>[1] & { expectStatus?: number } = {}): Promise<T> {
+export async function apiJson<T = any>(
+  path: string,
+  init: Parameters<typeof api>[1] & { expectStatus?: number } = {},
+): Promise<T> {
   const response = await api(path, init);
   const text = await response.text();
   if (init.expectStatus !== undefined) expect(response.status, text).toBe(init.expectStatus);
@@ -50,8 +56,14 @@ export interface TestSocket {
 
 /** Opens a WebSocket for `token` through a fresh ticket. */
 export async function openSocket(token: string): Promise<TestSocket> {
-  const { ticket } = await apiJson<{ ticket: string }>("/api/v1/ws-tickets", { method: "POST", token, expectStatus: 201 });
-  const response = await SELF.fetch(`https://edge.test/api/v1/ws?ticket=${encodeURIComponent(ticket)}`, { headers: { Upgrade: "websocket" } });
+  const { ticket } = await apiJson<{ ticket: string }>("/api/v1/ws-tickets", {
+    method: "POST",
+    token,
+    expectStatus: 201,
+  });
+  const response = await SELF.fetch(`https://edge.test/api/v1/ws?ticket=${encodeURIComponent(ticket)}`, {
+    headers: { Upgrade: "websocket" },
+  });
   expect(response.status).toBe(101);
   const ws = response.webSocket!;
   ws.accept();
@@ -61,7 +73,9 @@ export async function openSocket(token: string): Promise<TestSocket> {
     frames.push(JSON.parse(String(event.data)));
     for (const wake of waiters.splice(0)) wake();
   });
-  const closed = new Promise<{ code: number }>((resolve) => ws.addEventListener("close", (event) => resolve({ code: event.code })));
+  const closed = new Promise<{ code: number }>((resolve) =>
+    ws.addEventListener("close", (event) => resolve({ code: event.code })),
+  );
   return {
     ws,
     frames,

@@ -3,16 +3,19 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import type { PeerHandle } from "./registry";
 
-export async function listenLoopback(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<PeerHandle> {
+export async function listenLoopback(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<PeerHandle> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

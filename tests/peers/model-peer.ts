@@ -44,7 +44,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { listenLoopback, readBody } from "./http-peer";
 import type { PeerHandle } from "./registry";
 
-export interface ScriptToolCall { id?: string | null; name: string; arguments?: string }
+export interface ScriptToolCall {
+  id?: string | null;
+  name: string;
+  arguments?: string;
+}
 export interface ScriptStep {
   text?: string;
   reasoning?: string;
@@ -61,8 +65,19 @@ export interface ScriptStep {
   stallAfterChunks?: number;
   streamError?: { message: string; type?: string };
 }
-interface Script { steps: ScriptStep[]; cursor: number; apiKey?: string }
-interface Recorded { script: string; path: string; stream: boolean; status: number; authorization: string | null; body: any }
+interface Script {
+  steps: ScriptStep[];
+  cursor: number;
+  apiKey?: string;
+}
+interface Recorded {
+  script: string;
+  path: string;
+  stream: boolean;
+  status: number;
+  authorization: string | null;
+  body: any;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -75,27 +90,46 @@ export async function startModelPeer(): Promise<PeerHandle> {
     res.writeHead(status, { "content-type": "application/json", ...headers });
     res.end(JSON.stringify(body));
   };
-  const providerError = (res: ServerResponse, status: number, message: string, code: string, type = "invalid_request_error", headers: Record<string, string> = {}) =>
-    json(res, status, { error: { message, type, code, param: null } }, headers);
+  const providerError = (
+    res: ServerResponse,
+    status: number,
+    message: string,
+    code: string,
+    type = "invalid_request_error",
+    headers: Record<string, string> = {},
+  ) => json(res, status, { error: { message, type, code, param: null } }, headers);
 
   async function completions(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     const text = await readBody(req);
     let body: any;
-    try { body = JSON.parse(text); } catch { return providerError(res, 400, "We could not parse the JSON body of your request.", "invalid_json"); }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return providerError(res, 400, "We could not parse the JSON body of your request.", "invalid_json");
+    }
     const scriptId = String(req.headers["x-script-id"] ?? body.model ?? "");
-    const record: Recorded = { script: scriptId, path, stream: body.stream === true, status: 200, authorization: req.headers.authorization ?? null, body };
+    const record: Recorded = {
+      script: scriptId,
+      path,
+      stream: body.stream === true,
+      status: 200,
+      authorization: req.headers.authorization ?? null,
+      body,
+    };
     requests.push(record);
     const fail = (status: number, message: string, code: string, type?: string, headers?: Record<string, string>) => {
       record.status = status;
       providerError(res, status, message, code, type, headers);
     };
     const script = scripts.get(scriptId);
-    if (script?.apiKey !== undefined && req.headers.authorization !== `Bearer ${script.apiKey}`) return fail(401, "Incorrect API key provided.", "invalid_api_key");
+    if (script?.apiKey !== undefined && req.headers.authorization !== `Bearer ${script.apiKey}`)
+      return fail(401, "Incorrect API key provided.", "invalid_api_key");
     const problem = validatePairing(body.messages);
     if (problem) return fail(400, problem, "invalid_tool_pairing");
     let step: ScriptStep;
     if (!script) step = { text: "OK" };
-    else if (script.cursor >= script.steps.length) return fail(400, `Script ${scriptId} has no step left (${script.steps.length} used).`, "script_exhausted");
+    else if (script.cursor >= script.steps.length)
+      return fail(400, `Script ${scriptId} has no step left (${script.steps.length} used).`, "script_exhausted");
     else step = script.steps[script.cursor++]!;
     if (step.delayMs) {
       const closed = new Promise<void>((resolve) => res.once("close", () => resolve()));
@@ -104,7 +138,13 @@ export async function startModelPeer(): Promise<PeerHandle> {
     }
     if (step.error) {
       const e = step.error;
-      return fail(e.status, e.message ?? `Scripted error ${e.status}.`, e.code ?? `scripted_${e.status}`, e.type ?? (e.status === 429 ? "rate_limit_error" : e.status >= 500 ? "server_error" : "invalid_request_error"), e.headers);
+      return fail(
+        e.status,
+        e.message ?? `Scripted error ${e.status}.`,
+        e.code ?? `scripted_${e.status}`,
+        e.type ?? (e.status === 429 ? "rate_limit_error" : e.status >= 500 ? "server_error" : "invalid_request_error"),
+        e.headers,
+      );
     }
     if (step.rawBody !== undefined) {
       res.writeHead(200, { "content-type": step.rawContentType ?? "application/json" });
@@ -112,7 +152,8 @@ export async function startModelPeer(): Promise<PeerHandle> {
       return;
     }
     const id = `chatcmpl-${++counter}`;
-    if (body.stream === true) await streamStep(res, step, id, String(body.model), body.stream_options?.include_usage === true);
+    if (body.stream === true)
+      await streamStep(res, step, id, String(body.model), body.stream_options?.include_usage === true);
     else json(res, 200, completion(step, id, String(body.model)));
   }
 
@@ -127,7 +168,11 @@ export async function startModelPeer(): Promise<PeerHandle> {
         return res.end();
       }
       if (route === "POST /__script") {
-        const { id, steps, apiKey } = JSON.parse(await readBody(req)) as { id: string; steps: ScriptStep[]; apiKey?: string };
+        const { id, steps, apiKey } = JSON.parse(await readBody(req)) as {
+          id: string;
+          steps: ScriptStep[];
+          apiKey?: string;
+        };
         if (typeof id !== "string" || !Array.isArray(steps)) return json(res, 400, { error: "need {id, steps}" });
         scripts.set(id, { steps, cursor: 0, ...(apiKey !== undefined ? { apiKey } : {}) });
         return json(res, 201, { id, steps: steps.length });
@@ -140,7 +185,9 @@ export async function startModelPeer(): Promise<PeerHandle> {
         requests.length = 0;
         return json(res, 200, { cleared: true });
       }
-      return json(res, 404, { error: { message: `No route ${route}`, type: "invalid_request_error", code: "not_found" } });
+      return json(res, 404, {
+        error: { message: `No route ${route}`, type: "invalid_request_error", code: "not_found" },
+      });
     })().catch((error) => {
       if (!res.headersSent) json(res, 500, { error: { message: String(error), type: "server_error" } });
       else res.destroy();
@@ -155,20 +202,24 @@ export function validatePairing(messages: unknown): string | null {
   let pending = new Set<string>();
   for (const [index, message] of messages.entries()) {
     if (message?.role === "tool") {
-      if (!pending.has(message.tool_call_id)) return `Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls' (messages[${index}].tool_call_id=${JSON.stringify(message.tool_call_id)}).`;
+      if (!pending.has(message.tool_call_id))
+        return `Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls' (messages[${index}].tool_call_id=${JSON.stringify(message.tool_call_id)}).`;
       pending.delete(message.tool_call_id);
       continue;
     }
-    if (pending.size > 0) return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...pending].join(", ")}`;
+    if (pending.size > 0)
+      return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...pending].join(", ")}`;
     if (message?.role === "assistant" && Array.isArray(message.tool_calls)) {
       pending = new Set();
       for (const call of message.tool_calls) {
-        if (typeof call?.id !== "string" || call.id === "") return `Missing required parameter: 'messages[${index}].tool_calls[].id'.`;
+        if (typeof call?.id !== "string" || call.id === "")
+          return `Missing required parameter: 'messages[${index}].tool_calls[].id'.`;
         pending.add(call.id);
       }
     }
   }
-  if (pending.size > 0) return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...pending].join(", ")}`;
+  if (pending.size > 0)
+    return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${[...pending].join(", ")}`;
   return null;
 }
 
@@ -181,12 +232,23 @@ function completion(step: ScriptStep, id: string, model: string): unknown {
   if (step.reasoning) message.reasoning_content = step.reasoning;
   if (step.refusal) message.refusal = step.refusal;
   if (step.toolCalls?.length) {
-    message.tool_calls = step.toolCalls.map((call) => ({ ...(call.id ? { id: call.id } : {}), type: "function", function: { name: call.name, arguments: call.arguments ?? "{}" } }));
+    message.tool_calls = step.toolCalls.map((call) => ({
+      ...(call.id ? { id: call.id } : {}),
+      type: "function",
+      function: { name: call.name, arguments: call.arguments ?? "{}" },
+    }));
   }
   return {
-    id, object: "chat.completion", created: 1_790_000_000, model,
+    id,
+    object: "chat.completion",
+    created: 1_790_000_000,
+    model,
     choices: [{ index: 0, message, finish_reason: finishOf(step) }],
-    usage: { prompt_tokens: step.usage?.prompt_tokens ?? 12, completion_tokens: step.usage?.completion_tokens ?? 7, total_tokens: (step.usage?.prompt_tokens ?? 12) + (step.usage?.completion_tokens ?? 7) },
+    usage: {
+      prompt_tokens: step.usage?.prompt_tokens ?? 12,
+      completion_tokens: step.usage?.completion_tokens ?? 7,
+      total_tokens: (step.usage?.prompt_tokens ?? 12) + (step.usage?.completion_tokens ?? 7),
+    },
   };
 }
 
@@ -198,30 +260,64 @@ function pieces(text: string, count: number): string[] {
   return out;
 }
 
-async function streamStep(res: ServerResponse, step: ScriptStep, id: string, model: string, includeUsage: boolean): Promise<void> {
+async function streamStep(
+  res: ServerResponse,
+  step: ScriptStep,
+  id: string,
+  model: string,
+  includeUsage: boolean,
+): Promise<void> {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   const base = { id, object: "chat.completion.chunk", created: 1_790_000_000, model };
   const chunks: unknown[] = [];
-  const delta = (d: Record<string, unknown>, finish: string | null = null) => chunks.push({ ...base, choices: [{ index: 0, delta: d, finish_reason: finish }] });
+  const delta = (d: Record<string, unknown>, finish: string | null = null) =>
+    chunks.push({ ...base, choices: [{ index: 0, delta: d, finish_reason: finish }] });
   delta({ role: "assistant", content: "" });
   if (step.reasoning) for (const piece of pieces(step.reasoning, 2)) delta({ reasoning_content: piece });
   if (step.text) for (const piece of pieces(step.text, 3)) delta({ content: piece });
   if (step.refusal) delta({ refusal: step.refusal });
   const calls = step.toolCalls ?? [];
   const argPieces = calls.map((call) => pieces(call.arguments ?? "{}", 2));
-  const start = (i: number) => delta({ tool_calls: [{ index: i, ...(calls[i]!.id ? { id: calls[i]!.id } : {}), type: "function", function: { name: calls[i]!.name, arguments: "" } }] });
+  const start = (i: number) =>
+    delta({
+      tool_calls: [
+        {
+          index: i,
+          ...(calls[i]!.id ? { id: calls[i]!.id } : {}),
+          type: "function",
+          function: { name: calls[i]!.name, arguments: "" },
+        },
+      ],
+    });
   const arg = (i: number, piece: string) => delta({ tool_calls: [{ index: i, function: { arguments: piece } }] });
   if (step.interleave) {
     calls.forEach((_, i) => start(i));
     const rounds = Math.max(0, ...argPieces.map((p) => p.length));
-    for (let r = 0; r < rounds; r += 1) calls.forEach((_, i) => { const piece = argPieces[i]![r]; if (piece !== undefined) arg(i, piece); });
+    for (let r = 0; r < rounds; r += 1)
+      calls.forEach((_, i) => {
+        const piece = argPieces[i]![r];
+        if (piece !== undefined) arg(i, piece);
+      });
   } else {
-    calls.forEach((_, i) => { start(i); for (const piece of argPieces[i]!) arg(i, piece); });
+    calls.forEach((_, i) => {
+      start(i);
+      for (const piece of argPieces[i]!) arg(i, piece);
+    });
   }
-  if (step.streamError) chunks.push({ error: { message: step.streamError.message, type: step.streamError.type ?? "server_error" } });
+  if (step.streamError)
+    chunks.push({ error: { message: step.streamError.message, type: step.streamError.type ?? "server_error" } });
   else {
     delta({}, finishOf(step));
-    if (includeUsage) chunks.push({ ...base, choices: [], usage: { prompt_tokens: step.usage?.prompt_tokens ?? 12, completion_tokens: step.usage?.completion_tokens ?? 7, total_tokens: (step.usage?.prompt_tokens ?? 12) + (step.usage?.completion_tokens ?? 7) } });
+    if (includeUsage)
+      chunks.push({
+        ...base,
+        choices: [],
+        usage: {
+          prompt_tokens: step.usage?.prompt_tokens ?? 12,
+          completion_tokens: step.usage?.completion_tokens ?? 7,
+          total_tokens: (step.usage?.prompt_tokens ?? 12) + (step.usage?.completion_tokens ?? 7),
+        },
+      });
   }
   for (const [index, chunk] of chunks.entries()) {
     if (step.stallAfterChunks !== undefined && index >= step.stallAfterChunks) {

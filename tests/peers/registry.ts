@@ -16,4 +16,8 @@ export interface Peer {
   start(): Promise<PeerHandle>;
 }
 
-export const PEERS: Peer[] = [{ name: "echo", start: startEchoPeer }, { name: "model", start: startModelPeer }, ...startMcpPeers()];
+export const PEERS: Peer[] = [
+  { name: "echo", start: startEchoPeer },
+  { name: "model", start: startModelPeer },
+  ...startMcpPeers(),
+];

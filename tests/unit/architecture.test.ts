@@ -8,14 +8,25 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(__dirname, "../..");
 
-type Layer = "domain" | "ports" | "application" | "contracts" | "adapters" | "composition" | "http" | "durable-objects" | "web" | "root";
+type Layer =
+  | "domain"
+  | "ports"
+  | "application"
+  | "contracts"
+  | "adapters"
+  | "composition"
+  | "http"
+  | "durable-objects"
+  | "web"
+  | "root";
 
 function layerOf(file: string): Layer {
   const rel = path.relative(ROOT, file).split(path.sep);
   if (rel[0] === "durable-objects") return "durable-objects";
   if (rel[0] === "web") return "web";
   const second = rel[1] ?? "";
-  if (["domain", "ports", "application", "contracts", "adapters", "composition", "http"].includes(second)) return second as Layer;
+  if (["domain", "ports", "application", "contracts", "adapters", "composition", "http"].includes(second))
+    return second as Layer;
   return "root";
 }
 
@@ -26,9 +37,24 @@ const ALLOWED: Record<Layer, Partial<Record<Layer, "any" | "type">>> = {
   application: { domain: "any", ports: "any", application: "any" },
   contracts: { domain: "any", contracts: "any" },
   adapters: { domain: "any", ports: "any", contracts: "any", adapters: "any" },
-  composition: { domain: "any", ports: "any", application: "any", adapters: "any", composition: "any", contracts: "any" },
+  composition: {
+    domain: "any",
+    ports: "any",
+    application: "any",
+    adapters: "any",
+    composition: "any",
+    contracts: "any",
+  },
   http: { domain: "any", ports: "type", contracts: "any", http: "any", "durable-objects": "type", root: "any" },
-  "durable-objects": { domain: "any", ports: "any", application: "any", contracts: "any", composition: "any", "durable-objects": "any", root: "any" },
+  "durable-objects": {
+    domain: "any",
+    ports: "any",
+    application: "any",
+    contracts: "any",
+    composition: "any",
+    "durable-objects": "any",
+    root: "any",
+  },
   web: { web: "any", contracts: "type" },
   root: { root: "any", http: "any", "durable-objects": "any", composition: "any", domain: "any" },
 };
@@ -77,9 +103,12 @@ export function violations(file: string, text: string): string[] {
     if (spec.startsWith(".")) {
       const target = layerOf(path.resolve(path.dirname(file), spec));
       const rule = ALLOWED[layer][target];
-      if (!rule || (rule === "type" && !typeOnly)) problems.push(`${rel}: ${layer} may not import ${typeOnly ? "type " : ""}${target} (${spec})`);
+      if (!rule || (rule === "type" && !typeOnly))
+        problems.push(`${rel}: ${layer} may not import ${typeOnly ? "type " : ""}${target} (${spec})`);
     } else if (!spec.startsWith("node:") || layer !== "web") {
-      const ok = PACKAGES[layer].some((pkg) => spec === pkg || spec.startsWith(pkg.endsWith("/") ? pkg : `${pkg}/`)) || (typeOnly && spec.startsWith("cloudflare:"));
+      const ok =
+        PACKAGES[layer].some((pkg) => spec === pkg || spec.startsWith(pkg.endsWith("/") ? pkg : `${pkg}/`)) ||
+        (typeOnly && spec.startsWith("cloudflare:"));
       if (!ok) problems.push(`${rel}: ${layer} may not import package ${spec}`);
       for (const [pkg, home] of CONFINED) {
         const hit = spec === pkg || spec.startsWith(pkg.endsWith("/") ? pkg : `${pkg}/`);
@@ -93,7 +122,11 @@ export function violations(file: string, text: string): string[] {
 describe("architecture: import matrix", () => {
   it("every source file imports only what its layer may", () => {
     const files = [...sourceFiles(path.join(ROOT, "src")), ...sourceFiles(path.join(ROOT, "durable-objects"))];
-    try { files.push(...sourceFiles(path.join(ROOT, "web", "src"))); } catch { /* no web yet */ }
+    try {
+      files.push(...sourceFiles(path.join(ROOT, "web", "src")));
+    } catch {
+      /* no web yet */
+    }
     const problems = files.flatMap((file) => violations(file, readFileSync(file, "utf8")));
     expect(problems).toEqual([]);
   });
@@ -102,9 +135,26 @@ describe("architecture: import matrix", () => {
     const domainFile = path.join(ROOT, "src", "domain", "x.ts");
     expect(violations(domainFile, 'import { z } from "zod";')).toHaveLength(1);
     expect(violations(domainFile, 'import { Foo } from "../adapters/storage/foo";')).toHaveLength(1);
-    expect(violations(path.join(ROOT, "src", "application", "x.ts"), 'import { Client } from "@modelcontextprotocol/client";').length).toBeGreaterThan(0);
-    expect(violations(path.join(ROOT, "src", "http", "x.ts"), 'import { UserSpace } from "../../durable-objects/user-space";')).toHaveLength(1);
-    expect(violations(path.join(ROOT, "src", "http", "x.ts"), 'import type { UserSpace } from "../../durable-objects/user-space";')).toHaveLength(0);
-    expect(violations(path.join(ROOT, "src", "ports", "x.ts"), 'import type { AppError } from "../domain/errors";')).toHaveLength(0);
+    expect(
+      violations(
+        path.join(ROOT, "src", "application", "x.ts"),
+        'import { Client } from "@modelcontextprotocol/client";',
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(
+      violations(
+        path.join(ROOT, "src", "http", "x.ts"),
+        'import { UserSpace } from "../../durable-objects/user-space";',
+      ),
+    ).toHaveLength(1);
+    expect(
+      violations(
+        path.join(ROOT, "src", "http", "x.ts"),
+        'import type { UserSpace } from "../../durable-objects/user-space";',
+      ),
+    ).toHaveLength(0);
+    expect(
+      violations(path.join(ROOT, "src", "ports", "x.ts"), 'import type { AppError } from "../domain/errors";'),
+    ).toHaveLength(0);
   });
 });

@@ -19,7 +19,8 @@ import { trackFetch } from "./state/inflight";
 import { ToastProvider } from "./state/toasts";
 
 function signedOutNotice(error: ApiError): string {
-  if (error.code === "auth.token_revoked") return "This device was signed out: its token was revoked. Pair it again from a signed-in device.";
+  if (error.code === "auth.token_revoked")
+    return "This device was signed out: its token was revoked. Pair it again from a signed-in device.";
   return "The device token stored in this browser is no longer valid. Sign in again.";
 }
 
@@ -37,11 +38,15 @@ export function App({ initialLink }: { initialLink: HashLink | null }) {
     setNotice(message ?? null);
   }, []);
 
-  const api = useMemo(() => createApiClient({
-    getToken: () => sessionRef.current?.deviceToken ?? null,
-    onSignedOut: (error) => signOut(signedOutNotice(error)),
-    fetchImpl: trackFetch,
-  }), [signOut]);
+  const api = useMemo(
+    () =>
+      createApiClient({
+        getToken: () => sessionRef.current?.deviceToken ?? null,
+        onSignedOut: (error) => signOut(signedOutNotice(error)),
+        fetchImpl: trackFetch,
+      }),
+    [signOut],
+  );
   const devices = useMemo(() => devicesApi(api), [api]);
 
   const signIn = useCallback((next: Session) => {
@@ -71,9 +76,25 @@ export function App({ initialLink }: { initialLink: HashLink | null }) {
 
   let page;
   if (link?.kind === "setup") {
-    page = <SetupScreen setupToken={link.setupToken} devices={devices} alreadySignedIn={session !== null} onSignedIn={signIn} onCancel={() => setLink(null)} />;
+    page = (
+      <SetupScreen
+        setupToken={link.setupToken}
+        devices={devices}
+        alreadySignedIn={session !== null}
+        onSignedIn={signIn}
+        onCancel={() => setLink(null)}
+      />
+    );
   } else if (link?.kind === "pair") {
-    page = <PairScreen code={link.code} devices={devices} alreadySignedIn={session !== null} onSignedIn={signIn} onCancel={() => setLink(null)} />;
+    page = (
+      <PairScreen
+        code={link.code}
+        devices={devices}
+        alreadySignedIn={session !== null}
+        onSignedIn={signIn}
+        onCancel={() => setLink(null)}
+      />
+    );
   } else if (!session) {
     page = <SignInScreen notice={notice} devices={devices} onSignedIn={signIn} />;
   } else {

@@ -26,7 +26,10 @@ function toHex(bytes: ArrayBuffer): string {
 }
 
 function unavailable(): AppError {
-  return new AppError("secrets.key_unavailable", "This server has no usable DATA_KEY secret, so it cannot store or read secrets. Set one with `wrangler secret put DATA_KEY` (32 random bytes, base64).");
+  return new AppError(
+    "secrets.key_unavailable",
+    "This server has no usable DATA_KEY secret, so it cannot store or read secrets. Set one with `wrangler secret put DATA_KEY` (32 random bytes, base64).",
+  );
 }
 
 /** Decodes DATA_KEY; null when missing or not 32 bytes of base64. */
@@ -48,9 +51,26 @@ interface DerivedKeys {
 
 async function derive(raw: Uint8Array<ArrayBuffer>): Promise<DerivedKeys> {
   const base = await crypto.subtle.importKey("raw", raw, "HKDF", false, ["deriveKey", "deriveBits"]);
-  const params = (info: string) => ({ name: "HKDF", hash: "SHA-256", salt: encoder.encode("tavernedge"), info: encoder.encode(info) });
-  const aes = await crypto.subtle.deriveKey(params("secrets/aes-gcm/v1"), base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"]);
-  const hmac = await crypto.subtle.deriveKey(params("secrets/hmac/v1"), base, { name: "HMAC", hash: "SHA-256", length: 256 }, false, ["sign"]);
+  const params = (info: string) => ({
+    name: "HKDF",
+    hash: "SHA-256",
+    salt: encoder.encode("tavernedge"),
+    info: encoder.encode(info),
+  });
+  const aes = await crypto.subtle.deriveKey(
+    params("secrets/aes-gcm/v1"),
+    base,
+    { name: "AES-GCM", length: 256 },
+    false,
+    ["encrypt", "decrypt"],
+  );
+  const hmac = await crypto.subtle.deriveKey(
+    params("secrets/hmac/v1"),
+    base,
+    { name: "HMAC", hash: "SHA-256", length: 256 },
+    false,
+    ["sign"],
+  );
   const kidBits = await crypto.subtle.deriveBits(params("secrets/kid/v1"), base, 64);
   return { kid: toHex(kidBits), aes, hmac };
 }
@@ -71,16 +91,27 @@ export class SecretBox implements SecretCipher {
   async seal(plaintext: string, aad: string): Promise<SealedSecret> {
     const keys = await this.requireKeys();
     const iv = crypto.getRandomValues(new Uint8Array(12));
-    const ct = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: encoder.encode(aad) }, keys.aes, encoder.encode(plaintext));
+    const ct = await crypto.subtle.encrypt(
+      { name: "AES-GCM", iv, additionalData: encoder.encode(aad) },
+      keys.aes,
+      encoder.encode(plaintext),
+    );
     return { kid: keys.kid, iv: toBase64(iv), ct: toBase64(new Uint8Array(ct)) };
   }
 
   async open(sealed: SealedSecret, aad: string): Promise<string> {
     const keys = await this.requireKeys();
-    const mismatch = new AppError("secrets.key_mismatch", "A stored secret was encrypted with a different DATA_KEY and cannot be read. Restore the original DATA_KEY or enter the secret again.");
+    const mismatch = new AppError(
+      "secrets.key_mismatch",
+      "A stored secret was encrypted with a different DATA_KEY and cannot be read. Restore the original DATA_KEY or enter the secret again.",
+    );
     if (sealed.kid !== keys.kid) throw mismatch;
     try {
-      const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(sealed.iv), additionalData: encoder.encode(aad) }, keys.aes, fromBase64(sealed.ct));
+      const plain = await crypto.subtle.decrypt(
+        { name: "AES-GCM", iv: fromBase64(sealed.iv), additionalData: encoder.encode(aad) },
+        keys.aes,
+        fromBase64(sealed.ct),
+      );
       return new TextDecoder().decode(plain);
     } catch {
       throw mismatch;

@@ -7,16 +7,45 @@
  * `model.native_metadata_lost`). Arguments: empty → `"{}"`; not a JSON object → kept raw with
  * `argumentsError`.
  */
-import type { LanguageModelV3Content, LanguageModelV3FinishReason, LanguageModelV3StreamPart, LanguageModelV3Usage, SharedV3Warning } from "@ai-sdk/provider";
+import type {
+  LanguageModelV3Content,
+  LanguageModelV3FinishReason,
+  LanguageModelV3StreamPart,
+  LanguageModelV3Usage,
+  SharedV3Warning,
+} from "@ai-sdk/provider";
 import { providerFormatOf, type ModelProvider } from "../../domain/models/connection";
 import { ModelError } from "../../domain/models/errors";
-import type { ModelDelta, ModelFinishReason, ModelPart, ModelRequest, ModelResponse, ModelToolCall, ModelUsage, ProviderMetadata } from "../../domain/models/ir";
+import type {
+  ModelDelta,
+  ModelFinishReason,
+  ModelPart,
+  ModelRequest,
+  ModelResponse,
+  ModelToolCall,
+  ModelUsage,
+  ProviderMetadata,
+} from "../../domain/models/ir";
 import { duplicateIdError, duplicateToolCallError } from "../../domain/models/tool-call-ids";
 import { invalidArgumentsMessage, normalizeToolArguments } from "../../domain/tools/tool-arguments";
 import type { RawIdCollector } from "./raw-ids";
 
-const TRUNCATION_REASONS = new Set(["length", "max_tokens", "max_output_tokens", "model_context_window_exceeded", "MAX_TOKENS"]);
-const REFUSAL_REASONS = new Set(["refusal", "content_filter", "SAFETY", "RECITATION", "PROHIBITED_CONTENT", "BLOCKLIST", "SPII"]);
+const TRUNCATION_REASONS = new Set([
+  "length",
+  "max_tokens",
+  "max_output_tokens",
+  "model_context_window_exceeded",
+  "MAX_TOKENS",
+]);
+const REFUSAL_REASONS = new Set([
+  "refusal",
+  "content_filter",
+  "SAFETY",
+  "RECITATION",
+  "PROHIBITED_CONTENT",
+  "BLOCKLIST",
+  "SPII",
+]);
 
 interface PendingCall {
   sdkId: string;
@@ -37,44 +66,75 @@ export class StepAccumulator {
   modelId: string | undefined;
   private readonly open = new Map<string, number>();
 
-  constructor(private readonly raw: RawIdCollector, private readonly onDelta?: (delta: ModelDelta) => void) {}
+  constructor(
+    private readonly raw: RawIdCollector,
+    private readonly onDelta?: (delta: ModelDelta) => void,
+  ) {}
 
   /** Feeds one stream part. */
   push(part: LanguageModelV3StreamPart): void {
     switch (part.type) {
-      case "raw": this.raw.add(part.rawValue); break;
-      case "stream-start": this.addWarnings(part.warnings); break;
+      case "raw":
+        this.raw.add(part.rawValue);
+        break;
+      case "stream-start":
+        this.addWarnings(part.warnings);
+        break;
       case "response-metadata":
         this.responseId ??= part.id;
         this.modelId ??= part.modelId;
         break;
-      case "text-start": case "reasoning-start": this.textual(part.type === "text-start" ? "text" : "reasoning", part.id, "", part.providerMetadata); break;
-      case "text-end": case "reasoning-end": this.textual(part.type === "text-end" ? "text" : "reasoning", part.id, "", part.providerMetadata); break;
-      case "text-delta": case "reasoning-delta": {
+      case "text-start":
+      case "reasoning-start":
+        this.textual(part.type === "text-start" ? "text" : "reasoning", part.id, "", part.providerMetadata);
+        break;
+      case "text-end":
+      case "reasoning-end":
+        this.textual(part.type === "text-end" ? "text" : "reasoning", part.id, "", part.providerMetadata);
+        break;
+      case "text-delta":
+      case "reasoning-delta": {
         const kind = part.type === "text-delta" ? "text" : "reasoning";
         this.textual(kind, part.id, part.delta, part.providerMetadata);
         if (part.delta !== "" && this.onDelta) {
-          try { this.onDelta({ type: kind, text: part.delta }); } catch { /* display callbacks never break a step */ }
+          try {
+            this.onDelta({ type: kind, text: part.delta });
+          } catch {
+            /* display callbacks never break a step */
+          }
         }
         break;
       }
-      case "tool-call": this.addCall(part.toolCallId, part.toolName, part.input, part.providerMetadata); break;
+      case "tool-call":
+        this.addCall(part.toolCallId, part.toolName, part.input, part.providerMetadata);
+        break;
       case "finish":
         this.finishReason = part.finishReason;
         this.usage = part.usage;
         this.providerMetadata = (part.providerMetadata ?? {}) as ProviderMetadata;
         break;
-      case "error": this.errors.push(part.error); break;
-      default: break;
+      case "error":
+        this.errors.push(part.error);
+        break;
+      default:
+        break;
     }
   }
 
   /** Feeds a non-streamed result. */
-  addContent(content: LanguageModelV3Content[], finishReason: LanguageModelV3FinishReason, usage: LanguageModelV3Usage, providerMetadata: unknown, warnings: SharedV3Warning[]): void {
+  addContent(
+    content: LanguageModelV3Content[],
+    finishReason: LanguageModelV3FinishReason,
+    usage: LanguageModelV3Usage,
+    providerMetadata: unknown,
+    warnings: SharedV3Warning[],
+  ): void {
     this.addWarnings(warnings);
     for (const [index, part] of content.entries()) {
-      if (part.type === "text" || part.type === "reasoning") this.textual(part.type, `g${index}`, part.text, part.providerMetadata);
-      else if (part.type === "tool-call") this.addCall(part.toolCallId, part.toolName, part.input, part.providerMetadata);
+      if (part.type === "text" || part.type === "reasoning")
+        this.textual(part.type, `g${index}`, part.text, part.providerMetadata);
+      else if (part.type === "tool-call")
+        this.addCall(part.toolCallId, part.toolName, part.input, part.providerMetadata);
     }
     this.finishReason = finishReason;
     this.usage = usage;
@@ -94,7 +154,10 @@ export class StepAccumulator {
   }
 
   private addCall(sdkId: string, alias: string, input: string, metadata: unknown): void {
-    this.parts.push({ type: "pendingCall", call: { sdkId, alias, input, ...(isMetadata(metadata) ? { providerMetadata: metadata } : {}) } });
+    this.parts.push({
+      type: "pendingCall",
+      call: { sdkId, alias, input, ...(isMetadata(metadata) ? { providerMetadata: metadata } : {}) },
+    });
   }
 
   private addWarnings(warnings: SharedV3Warning[] | undefined): void {
@@ -112,17 +175,32 @@ export interface DecodeContext {
 }
 
 /** Checks and converts the accumulated step. Throws ModelError per the order in the file header. */
-export function finalizeStep(acc: StepAccumulator, ctx: DecodeContext, mapError: (error: unknown) => ModelError): ModelResponse {
+export function finalizeStep(
+  acc: StepAccumulator,
+  ctx: DecodeContext,
+  mapError: (error: unknown) => ModelError,
+): ModelResponse {
   if (acc.errors.length > 0) throw mapError(acc.errors[0]);
   const finish = acc.finishReason;
-  if (!finish) throw new ModelError("model.stream_failed", `${ctx.providerLabel} ended the response without saying why it stopped.`);
+  if (!finish)
+    throw new ModelError(
+      "model.stream_failed",
+      `${ctx.providerLabel} ended the response without saying why it stopped.`,
+    );
   if (finish.unified === "content-filter" || REFUSAL_REASONS.has(finish.raw ?? "")) {
-    throw new ModelError("model.provider_refusal", `${ctx.providerLabel} refused to answer (${finish.raw ?? finish.unified}).`);
+    throw new ModelError(
+      "model.provider_refusal",
+      `${ctx.providerLabel} refused to answer (${finish.raw ?? finish.unified}).`,
+    );
   }
   if (finish.unified === "length" || TRUNCATION_REASONS.has(finish.raw ?? "")) {
-    throw new ModelError("model.output_truncated", `${ctx.providerLabel} stopped at the output token limit (${finish.raw ?? finish.unified}); the partial answer was discarded.`);
+    throw new ModelError(
+      "model.output_truncated",
+      `${ctx.providerLabel} stopped at the output token limit (${finish.raw ?? finish.unified}); the partial answer was discarded.`,
+    );
   }
-  if (finish.unified === "error") throw new ModelError("model.stream_failed", `${ctx.providerLabel} ended the response with an error.`);
+  if (finish.unified === "error")
+    throw new ModelError("model.stream_failed", `${ctx.providerLabel} ended the response with an error.`);
 
   const responseId = ctx.raw.responseId ?? acc.responseId;
   const repeated = ctx.raw.duplicatedId();
@@ -142,11 +220,20 @@ export function finalizeStep(acc: StepAccumulator, ctx: DecodeContext, mapError:
   const duplicate = duplicateToolCallError(toolCalls, ctx.providerLabel);
   if (duplicate) throw duplicate;
   if (ctx.provider === "openai-responses" && toolCalls.length > 0 && !toolCalls.some((call) => hasItemId(call))) {
-    throw new ModelError("model.native_metadata_lost", `${ctx.providerLabel} returned tool calls without their response item ids, so the conversation could not be continued faithfully.`);
+    throw new ModelError(
+      "model.native_metadata_lost",
+      `${ctx.providerLabel} returned tool calls without their response item ids, so the conversation could not be continued faithfully.`,
+    );
   }
 
-  const text = parts.filter((p) => p.type === "text").map((p) => (p as { text: string }).text).join("");
-  const reasoning = parts.filter((p) => p.type === "reasoning").map((p) => (p as { text: string }).text).join("");
+  const text = parts
+    .filter((p) => p.type === "text")
+    .map((p) => (p as { text: string }).text)
+    .join("");
+  const reasoning = parts
+    .filter((p) => p.type === "reasoning")
+    .map((p) => (p as { text: string }).text)
+    .join("");
   const format = providerFormatOf(ctx.provider);
   return {
     message: { role: "assistant", parts },
@@ -170,13 +257,22 @@ export function finalizeStep(acc: StepAccumulator, ctx: DecodeContext, mapError:
   };
 }
 
-function toToolCall(pending: PendingCall, index: number, ctx: DecodeContext, responseId: string | undefined): ModelToolCall {
+function toToolCall(
+  pending: PendingCall,
+  index: number,
+  ctx: DecodeContext,
+  responseId: string | undefined,
+): ModelToolCall {
   let id = pending.sdkId;
   if (!ctx.raw.sent(id)) {
     if (ctx.provider === "google" && responseId) {
       id = `gemini_${responseId}_${index}`;
     } else {
-      throw new ModelError("model.invalid_tool_call", `${ctx.providerLabel} sent tool call ${index + 1} (${pending.alias}) without an id, so its result could not be matched to it.`, { toolCallIndex: index });
+      throw new ModelError(
+        "model.invalid_tool_call",
+        `${ctx.providerLabel} sent tool call ${index + 1} (${pending.alias}) without an id, so its result could not be matched to it.`,
+        { toolCallIndex: index },
+      );
     }
   }
   const normalized = normalizeToolArguments(pending.input);

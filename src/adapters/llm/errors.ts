@@ -13,8 +13,14 @@
  * is the sentence-start form ("The OpenAI-compatible endpoint"); mid-sentence it is lower-cased.
  */
 import {
-  APICallError, EmptyResponseBodyError, InvalidResponseDataError, JSONParseError, LoadAPIKeyError,
-  TypeValidationError, UnsupportedFunctionalityError, InvalidPromptError,
+  APICallError,
+  EmptyResponseBodyError,
+  InvalidResponseDataError,
+  JSONParseError,
+  LoadAPIKeyError,
+  TypeValidationError,
+  UnsupportedFunctionalityError,
+  InvalidPromptError,
 } from "@ai-sdk/provider";
 import { ModelError } from "../../domain/models/errors";
 import { RedirectRefusedError } from "./fetch";
@@ -34,16 +40,31 @@ export function toModelError(error: unknown, ctx: ErrorContext): ModelError {
   const redirect = findCause(error, (e): e is RedirectRefusedError => e instanceof RedirectRefusedError);
   if (redirect) return new ModelError("model.request_failed", redirect.message, { status: redirect.status }, false);
   if (APICallError.isInstance(error)) return fromApiCall(error, ctx.providerLabel, scrub);
-  if (JSONParseError.isInstance(error) || TypeValidationError.isInstance(error) || InvalidResponseDataError.isInstance(error) || EmptyResponseBodyError.isInstance(error)) {
-    return new ModelError("model.upstream_invalid_response", `${ctx.providerLabel} sent a response that could not be read (${short(scrub(error.message))}).`);
+  if (
+    JSONParseError.isInstance(error) ||
+    TypeValidationError.isInstance(error) ||
+    InvalidResponseDataError.isInstance(error) ||
+    EmptyResponseBodyError.isInstance(error)
+  ) {
+    return new ModelError(
+      "model.upstream_invalid_response",
+      `${ctx.providerLabel} sent a response that could not be read (${short(scrub(error.message))}).`,
+    );
   }
-  if (LoadAPIKeyError.isInstance(error)) return new ModelError("model.provider_denied", `${ctx.providerLabel} needs an API key; this connection has none.`);
+  if (LoadAPIKeyError.isInstance(error))
+    return new ModelError("model.provider_denied", `${ctx.providerLabel} needs an API key; this connection has none.`);
   if (UnsupportedFunctionalityError.isInstance(error) || InvalidPromptError.isInstance(error)) {
-    return new ModelError("model.request_build_failed", `The request cannot be sent to ${midSentence(ctx.providerLabel)}: ${short(scrub(error.message))}`);
+    return new ModelError(
+      "model.request_build_failed",
+      `The request cannot be sent to ${midSentence(ctx.providerLabel)}: ${short(scrub(error.message))}`,
+    );
   }
   if (error instanceof Error) return unreachable(error, error.message, ctx.providerLabel, scrub);
   if (isObject(error)) return fromStreamErrorObject(error, ctx.providerLabel, scrub);
-  return new ModelError("model.request_failed", `The request to ${midSentence(ctx.providerLabel)} failed: ${short(scrub(String(error)))}`);
+  return new ModelError(
+    "model.request_failed",
+    `The request to ${midSentence(ctx.providerLabel)} failed: ${short(scrub(String(error)))}`,
+  );
 }
 
 /** Wording of a refused connection, in place of the runtime's own text. */
@@ -52,7 +73,13 @@ export const CONNECTION_REFUSED_TEXT = "the server refused the connection or is 
 const REFUSED_PATTERN = /network connection lost|connection refused|econnrefused/i;
 
 /** `model.request_failed` "Could not reach <label>: …" for a request that never got an answer. */
-function unreachable(error: unknown, text: string, label: string, scrub: (text: string) => string, details?: Record<string, unknown>): ModelError {
+function unreachable(
+  error: unknown,
+  text: string,
+  label: string,
+  scrub: (text: string) => string,
+  details?: Record<string, unknown>,
+): ModelError {
   const refused = findCause(error, isRefused) !== undefined;
   const reason = refused ? `${CONNECTION_REFUSED_TEXT}.` : short(scrub(text));
   return new ModelError("model.request_failed", `Could not reach ${midSentence(label)}: ${reason}`, details);
@@ -80,29 +107,64 @@ function fromApiCall(error: APICallError, label: string, scrub: (text: string) =
   const providerCode = providerCodeOf(error.data);
   if (status === undefined) return unreachable(error, providerMessage, label, scrub, { providerCode });
   if (status >= 200 && status < 300) {
-    return new ModelError("model.upstream_invalid_response", `${label} answered ${status} with a body that could not be read.`, { status });
+    return new ModelError(
+      "model.upstream_invalid_response",
+      `${label} answered ${status} with a body that could not be read.`,
+      { status },
+    );
   }
   if (status === 429) {
-    return new ModelError("model.provider_rate_limited", `${label} is rate limiting requests (HTTP 429): ${providerMessage}`, { status, providerCode, retryAfterMs: retryAfterMs(error.responseHeaders) });
+    return new ModelError(
+      "model.provider_rate_limited",
+      `${label} is rate limiting requests (HTTP 429): ${providerMessage}`,
+      { status, providerCode, retryAfterMs: retryAfterMs(error.responseHeaders) },
+    );
   }
   if (status === 401 || status === 403) {
-    return new ModelError("model.provider_denied", `${label} refused the credentials (HTTP ${status}): ${providerMessage}`, { status, providerCode });
+    return new ModelError(
+      "model.provider_denied",
+      `${label} refused the credentials (HTTP ${status}): ${providerMessage}`,
+      { status, providerCode },
+    );
   }
   if (status >= 500 || status === 408) {
-    return new ModelError("model.request_failed", `${label} failed (HTTP ${status}): ${providerMessage}`, { status, providerCode });
+    return new ModelError("model.request_failed", `${label} failed (HTTP ${status}): ${providerMessage}`, {
+      status,
+      providerCode,
+    });
   }
-  if (status >= 300 && status < 400) return new ModelError("model.request_failed", `${label} answered with a redirect (HTTP ${status}); redirects are not followed.`, { status }, false);
-  return new ModelError("model.provider_rejected", `${label} rejected the request (HTTP ${status}): ${providerMessage}`, { status, providerCode });
+  if (status >= 300 && status < 400)
+    return new ModelError(
+      "model.request_failed",
+      `${label} answered with a redirect (HTTP ${status}); redirects are not followed.`,
+      { status },
+      false,
+    );
+  return new ModelError(
+    "model.provider_rejected",
+    `${label} rejected the request (HTTP ${status}): ${providerMessage}`,
+    { status, providerCode },
+  );
 }
 
-function fromStreamErrorObject(error: Record<string, unknown>, label: string, scrub: (text: string) => string): ModelError {
+function fromStreamErrorObject(
+  error: Record<string, unknown>,
+  label: string,
+  scrub: (text: string) => string,
+): ModelError {
   const inner = isObject(error.error) ? error.error : error;
   const message = typeof inner.message === "string" ? inner.message : JSON.stringify(inner).slice(0, 200);
   const providerCode = [inner.code, inner.type, inner.status].find((v): v is string => typeof v === "string");
   if (providerCode && /rate_limit|rate-limit|429|resource_exhausted/i.test(providerCode)) {
-    return new ModelError("model.provider_rate_limited", `${label} is rate limiting requests: ${short(scrub(message))}`, { providerCode });
+    return new ModelError(
+      "model.provider_rate_limited",
+      `${label} is rate limiting requests: ${short(scrub(message))}`,
+      { providerCode },
+    );
   }
-  return new ModelError("model.stream_failed", `${label} reported an error while streaming: ${short(scrub(message))}`, { providerCode });
+  return new ModelError("model.stream_failed", `${label} reported an error while streaming: ${short(scrub(message))}`, {
+    providerCode,
+  });
 }
 
 function providerMessageOf(error: APICallError): string {

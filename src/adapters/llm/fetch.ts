@@ -10,7 +10,9 @@ export class RedirectRefusedError extends Error {
   readonly location: string | null;
 
   constructor(status: number, location: string | null) {
-    super(`The provider answered with a redirect (HTTP ${status}${location ? ` to ${location}` : ""}); redirects are not followed. Check the base URL.`);
+    super(
+      `The provider answered with a redirect (HTTP ${status}${location ? ` to ${location}` : ""}); redirects are not followed. Check the base URL.`,
+    );
     this.name = "RedirectRefusedError";
     this.status = status;
     this.location = location;

@@ -41,7 +41,10 @@ export class AiSdkModelGateway implements ModelGateway {
   private readonly built: BuiltModel;
   private readonly label: string;
 
-  constructor(private readonly connection: ResolvedConnection, fetch: FetchFn) {
+  constructor(
+    private readonly connection: ResolvedConnection,
+    fetch: FetchFn,
+  ) {
     this.provider = connection.provider;
     this.modelId = connection.modelId;
     this.built = buildLanguageModel(connection, fetch);
@@ -58,10 +61,21 @@ export class AiSdkModelGateway implements ModelGateway {
     };
     const raw = new RawIdCollector(this.built.idCheck);
     const accumulator = new StepAccumulator(raw, options.onDelta);
-    const decodeContext = { provider: this.provider, metadataKey: this.built.metadataKey, providerLabel: this.label, request, raw };
+    const decodeContext = {
+      provider: this.provider,
+      metadataKey: this.built.metadataKey,
+      providerLabel: this.label,
+      request,
+      raw,
+    };
     try {
       const callOptions = {
-        ...buildCallOptions(request, { provider: this.provider, metadataKey: this.built.metadataKey, schemaFamily: this.built.schemaFamily, defaults: this.connection.defaults }),
+        ...buildCallOptions(request, {
+          provider: this.provider,
+          metadataKey: this.built.metadataKey,
+          schemaFamily: this.built.schemaFamily,
+          defaults: this.connection.defaults,
+        }),
         abortSignal: signal,
         includeRawChunks: true,
       };
@@ -74,7 +88,13 @@ export class AiSdkModelGateway implements ModelGateway {
         raw.add(result.response?.body);
         accumulator.responseId = result.response?.id;
         accumulator.modelId = result.response?.modelId;
-        accumulator.addContent(result.content, result.finishReason, result.usage, result.providerMetadata, result.warnings);
+        accumulator.addContent(
+          result.content,
+          result.finishReason,
+          result.usage,
+          result.providerMetadata,
+          result.warnings,
+        );
       }
       if (signal.aborted) throw cancelled();
       return finalizeStep(accumulator, decodeContext, mapError);
@@ -92,9 +112,13 @@ function stepLimit(options: ModelStepOptions): { signal: AbortSignal; timedOut()
   let expired = false;
   const onAbort = () => controller.abort();
   options.signal?.addEventListener("abort", onAbort, { once: true });
-  const timer = options.timeoutMs !== undefined && options.timeoutMs > 0
-    ? setTimeout(() => { expired = true; controller.abort(); }, options.timeoutMs)
-    : undefined;
+  const timer =
+    options.timeoutMs !== undefined && options.timeoutMs > 0
+      ? setTimeout(() => {
+          expired = true;
+          controller.abort();
+        }, options.timeoutMs)
+      : undefined;
   return {
     signal: controller.signal,
     timedOut: () => expired && !options.signal?.aborted,
@@ -106,11 +130,19 @@ function stepLimit(options: ModelStepOptions): { signal: AbortSignal; timedOut()
 }
 
 function timedOut(label: string, timeoutMs: number): ModelError {
-  return new ModelError("model.request_failed", `${label} did not finish the step within ${Math.round(timeoutMs / 100) / 10} s.`, { timeoutMs });
+  return new ModelError(
+    "model.request_failed",
+    `${label} did not finish the step within ${Math.round(timeoutMs / 100) / 10} s.`,
+    { timeoutMs },
+  );
 }
 
 /** Reads every part; an abort cancels the reader at once (the read promise is raced). */
-async function drain(stream: ReadableStream<LanguageModelV3StreamPart>, onPart: (part: LanguageModelV3StreamPart) => void, signal?: AbortSignal): Promise<void> {
+async function drain(
+  stream: ReadableStream<LanguageModelV3StreamPart>,
+  onPart: (part: LanguageModelV3StreamPart) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   const reader = stream.getReader();
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<never>((_, reject) => {

@@ -5,10 +5,24 @@
  * settings merged over the connection defaults, and the Responses `previous_response_id`
  * continuation (only messages after `messageCursor`, assistant messages filtered out).
  */
-import type { LanguageModelV3CallOptions, LanguageModelV3FunctionTool, LanguageModelV3Message, LanguageModelV3Prompt, LanguageModelV3ToolChoice } from "@ai-sdk/provider";
+import type {
+  LanguageModelV3CallOptions,
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Message,
+  LanguageModelV3Prompt,
+  LanguageModelV3ToolChoice,
+} from "@ai-sdk/provider";
 import type { ConnectionDefaults, ModelProvider } from "../../domain/models/connection";
 import { ModelError } from "../../domain/models/errors";
-import type { ModelMessage, ModelPart, ModelRequest, ModelToolCall, ModelToolChoice, ModelToolSpec, ProviderMetadata } from "../../domain/models/ir";
+import type {
+  ModelMessage,
+  ModelPart,
+  ModelRequest,
+  ModelToolCall,
+  ModelToolChoice,
+  ModelToolSpec,
+  ProviderMetadata,
+} from "../../domain/models/ir";
 import { sanitizeToolSchema, type SchemaFamily } from "../../domain/models/schema-sanitize";
 import { normalizeToolArguments } from "../../domain/tools/tool-arguments";
 
@@ -29,25 +43,39 @@ export interface PromptTarget {
 export function buildCallOptions(request: ModelRequest, target: PromptTarget): LanguageModelV3CallOptions {
   const { messages, previousResponseId } = continuation(request, target);
   const settings = { ...target.defaults, ...(request.settings ?? {}) };
-  const providerOptions = mergeProviderOptions(target.defaults.providerOptions, request.settings?.providerOptions) as ProviderOptions;
+  const providerOptions = mergeProviderOptions(
+    target.defaults.providerOptions,
+    request.settings?.providerOptions,
+  ) as ProviderOptions;
   if (previousResponseId) providerOptions.openai = { ...(providerOptions.openai ?? {}), previousResponseId };
   const tools = (request.tools ?? []).map((tool) => toTool(tool, target.schemaFamily));
   return {
     prompt: toPrompt(messages, target),
     ...(tools.length > 0 ? { tools, toolChoice: toToolChoice(request.toolChoice ?? "auto", request.tools ?? []) } : {}),
     ...pick(settings),
-    ...(Object.keys(providerOptions).length > 0 ? { providerOptions: providerOptions as NonNullable<LanguageModelV3CallOptions["providerOptions"]> } : {}),
+    ...(Object.keys(providerOptions).length > 0
+      ? { providerOptions: providerOptions as NonNullable<LanguageModelV3CallOptions["providerOptions"]> }
+      : {}),
   };
 }
 
-function continuation(request: ModelRequest, target: PromptTarget): { messages: ModelMessage[]; previousResponseId?: string } {
+function continuation(
+  request: ModelRequest,
+  target: PromptTarget,
+): { messages: ModelMessage[]; previousResponseId?: string } {
   const state = request.providerState;
   if (target.provider !== "openai-responses" || !state?.previousResponseId) return { messages: request.messages };
   const cursor = state.messageCursor;
   if (typeof cursor !== "number" || !Number.isInteger(cursor) || cursor < 0 || cursor > request.messages.length) {
-    throw new ModelError("model.request_build_failed", "The provider state of this run is not valid: its message cursor does not fit the conversation.");
+    throw new ModelError(
+      "model.request_build_failed",
+      "The provider state of this run is not valid: its message cursor does not fit the conversation.",
+    );
   }
-  return { messages: request.messages.slice(cursor).filter((message) => message.role !== "assistant"), previousResponseId: state.previousResponseId };
+  return {
+    messages: request.messages.slice(cursor).filter((message) => message.role !== "assistant"),
+    previousResponseId: state.previousResponseId,
+  };
 }
 
 function pick(settings: ConnectionDefaults): Partial<LanguageModelV3CallOptions> {
@@ -83,7 +111,10 @@ function toTool(tool: ModelToolSpec, family: SchemaFamily): LanguageModelV3Funct
 function toToolChoice(choice: ModelToolChoice, tools: ModelToolSpec[]): LanguageModelV3ToolChoice {
   if (typeof choice === "string") return { type: choice };
   if (!tools.some((tool) => tool.alias === choice.alias)) {
-    throw new ModelError("model.request_build_failed", `The tool choice names "${choice.alias}", which is not among the tools of this request.`);
+    throw new ModelError(
+      "model.request_build_failed",
+      `The tool choice names "${choice.alias}", which is not among the tools of this request.`,
+    );
   }
   return { type: "tool", toolName: choice.alias };
 }
@@ -92,18 +123,25 @@ function toPrompt(messages: ModelMessage[], target: PromptTarget): LanguageModel
   const prompt: LanguageModelV3Prompt = [];
   for (const [index, message] of messages.entries()) {
     for (const part of message.parts) {
-      if (part.type === "native") throw buildFailed(index, `a native ${part.provider} block, which this gateway cannot send`);
+      if (part.type === "native")
+        throw buildFailed(index, `a native ${part.provider} block, which this gateway cannot send`);
     }
     switch (message.role) {
       case "system":
       case "developer":
-        prompt.push({ role: "system", content: message.parts.map((part) => (part.type === "text" ? part.text : "")).join("") });
+        prompt.push({
+          role: "system",
+          content: message.parts.map((part) => (part.type === "text" ? part.text : "")).join(""),
+        });
         break;
       case "user":
         prompt.push({ role: "user", content: message.parts.map((part) => userPart(part, index)) as UserContent });
         break;
       case "assistant":
-        prompt.push({ role: "assistant", content: message.parts.map((part) => assistantPart(part, index, target)) as AssistantContent });
+        prompt.push({
+          role: "assistant",
+          content: message.parts.map((part) => assistantPart(part, index, target)) as AssistantContent,
+        });
         break;
       case "tool":
         prompt.push({ role: "tool", content: message.parts.map((part) => toolPart(part, index)) as ToolContent });
@@ -121,11 +159,22 @@ function userPart(part: ModelPart, index: number): UserContent[number] {
 
 function assistantPart(part: ModelPart, index: number, target: PromptTarget): AssistantContent[number] {
   switch (part.type) {
-    case "text": return { type: "text", text: part.text, ...options(part.providerMetadata) };
-    case "reasoning": return { type: "reasoning", text: part.text, ...options(part.providerMetadata) };
-    case "media": return media(part);
-    case "toolCall": return { type: "tool-call", toolCallId: part.call.id, toolName: part.call.alias, input: replayInput(part.call, target), ...options(compatibleSignature(part.call.providerMetadata, target)) };
-    default: throw buildFailed(index, `a ${part.type} part in an assistant message`);
+    case "text":
+      return { type: "text", text: part.text, ...options(part.providerMetadata) };
+    case "reasoning":
+      return { type: "reasoning", text: part.text, ...options(part.providerMetadata) };
+    case "media":
+      return media(part);
+    case "toolCall":
+      return {
+        type: "tool-call",
+        toolCallId: part.call.id,
+        toolName: part.call.alias,
+        input: replayInput(part.call, target),
+        ...options(compatibleSignature(part.call.providerMetadata, target)),
+      };
+    default:
+      throw buildFailed(index, `a ${part.type} part in an assistant message`);
   }
 }
 
@@ -148,7 +197,8 @@ function toolPart(part: ModelPart, index: number): ToolContent[number] {
 function replayInput(call: ModelToolCall, target: PromptTarget): unknown {
   const normalized = normalizeToolArguments(call.argumentsText);
   if (normalized.kind === "invalid") return target.schemaFamily === "openai" ? "{}" : {};
-  if (target.schemaFamily === "openai") return call.argumentsText.trim() === "" ? "{}" : JSON.stringify(normalized.value);
+  if (target.schemaFamily === "openai")
+    return call.argumentsText.trim() === "" ? "{}" : JSON.stringify(normalized.value);
   return normalized.value;
 }
 
@@ -156,15 +206,28 @@ function replayInput(call: ModelToolCall, target: PromptTarget): unknown {
  * Gemini's OpenAI-compatible endpoint returns thought signatures, which the SDK reports under the
  * connection's key but reads back only from `providerOptions.google`; copy it there on replay.
  */
-function compatibleSignature(metadata: ProviderMetadata | undefined, target: PromptTarget): ProviderMetadata | undefined {
+function compatibleSignature(
+  metadata: ProviderMetadata | undefined,
+  target: PromptTarget,
+): ProviderMetadata | undefined {
   const signature = metadata?.[target.metadataKey]?.thoughtSignature;
-  if (target.provider !== "openai-compatible" || signature === undefined || metadata?.google?.thoughtSignature !== undefined) return metadata;
+  if (
+    target.provider !== "openai-compatible" ||
+    signature === undefined ||
+    metadata?.google?.thoughtSignature !== undefined
+  )
+    return metadata;
   return { ...metadata, google: { ...(metadata?.google ?? {}), thoughtSignature: signature } };
 }
 
 function media(part: Extract<ModelPart, { type: "media" }>): UserContent[number] {
   const isUrl = /^https?:\/\//i.test(part.value);
-  return { type: "file", mediaType: part.mimeType, data: isUrl ? new URL(part.value) : part.value, ...options(part.providerMetadata) };
+  return {
+    type: "file",
+    mediaType: part.mimeType,
+    data: isUrl ? new URL(part.value) : part.value,
+    ...options(part.providerMetadata),
+  };
 }
 
 function options(metadata: ProviderMetadata | undefined): { providerOptions?: ProviderOptions } {

@@ -30,20 +30,45 @@ export function buildLanguageModel(connection: ResolvedConnection, fetch: FetchF
   const apiKey = connection.apiKey;
   switch (connection.provider) {
     case "openai":
-      return { model: createOpenAI({ apiKey, baseURL, fetch }).chat(connection.modelId), metadataKey: "openai", schemaFamily: "openai", idCheck: "chat" };
+      return {
+        model: createOpenAI({ apiKey, baseURL, fetch }).chat(connection.modelId),
+        metadataKey: "openai",
+        schemaFamily: "openai",
+        idCheck: "chat",
+      };
     case "openai-responses":
-      return { model: createOpenAI({ apiKey, baseURL, fetch }).responses(connection.modelId), metadataKey: "openai", schemaFamily: "openai", idCheck: "trusted" };
+      return {
+        model: createOpenAI({ apiKey, baseURL, fetch }).responses(connection.modelId),
+        metadataKey: "openai",
+        schemaFamily: "openai",
+        idCheck: "trusted",
+      };
     case "anthropic":
-      return { model: createAnthropic({ apiKey, baseURL, fetch })(connection.modelId), metadataKey: "anthropic", schemaFamily: "anthropic", idCheck: "trusted" };
+      return {
+        model: createAnthropic({ apiKey, baseURL, fetch })(connection.modelId),
+        metadataKey: "anthropic",
+        schemaFamily: "anthropic",
+        idCheck: "trusted",
+      };
     case "google":
-      return { model: createGoogleGenerativeAI({ apiKey, baseURL, fetch })(connection.modelId), metadataKey: "google", schemaFamily: "gemini", idCheck: "gemini" };
+      return {
+        model: createGoogleGenerativeAI({ apiKey, baseURL, fetch })(connection.modelId),
+        metadataKey: "google",
+        schemaFamily: "gemini",
+        idCheck: "gemini",
+      };
     case "openai-compatible":
       return {
-        model: createOpenAICompatible({ name: COMPATIBLE_PROVIDER_NAME, baseURL: baseURL ?? "", apiKey: apiKey || undefined, includeUsage: true, fetch }).chatModel(connection.modelId),
+        model: createOpenAICompatible({
+          name: COMPATIBLE_PROVIDER_NAME,
+          baseURL: baseURL ?? "",
+          apiKey: apiKey || undefined,
+          includeUsage: true,
+          fetch,
+        }).chatModel(connection.modelId),
         metadataKey: COMPATIBLE_PROVIDER_NAME,
         schemaFamily: "openai",
         idCheck: "chat",
       };
   }
 }
-

@@ -22,22 +22,48 @@ function describeBlock(block: Record<string, unknown>): string {
     const uri = typeof resource.uri === "string" ? resource.uri.slice(0, 120) : "?";
     return `an embedded resource (${uri}${typeof resource.mimeType === "string" ? `, ${resource.mimeType.slice(0, 80)}` : ""})`;
   }
-  if (type === "resource_link") return `a resource link (${typeof block.uri === "string" ? block.uri.slice(0, 120) : "?"})`;
+  if (type === "resource_link")
+    return `a resource link (${typeof block.uri === "string" ? block.uri.slice(0, 120) : "?"})`;
   const details = [mime, size].filter(Boolean).join(", ");
   return `${type === "image" || type === "audio" ? `an ${type}` : `a "${type}"`} block${details ? ` (${details})` : ""}`;
 }
 
 /** Maps the raw result of a sent `tools/call` to an outcome. */
 export function projectCallResult(raw: unknown): McpCallOutcome {
-  if (!isObject(raw)) return { outcome: "outcome_unknown", issue: { code: "mcp.call_response_failed", message: "The server's response was not a JSON object." } };
+  if (!isObject(raw))
+    return {
+      outcome: "outcome_unknown",
+      issue: { code: "mcp.call_response_failed", message: "The server's response was not a JSON object." },
+    };
   if (raw.resultType === "input_required") {
-    return { outcome: "known_response", response: { kind: "unsupported_response", responseType: "input_required", message: "The server asked for more input; this host does not continue such requests." } };
+    return {
+      outcome: "known_response",
+      response: {
+        kind: "unsupported_response",
+        responseType: "input_required",
+        message: "The server asked for more input; this host does not continue such requests.",
+      },
+    };
   }
   if (isObject(raw.task) && !Array.isArray(raw.content)) {
-    return { outcome: "known_response", response: { kind: "unsupported_response", responseType: "task", message: "The server started a background task; this host does not poll tasks." } };
+    return {
+      outcome: "known_response",
+      response: {
+        kind: "unsupported_response",
+        responseType: "task",
+        message: "The server started a background task; this host does not poll tasks.",
+      },
+    };
   }
   if (!Array.isArray(raw.content)) {
-    return { outcome: "known_response", response: { kind: "unsupported_response", responseType: "other", message: "The server's result has no content list." } };
+    return {
+      outcome: "known_response",
+      response: {
+        kind: "unsupported_response",
+        responseType: "other",
+        message: "The server's result has no content list.",
+      },
+    };
   }
   const text: Array<{ index: number; text: string }> = [];
   const diagnostics: McpCallDiagnostic[] = [];
@@ -47,10 +73,22 @@ export function projectCallResult(raw: unknown): McpCallOutcome {
       return;
     }
     const shown = isObject(block) ? describeBlock(block) : "a malformed block";
-    diagnostics.push({ code: "mcp.call_content_unsupported", message: `Content ${index} is ${shown}, which is not shown.`, contentIndex: index });
+    diagnostics.push({
+      code: "mcp.call_content_unsupported",
+      message: `Content ${index} is ${shown}, which is not shown.`,
+      contentIndex: index,
+    });
   });
-  const meta = isObject(raw._meta) ? Object.keys(raw._meta).filter((key) => !key.startsWith("io.modelcontextprotocol/")) : raw._meta === undefined ? [] : ["_meta"];
-  if (meta.length > 0) diagnostics.push({ code: "mcp.call_metadata_unsupported", message: "The result carried _meta metadata, which is not shown." });
+  const meta = isObject(raw._meta)
+    ? Object.keys(raw._meta).filter((key) => !key.startsWith("io.modelcontextprotocol/"))
+    : raw._meta === undefined
+      ? []
+      : ["_meta"];
+  if (meta.length > 0)
+    diagnostics.push({
+      code: "mcp.call_metadata_unsupported",
+      message: "The result carried _meta metadata, which is not shown.",
+    });
   return {
     outcome: "known_response",
     response: {

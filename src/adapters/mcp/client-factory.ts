@@ -13,7 +13,13 @@
  * One extra fresh client with a plain legacy `initialize` is tried, within the same lifecycle
  * budget, only when start-up failed with JSON-RPC -32000 or the connection closed first.
  */
-import { Client, ProtocolError, SdkError, SdkErrorCode, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import {
+  Client,
+  ProtocolError,
+  SdkError,
+  SdkErrorCode,
+  StreamableHTTPClientTransport,
+} from "@modelcontextprotocol/client";
 import type { McpEraHint } from "../../domain/mcp/discovered-catalog";
 import { formatSeconds, type McpTimeouts } from "../../domain/mcp/gateway-limits";
 import type { McpConnectionTarget, McpProtocolPreference } from "../../ports/mcp-gateway";
@@ -25,7 +31,10 @@ const MODERN = "2026-07-28";
 
 /** Why a start-up failed; mapped to discovery errors or NotSent codes by the callers. */
 export class StartError extends Error {
-  constructor(readonly kind: "timeout" | "failed" | "peer_info_missing" | "cancelled", message: string) {
+  constructor(
+    readonly kind: "timeout" | "failed" | "peer_info_missing" | "cancelled",
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -47,21 +56,36 @@ export function acceptedVersions(preference: McpProtocolPreference): string[] {
 
 function clientOptions(preference: McpProtocolPreference, forceLegacy: boolean) {
   const base = { inputRequired: { autoFulfill: false }, capabilities: {} };
-  if (preference === MODERN) return { ...base, versionNegotiation: { mode: { pin: MODERN }, probe: { maxRetries: 0 } } };
+  if (preference === MODERN)
+    return { ...base, versionNegotiation: { mode: { pin: MODERN }, probe: { maxRetries: 0 } } };
   if (preference === "auto") {
-    return { ...base, supportedProtocolVersions: [...LEGACY_VERSIONS, MODERN], versionNegotiation: { mode: forceLegacy ? "legacy" as const : "auto" as const, probe: { maxRetries: 0 } } };
+    return {
+      ...base,
+      supportedProtocolVersions: [...LEGACY_VERSIONS, MODERN],
+      versionNegotiation: { mode: forceLegacy ? ("legacy" as const) : ("auto" as const), probe: { maxRetries: 0 } },
+    };
   }
   return { ...base, supportedProtocolVersions: [preference], versionNegotiation: { mode: "legacy" as const } };
 }
 
-function build(target: McpConnectionTarget, timeouts: McpTimeouts, forceLegacy: boolean, identity: { name: string; version: string }) {
+function build(
+  target: McpConnectionTarget,
+  timeouts: McpTimeouts,
+  forceLegacy: boolean,
+  identity: { name: string; version: string },
+) {
   const session = new WireSession({ endpoint: target.endpoint, connectMs: timeouts.connectMs });
   const client = new Client(identity, clientOptions(target.protocolVersion, forceLegacy));
   client.onerror = () => undefined; // transport noise (e.g. the standalone SSE stream closing) is not an outcome
   const transport = new StreamableHTTPClientTransport(session.url, {
     fetch: session.fetch,
     requestInit: { redirect: "manual", headers: { ...target.headers } },
-    reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+    reconnectionOptions: {
+      maxRetries: 0,
+      initialReconnectionDelay: 1000,
+      maxReconnectionDelay: 1000,
+      reconnectionDelayGrowFactor: 1,
+    },
   });
   return { client, session, transport };
 }
@@ -89,9 +113,20 @@ export async function closeQuietly(started: { client: Client; session: WireSessi
   started.session.closing = true;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    await Promise.race([started.client.close(), new Promise((resolve) => { timer = setTimeout(resolve, closeMs); })]);
+    await Promise.race([
+      started.client.close(),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, closeMs);
+      }),
+    ]);
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", code: "mcp.client_close_failed", message: error instanceof Error ? error.message.slice(0, 200) : "close failed" }));
+    console.warn(
+      JSON.stringify({
+        level: "warn",
+        code: "mcp.client_close_failed",
+        message: error instanceof Error ? error.message.slice(0, 200) : "close failed",
+      }),
+    );
   } finally {
     if (timer) clearTimeout(timer);
   }
@@ -101,20 +136,40 @@ export async function closeQuietly(started: { client: Client; session: WireSessi
  * Starts a client for `target` within `timeouts.lifecycleMs`. Throws StartError. `signal`
  * aborts start-up (kind `cancelled`).
  */
-export async function startClient(target: McpConnectionTarget, timeouts: McpTimeouts, identity: { name: string; version: string }, signal?: AbortSignal): Promise<StartedClient> {
+export async function startClient(
+  target: McpConnectionTarget,
+  timeouts: McpTimeouts,
+  identity: { name: string; version: string },
+  signal?: AbortSignal,
+): Promise<StartedClient> {
   const deadline = Date.now() + timeouts.lifecycleMs;
   let attempt = build(target, timeouts, false, identity);
-  const prior = target.protocolVersion === "auto" ? target.era : target.protocolVersion === MODERN && target.era?.kind === "modern" ? target.era : undefined;
+  const prior =
+    target.protocolVersion === "auto"
+      ? target.era
+      : target.protocolVersion === MODERN && target.era?.kind === "modern"
+        ? target.era
+        : undefined;
   const connect = async (forceLegacy: boolean) => {
     const remaining = Math.max(1, deadline - Date.now());
     const usePrior = forceLegacy ? undefined : prior;
-    await attempt.client.connect(attempt.transport, { timeout: remaining, ...(signal ? { signal } : {}), ...(usePrior ? { prior: usePrior as never } : {}) });
+    await attempt.client.connect(attempt.transport, {
+      timeout: remaining,
+      ...(signal ? { signal } : {}),
+      ...(usePrior ? { prior: usePrior as never } : {}),
+    });
   };
   try {
     try {
       await connect(false);
     } catch (error) {
-      if (signal?.aborted || !retryable(error, attempt.session) || target.protocolVersion === MODERN || Date.now() >= deadline) throw error;
+      if (
+        signal?.aborted ||
+        !retryable(error, attempt.session) ||
+        target.protocolVersion === MODERN ||
+        Date.now() >= deadline
+      )
+        throw error;
       await closeQuietly(attempt, timeouts.closeMs);
       attempt = build(target, timeouts, true, identity);
       await connect(true);
@@ -122,15 +177,25 @@ export async function startClient(target: McpConnectionTarget, timeouts: McpTime
   } catch (error) {
     await closeQuietly(attempt, timeouts.closeMs);
     if (signal?.aborted) throw new StartError("cancelled", "The request was cancelled before it was sent.");
-    const timedOut = (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) || attempt.session.fault?.kind === "connect_timeout";
-    if (timedOut) throw new StartError("timeout", attempt.session.fault?.message ?? `The server did not finish start-up within ${formatSeconds(timeouts.lifecycleMs)}.`);
+    const timedOut =
+      (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) ||
+      attempt.session.fault?.kind === "connect_timeout";
+    if (timedOut)
+      throw new StartError(
+        "timeout",
+        attempt.session.fault?.message ??
+          `The server did not finish start-up within ${formatSeconds(timeouts.lifecycleMs)}.`,
+      );
     throw new StartError("failed", describeFailure(error, attempt.session));
   }
   const { client, session } = attempt;
   const protocolVersion = client.getNegotiatedProtocolVersion() ?? "";
   if (!acceptedVersions(target.protocolVersion).includes(protocolVersion)) {
     await closeQuietly(attempt, timeouts.closeMs);
-    throw new StartError("failed", `The server negotiated protocol ${protocolVersion || "(none)"}, which this registration's preference (${target.protocolVersion}) does not accept.`);
+    throw new StartError(
+      "failed",
+      `The server negotiated protocol ${protocolVersion || "(none)"}, which this registration's preference (${target.protocolVersion}) does not accept.`,
+    );
   }
   const info = client.getServerVersion();
   if (!info) {
@@ -138,7 +203,9 @@ export async function startClient(target: McpConnectionTarget, timeouts: McpTime
     throw new StartError("peer_info_missing", "The server did not report its name and version.");
   }
   const discover = client.getProtocolEra() === "modern" ? client.getDiscoverResult() : undefined;
-  const era: McpEraHint = discover ? { kind: "modern", discover: JSON.parse(JSON.stringify(discover)) as Record<string, unknown> } : { kind: "legacy" };
+  const era: McpEraHint = discover
+    ? { kind: "modern", discover: JSON.parse(JSON.stringify(discover)) as Record<string, unknown> }
+    : { kind: "legacy" };
   return {
     client,
     session,

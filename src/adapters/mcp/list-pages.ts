@@ -12,12 +12,25 @@ import { readableFailure } from "./runtime-message";
 import type { WireSession } from "./wire-session";
 
 /** A StandardSchema that accepts any value: validation is ours, per tool. */
-export const PERMISSIVE = { "~standard": { version: 1, vendor: "tavernedge", validate: (value: unknown) => ({ value }) } } as const;
+export const PERMISSIVE = {
+  "~standard": { version: 1, vendor: "tavernedge", validate: (value: unknown) => ({ value }) },
+} as const;
 
-export type ListErrorKind = "timeout" | "failed" | "result_type" | "cursor_cycle" | "page_limit" | "tool_limit" | "catalog_size" | "cancelled";
+export type ListErrorKind =
+  | "timeout"
+  | "failed"
+  | "result_type"
+  | "cursor_cycle"
+  | "page_limit"
+  | "tool_limit"
+  | "catalog_size"
+  | "cancelled";
 
 export class ListError extends Error {
-  constructor(readonly kind: ListErrorKind, message: string) {
+  constructor(
+    readonly kind: ListErrorKind,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -38,7 +51,8 @@ export async function listAllTools(client: Client, session: WireSession, options
   let cursor: string | undefined;
   let catalogBytes = 0;
   for (let page = 1; ; page += 1) {
-    if (page > MCP_LIMITS.pages) throw new ListError("page_limit", `The server's tool list has more than ${MCP_LIMITS.pages} pages.`);
+    if (page > MCP_LIMITS.pages)
+      throw new ListError("page_limit", `The server's tool list has more than ${MCP_LIMITS.pages} pages.`);
     let result: unknown;
     try {
       result = await (client.request as (request: unknown, schema: unknown, options: unknown) => Promise<unknown>)(
@@ -48,16 +62,29 @@ export async function listAllTools(client: Client, session: WireSession, options
       );
     } catch (error) {
       if (options.signal?.aborted) throw new ListError("cancelled", "The request was cancelled.");
-      if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout) throw new ListError("timeout", `A tools/list page took longer than ${formatSeconds(options.pageTimeoutMs)}.`);
-      if (error instanceof SdkError && error.code === SdkErrorCode.UnsupportedResultType) throw new ListError("result_type", `The server answered tools/list with a result type this host does not support (${error.message.slice(0, 120)}).`);
-      const reason = session.fault?.message ?? readableFailure(error instanceof Error ? error.message : String(error), session.url).replace(/\s+/g, " ").slice(0, 300);
+      if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout)
+        throw new ListError("timeout", `A tools/list page took longer than ${formatSeconds(options.pageTimeoutMs)}.`);
+      if (error instanceof SdkError && error.code === SdkErrorCode.UnsupportedResultType)
+        throw new ListError(
+          "result_type",
+          `The server answered tools/list with a result type this host does not support (${error.message.slice(0, 120)}).`,
+        );
+      const reason =
+        session.fault?.message ??
+        readableFailure(error instanceof Error ? error.message : String(error), session.url)
+          .replace(/\s+/g, " ")
+          .slice(0, 300);
       throw new ListError("failed", `tools/list failed: ${reason}`);
     }
     if (typeof result !== "object" || result === null || !Array.isArray((result as { tools?: unknown }).tools)) {
       throw new ListError("failed", "tools/list failed: the result has no tools array.");
     }
     const body = result as { tools: unknown[]; nextCursor?: unknown; resultType?: unknown };
-    if (body.resultType !== undefined && body.resultType !== "complete") throw new ListError("result_type", `The server answered tools/list with result type "${String(body.resultType).slice(0, 40)}".`);
+    if (body.resultType !== undefined && body.resultType !== "complete")
+      throw new ListError(
+        "result_type",
+        `The server answered tools/list with result type "${String(body.resultType).slice(0, 40)}".`,
+      );
     for (const value of body.tools) {
       let bytes: number;
       try {
@@ -67,14 +94,21 @@ export async function listAllTools(client: Client, session: WireSession, options
       }
       catalogBytes += bytes;
       tools.push({ value, bytes });
-      if (tools.length > MCP_LIMITS.tools) throw new ListError("tool_limit", `The server offers more than ${MCP_LIMITS.tools} tools.`);
-      if (catalogBytes > MCP_LIMITS.catalogBytes) throw new ListError("catalog_size", "The server's tool catalog is larger than 8 MiB.");
+      if (tools.length > MCP_LIMITS.tools)
+        throw new ListError("tool_limit", `The server offers more than ${MCP_LIMITS.tools} tools.`);
+      if (catalogBytes > MCP_LIMITS.catalogBytes)
+        throw new ListError("catalog_size", "The server's tool catalog is larger than 8 MiB.");
     }
-    if (options.stopAt !== undefined && body.tools.some((tool) => (tool as { name?: unknown })?.name === options.stopAt)) return tools;
+    if (
+      options.stopAt !== undefined &&
+      body.tools.some((tool) => (tool as { name?: unknown })?.name === options.stopAt)
+    )
+      return tools;
     const next = body.nextCursor;
     if (next === undefined || next === null) return tools;
     if (typeof next !== "string") throw new ListError("failed", "tools/list failed: nextCursor is not a string.");
-    if (seenCursors.has(next)) throw new ListError("cursor_cycle", "The server repeated a tools/list cursor, so paging would never end.");
+    if (seenCursors.has(next))
+      throw new ListError("cursor_cycle", "The server repeated a tools/list cursor, so paging would never end.");
     seenCursors.add(next);
     cursor = next;
   }

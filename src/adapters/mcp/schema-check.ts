@@ -13,10 +13,32 @@
 import { dereference, Validator } from "@cfworker/json-schema";
 
 const TYPES = new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
-const SUBSCHEMA = ["additionalProperties", "contains", "else", "if", "items", "not", "propertyNames", "then", "unevaluatedItems", "unevaluatedProperties", "contentSchema", "additionalItems"];
+const SUBSCHEMA = [
+  "additionalProperties",
+  "contains",
+  "else",
+  "if",
+  "items",
+  "not",
+  "propertyNames",
+  "then",
+  "unevaluatedItems",
+  "unevaluatedProperties",
+  "contentSchema",
+  "additionalItems",
+];
 const SUBSCHEMA_ARRAY = ["allOf", "anyOf", "oneOf", "prefixItems"];
 const SUBSCHEMA_MAP = ["$defs", "definitions", "dependentSchemas", "patternProperties", "properties"];
-const NON_NEGATIVE = ["maxLength", "minLength", "maxItems", "minItems", "maxProperties", "minProperties", "maxContains", "minContains"];
+const NON_NEGATIVE = [
+  "maxLength",
+  "minLength",
+  "maxItems",
+  "minItems",
+  "maxProperties",
+  "minProperties",
+  "maxContains",
+  "minContains",
+];
 const NUMBERS = ["maximum", "minimum", "exclusiveMaximum", "exclusiveMinimum"];
 const MAX_DEPTH = 64;
 
@@ -38,34 +60,67 @@ function walk(schema: Json, path: string, refs: string[], depth: number): string
   if ("type" in schema) {
     const type = schema.type;
     const names = Array.isArray(type) ? type : [type];
-    if (names.length === 0 || names.some((name) => typeof name !== "string" || !TYPES.has(name))) return `${at("type")} is not a valid type`;
+    if (names.length === 0 || names.some((name) => typeof name !== "string" || !TYPES.has(name)))
+      return `${at("type")} is not a valid type`;
     if (new Set(names).size !== names.length) return `${at("type")} repeats a type`;
   }
   if ("required" in schema) {
     const required = schema.required;
-    if (!Array.isArray(required) || required.some((item) => typeof item !== "string") || new Set(required).size !== required.length) return `${at("required")} must be a list of unique strings`;
+    if (
+      !Array.isArray(required) ||
+      required.some((item) => typeof item !== "string") ||
+      new Set(required).size !== required.length
+    )
+      return `${at("required")} must be a list of unique strings`;
   }
   if ("enum" in schema && !Array.isArray(schema.enum)) return `${at("enum")} must be an array`;
-  if ("multipleOf" in schema && !(typeof schema.multipleOf === "number" && schema.multipleOf > 0)) return `${at("multipleOf")} must be a positive number`;
+  if ("multipleOf" in schema && !(typeof schema.multipleOf === "number" && schema.multipleOf > 0))
+    return `${at("multipleOf")} must be a positive number`;
   for (const key of NUMBERS) if (key in schema && typeof schema[key] !== "number") return `${at(key)} must be a number`;
-  for (const key of NON_NEGATIVE) if (key in schema && !(Number.isInteger(schema[key]) && (schema[key] as number) >= 0)) return `${at(key)} must be a non-negative integer`;
-  for (const key of ["uniqueItems"]) if (key in schema && typeof schema[key] !== "boolean") return `${at(key)} must be a boolean`;
-  for (const key of ["$id", "$anchor", "$ref", "$dynamicRef", "$dynamicAnchor", "$schema", "format", "pattern", "title", "description", "$comment", "contentEncoding", "contentMediaType"]) {
+  for (const key of NON_NEGATIVE)
+    if (key in schema && !(Number.isInteger(schema[key]) && (schema[key] as number) >= 0))
+      return `${at(key)} must be a non-negative integer`;
+  for (const key of ["uniqueItems"])
+    if (key in schema && typeof schema[key] !== "boolean") return `${at(key)} must be a boolean`;
+  for (const key of [
+    "$id",
+    "$anchor",
+    "$ref",
+    "$dynamicRef",
+    "$dynamicAnchor",
+    "$schema",
+    "format",
+    "pattern",
+    "title",
+    "description",
+    "$comment",
+    "contentEncoding",
+    "contentMediaType",
+  ]) {
     if (key in schema && typeof schema[key] !== "string") return `${at(key)} must be a string`;
   }
   if (typeof schema.pattern === "string") {
-    try { new RegExp(schema.pattern, "u"); } catch { return `${at("pattern")} is not a valid regular expression`; }
+    try {
+      new RegExp(schema.pattern, "u");
+    } catch {
+      return `${at("pattern")} is not a valid regular expression`;
+    }
   }
   if (typeof schema.$ref === "string") refs.push(schema.$ref);
   if (typeof schema.$dynamicRef === "string") refs.push(schema.$dynamicRef);
   if ("dependentRequired" in schema) {
     const value = schema.dependentRequired;
-    if (!isObject(value) || Object.values(value).some((list) => !Array.isArray(list) || list.some((item) => typeof item !== "string"))) return `${at("dependentRequired")} must map names to string lists`;
+    if (
+      !isObject(value) ||
+      Object.values(value).some((list) => !Array.isArray(list) || list.some((item) => typeof item !== "string"))
+    )
+      return `${at("dependentRequired")} must map names to string lists`;
   }
   for (const key of SUBSCHEMA) {
     if (!(key in schema)) continue;
     const value = schema[key];
-    if (key === "items" && Array.isArray(value)) return `${at("items")} must be a schema in draft 2020-12 (use prefixItems for tuples)`;
+    if (key === "items" && Array.isArray(value))
+      return `${at("items")} must be a schema in draft 2020-12 (use prefixItems for tuples)`;
     if (!isSchema(value)) return `${at(key)} must be a schema`;
     const problem = walk(value, at(key), refs, depth + 1);
     if (problem) return problem;
@@ -85,7 +140,11 @@ function walk(schema: Json, path: string, refs: string[], depth: number): string
     if (!isObject(value)) return `${at(key)} must be an object of schemas`;
     for (const [name, child] of Object.entries(value)) {
       if (key === "patternProperties") {
-        try { new RegExp(name, "u"); } catch { return `${at(key)} has an invalid pattern`; }
+        try {
+          new RegExp(name, "u");
+        } catch {
+          return `${at(key)} has an invalid pattern`;
+        }
       }
       const problem = walk(child, `${at(key)}/${name}`, refs, depth + 1);
       if (problem) return problem;
@@ -108,22 +167,35 @@ export function schemaCompileProblem(schema: unknown): string | null {
   }
   let base = "https://json-schema.org/__te_root__";
   if (typeof schema.$id === "string") {
-    try { base = new URL(schema.$id).href.replace(/#.*$/, ""); } catch { /* relative root $id: keep the placeholder base */ }
+    try {
+      base = new URL(schema.$id).href.replace(/#.*$/, "");
+    } catch {
+      /* relative root $id: keep the placeholder base */
+    }
   }
   for (const ref of refs) {
     let resolved: URL;
-    try { resolved = new URL(ref, base); } catch { return `$ref "${ref.slice(0, 100)}" is not a valid URI reference`; }
+    try {
+      resolved = new URL(ref, base);
+    } catch {
+      return `$ref "${ref.slice(0, 100)}" is not a valid URI reference`;
+    }
     if (resolved.href.replace(/#.*$/, "") === base) {
       const fragment = decodeURIComponent(resolved.hash.slice(1));
       if (fragment === "" || !fragment.startsWith("/")) {
-        if (fragment !== "" && !Object.keys(lookup).some((key) => key.endsWith(`#${fragment}`))) return `$ref "${ref.slice(0, 100)}" names an unknown anchor`;
+        if (fragment !== "" && !Object.keys(lookup).some((key) => key.endsWith(`#${fragment}`)))
+          return `$ref "${ref.slice(0, 100)}" names an unknown anchor`;
         continue;
       }
       if (!resolvePointer(schema, fragment)) return `$ref "${ref.slice(0, 100)}" points nowhere in the schema`;
       continue;
     }
     const key = resolved.href;
-    if (!(key in lookup) && !(key.replace(/#$/, "") in lookup) && !Object.keys(lookup).some((id) => key.startsWith(id.replace(/#$/, "")) && id.length > 8)) {
+    if (
+      !(key in lookup) &&
+      !(key.replace(/#$/, "") in lookup) &&
+      !Object.keys(lookup).some((id) => key.startsWith(id.replace(/#$/, "")) && id.length > 8)
+    ) {
       return `$ref "${ref.slice(0, 100)}" refers to a remote schema, which is never fetched`;
     }
   }

@@ -32,7 +32,10 @@ export interface McpClientIdentity {
 }
 
 export class SdkMcpGateway implements McpGateway {
-  constructor(private readonly timeouts: McpTimeouts, private readonly identity: McpClientIdentity) {}
+  constructor(
+    private readonly timeouts: McpTimeouts,
+    private readonly identity: McpClientIdentity,
+  ) {}
 
   /** See McpGateway.discover. */
   async discover(target: McpConnectionTarget): Promise<McpDiscovery> {
@@ -42,21 +45,35 @@ export class SdkMcpGateway implements McpGateway {
       started = await startClient(target, this.timeouts, this.identity);
     } catch (error) {
       if (!(error instanceof StartError)) throw error;
-      if (error.kind === "timeout") throw new AppError("mcp.discovery_initialize_timeout", `The MCP server did not start up in time: ${error.message}`);
+      if (error.kind === "timeout")
+        throw new AppError(
+          "mcp.discovery_initialize_timeout",
+          `The MCP server did not start up in time: ${error.message}`,
+        );
       if (error.kind === "peer_info_missing") throw new AppError("mcp.discovery_peer_info_missing", error.message);
       throw new AppError("mcp.discovery_initialize_failed", `The MCP server could not be started: ${error.message}`);
     }
     try {
-      const base = { protocolVersion: started.protocolVersion, serverName: started.serverName, serverVersion: started.serverVersion };
+      const base = {
+        protocolVersion: started.protocolVersion,
+        serverName: started.serverName,
+        serverVersion: started.serverVersion,
+      };
       if (!started.hasTools) return { catalog: { ...base, tools: [], diagnostics: [] }, era: started.era };
       const abort = new AbortController();
       started.session.onFault = () => abort.abort(new Error("transport fault"));
       let raw;
       try {
-        raw = await listAllTools(started.client, started.session, { pageTimeoutMs: this.timeouts.listMs, signal: abort.signal });
+        raw = await listAllTools(started.client, started.session, {
+          pageTimeoutMs: this.timeouts.listMs,
+          signal: abort.signal,
+        });
       } catch (error) {
         if (!(error instanceof ListError)) throw error;
-        const message = error.kind === "cancelled" ? `tools/list failed: ${started.session.fault?.message ?? "the connection broke"}` : error.message;
+        const message =
+          error.kind === "cancelled"
+            ? `tools/list failed: ${started.session.fault?.message ?? "the connection broke"}`
+            : error.message;
         throw new AppError(LIST_CODES[error.kind]!, message);
       }
       const { tools, diagnostics } = validateTools(raw, started.era.kind === "modern");
@@ -68,27 +85,40 @@ export class SdkMcpGateway implements McpGateway {
 
   /** See McpGateway.call. Never rejects. */
   async call(target: McpConnectionTarget, request: McpCallRequest): Promise<McpCallOutcome> {
-    const cancelledBeforeSend = () => notSent("mcp.call_cancelled_before_send", "The tool request was cancelled before it was sent.");
+    const cancelledBeforeSend = () =>
+      notSent("mcp.call_cancelled_before_send", "The tool request was cancelled before it was sent.");
     if (request.signal?.aborted) return cancelledBeforeSend();
     try {
       checkCustomHeaders(target.headers);
     } catch (error) {
-      return notSent("mcp.call_headers_invalid", error instanceof AppError ? error.message : "The registration's headers are not valid.");
+      return notSent(
+        "mcp.call_headers_invalid",
+        error instanceof AppError ? error.message : "The registration's headers are not valid.",
+      );
     }
     let started: StartedClient;
     try {
       started = await startClient(target, this.timeouts, this.identity, request.signal);
     } catch (error) {
-      if (request.signal?.aborted || (error instanceof StartError && error.kind === "cancelled")) return cancelledBeforeSend();
-      if (error instanceof StartError && error.kind === "timeout") return notSent("mcp.call_initialize_timeout", `The MCP server did not start up in time: ${error.message}`);
-      if (error instanceof StartError && error.kind === "peer_info_missing") return notSent("mcp.call_initialize_failed", error.message);
-      return notSent("mcp.call_initialize_failed", `The MCP server could not be started: ${readableFailure(error instanceof Error ? error.message : String(error), target.endpoint)}`);
+      if (request.signal?.aborted || (error instanceof StartError && error.kind === "cancelled"))
+        return cancelledBeforeSend();
+      if (error instanceof StartError && error.kind === "timeout")
+        return notSent("mcp.call_initialize_timeout", `The MCP server did not start up in time: ${error.message}`);
+      if (error instanceof StartError && error.kind === "peer_info_missing")
+        return notSent("mcp.call_initialize_failed", error.message);
+      return notSent(
+        "mcp.call_initialize_failed",
+        `The MCP server could not be started: ${readableFailure(error instanceof Error ? error.message : String(error), target.endpoint)}`,
+      );
     }
     try {
       return await sendToolCall(started, request, this.timeouts);
     } catch (error) {
       // Defensive: sendToolCall maps every failure itself.
-      return outcomeUnknown("mcp.call_response_failed", error instanceof Error ? readableFailure(error.message, target.endpoint).slice(0, 300) : "The call failed.");
+      return outcomeUnknown(
+        "mcp.call_response_failed",
+        error instanceof Error ? readableFailure(error.message, target.endpoint).slice(0, 300) : "The call failed.",
+      );
     } finally {
       await closeQuietly(started, this.timeouts.closeMs);
     }

@@ -33,14 +33,24 @@ function optionalText(value: unknown): string | null {
 }
 
 /** Validates raw tools; `modern` enables the x-mcp-header check. */
-export function validateTools(raw: RawTool[], modern: boolean): { tools: McpDiscoveredTool[]; diagnostics: McpToolDiagnostic[] } {
+export function validateTools(
+  raw: RawTool[],
+  modern: boolean,
+): { tools: McpDiscoveredTool[]; diagnostics: McpToolDiagnostic[] } {
   const diagnostics: McpToolDiagnostic[] = [];
   const groups = new Map<string, RawTool[]>();
   for (const item of raw) {
     const name = isObject(item.value) ? item.value.name : undefined;
     if (typeof name !== "string" || name.length === 0 || encoder.encode(name).byteLength > MCP_LIMITS.nameBytes) {
       const shown = typeof name === "string" ? name.slice(0, 80) : null;
-      diagnostics.push({ code: "mcp.tool_name_invalid", nativeName: shown, message: typeof name === "string" && name.length > 0 ? "The tool name is longer than 256 bytes." : "The tool has no valid name." });
+      diagnostics.push({
+        code: "mcp.tool_name_invalid",
+        nativeName: shown,
+        message:
+          typeof name === "string" && name.length > 0
+            ? "The tool name is longer than 256 bytes."
+            : "The tool has no valid name.",
+      });
       continue;
     }
     const group = groups.get(name) ?? [];
@@ -51,35 +61,60 @@ export function validateTools(raw: RawTool[], modern: boolean): { tools: McpDisc
   for (const name of [...groups.keys()].sort()) {
     const group = groups.get(name)!;
     if (group.length > 1) {
-      diagnostics.push({ code: "mcp.tool_duplicate_name", nativeName: name, message: `${group.length} tools share the name "${name}"; none of them is offered.` });
+      diagnostics.push({
+        code: "mcp.tool_duplicate_name",
+        nativeName: name,
+        message: `${group.length} tools share the name "${name}"; none of them is offered.`,
+      });
       continue;
     }
     const { value, bytes } = group[0]!;
     const tool = value as McpJsonObject;
     if (bytes > MCP_LIMITS.toolBytes) {
-      diagnostics.push({ code: "mcp.tool_size_limit", nativeName: name, message: `The tool definition is ${Math.ceil(bytes / 1024)} KiB; the limit is 256 KiB.` });
+      diagnostics.push({
+        code: "mcp.tool_size_limit",
+        nativeName: name,
+        message: `The tool definition is ${Math.ceil(bytes / 1024)} KiB; the limit is 256 KiB.`,
+      });
       continue;
     }
     const inputProblem = schemaCompileProblem(tool.inputSchema);
     if (inputProblem) {
-      diagnostics.push({ code: "mcp.tool_input_schema_invalid", nativeName: name, message: `The input schema is not valid JSON Schema 2020-12: ${inputProblem}.` });
+      diagnostics.push({
+        code: "mcp.tool_input_schema_invalid",
+        nativeName: name,
+        message: `The input schema is not valid JSON Schema 2020-12: ${inputProblem}.`,
+      });
       continue;
     }
     if (tool.annotations !== undefined && tool.annotations !== null && !isObject(tool.annotations)) {
-      diagnostics.push({ code: "mcp.tool_annotations_invalid", nativeName: name, message: "The tool annotations are not a JSON object." });
+      diagnostics.push({
+        code: "mcp.tool_annotations_invalid",
+        nativeName: name,
+        message: "The tool annotations are not a JSON object.",
+      });
       continue;
     }
     if (modern) {
       const headerProblem = xMcpHeaderProblem(tool.inputSchema);
       if (headerProblem) {
-        diagnostics.push({ code: "mcp.tool_header_marking_invalid", nativeName: name, message: `The tool's x-mcp-header markings are invalid (${headerProblem}), so it cannot be called over Streamable HTTP.` });
+        diagnostics.push({
+          code: "mcp.tool_header_marking_invalid",
+          nativeName: name,
+          message: `The tool's x-mcp-header markings are invalid (${headerProblem}), so it cannot be called over Streamable HTTP.`,
+        });
         continue;
       }
     }
     let outputSchema: McpJsonObject | null = null;
     if (tool.outputSchema !== undefined && tool.outputSchema !== null) {
       const outputProblem = schemaCompileProblem(tool.outputSchema);
-      if (outputProblem) diagnostics.push({ code: "mcp.tool_output_schema_invalid", nativeName: name, message: `The output schema was removed because it is not valid JSON Schema 2020-12: ${outputProblem}.` });
+      if (outputProblem)
+        diagnostics.push({
+          code: "mcp.tool_output_schema_invalid",
+          nativeName: name,
+          message: `The output schema was removed because it is not valid JSON Schema 2020-12: ${outputProblem}.`,
+        });
       else outputSchema = tool.outputSchema as McpJsonObject;
     }
     tools.push({

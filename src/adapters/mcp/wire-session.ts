@@ -49,7 +49,10 @@ export class WireSession {
 
   constructor(private readonly options: WireSessionOptions) {
     const url = new URL(options.endpoint);
-    this.authorization = url.username || url.password ? `Basic ${btoa(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`)}` : null;
+    this.authorization =
+      url.username || url.password
+        ? `Basic ${btoa(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`)}`
+        : null;
     url.username = "";
     url.password = "";
     this.url = url;
@@ -69,16 +72,26 @@ export class WireSession {
     const relay = () => controller.abort(outer?.reason);
     if (outer?.aborted) relay();
     else outer?.addEventListener("abort", relay, { once: true });
-    const timer = first && !toolsCall ? setTimeout(() => {
-      this.note({ kind: "connect_timeout", message: `The server did not answer within ${formatSeconds(this.options.connectMs)} of connecting.` }, false);
-      controller.abort(new Error("connect timeout"));
-    }, this.options.connectMs) : null;
+    const timer =
+      first && !toolsCall
+        ? setTimeout(() => {
+            this.note(
+              {
+                kind: "connect_timeout",
+                message: `The server did not answer within ${formatSeconds(this.options.connectMs)} of connecting.`,
+              },
+              false,
+            );
+            controller.abort(new Error("connect timeout"));
+          }, this.options.connectMs)
+        : null;
     let response: Response;
     try {
       response = await fetch(input, { ...init, headers, redirect: "manual", signal: controller.signal });
     } catch (error) {
       // No answer at all (DNS, refused, reset): the runtime's text is not for people (ADR 0391).
-      if (!controller.signal.aborted && (first || method === "POST")) this.note({ kind: "connect_failed", message: connectFailureMessage(this.url) }, method === "POST");
+      if (!controller.signal.aborted && (first || method === "POST"))
+        this.note({ kind: "connect_failed", message: connectFailureMessage(this.url) }, method === "POST");
       throw error;
     } finally {
       if (timer) clearTimeout(timer);
@@ -87,8 +100,14 @@ export class WireSession {
     if (response.status >= 300 && response.status < 400) {
       const location = response.headers.get("location");
       await response.body?.cancel().catch(() => undefined);
-      const target = location ? redactEndpoint(new URL(location, String(input instanceof Request ? input.url : input)).href) : "(no Location)";
-      const fault: WireFault = { kind: "redirect", status: response.status, message: `The server answered HTTP ${response.status} redirecting to ${target}; redirects are never followed.` };
+      const target = location
+        ? redactEndpoint(new URL(location, String(input instanceof Request ? input.url : input)).href)
+        : "(no Location)";
+      const fault: WireFault = {
+        kind: "redirect",
+        status: response.status,
+        message: `The server answered HTTP ${response.status} redirecting to ${target}; redirects are never followed.`,
+      };
       this.note(fault, false);
       throw new Error(fault.message);
     }
@@ -101,7 +120,11 @@ export class WireSession {
     }
     if (!response.body || method !== "POST") return response;
     const sse = (response.headers.get("content-type") ?? "").toLowerCase().includes("text/event-stream");
-    return new Response(this.guardBody(response.body, sse), { status: response.status, statusText: response.statusText, headers: response.headers });
+    return new Response(this.guardBody(response.body, sse), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
 
   /** Records the first fault; POST faults also fire onFault. */
@@ -123,13 +146,17 @@ export class WireSession {
         try {
           chunk = await reader.read();
         } catch (error) {
-          this.note({ kind: "broken", message: "The connection broke while the server's response was arriving." }, true);
+          this.note(
+            { kind: "broken", message: "The connection broke while the server's response was arriving." },
+            true,
+          );
           controller.error(error);
           return;
         }
         if (chunk.done) {
           // A POST event stream must carry the JSON-RPC response; ending without it is a broken exchange.
-          if (!answered) this.note({ kind: "broken", message: "The server closed its event stream without answering." }, true);
+          if (!answered)
+            this.note({ kind: "broken", message: "The server closed its event stream without answering." }, true);
           return controller.close();
         }
         total += chunk.value.byteLength;

@@ -7,7 +7,26 @@
  */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const PRIMITIVE = new Set(["string", "integer", "boolean"]);
-const ELSEWHERE = ["items", "prefixItems", "contains", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "propertyNames", "patternProperties", "dependentSchemas", "oneOf", "anyOf", "allOf", "not", "if", "then", "else", "$defs", "definitions"];
+const ELSEWHERE = [
+  "items",
+  "prefixItems",
+  "contains",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "propertyNames",
+  "patternProperties",
+  "dependentSchemas",
+  "oneOf",
+  "anyOf",
+  "allOf",
+  "not",
+  "if",
+  "then",
+  "else",
+  "$defs",
+  "definitions",
+];
 const MAPS = new Set(["patternProperties", "dependentSchemas", "$defs", "definitions"]);
 const KEY = "x-mcp-header";
 
@@ -18,12 +37,14 @@ export function xMcpHeaderProblem(inputSchema: unknown): string | null {
     const schema = node as Record<string, unknown>;
     const where = path.length === 0 ? "<root>" : path.join(".");
     if (KEY in schema) {
-      if (!reachable || path.length === 0) return `${where}: x-mcp-header is only allowed on properties reached through "properties" alone`;
+      if (!reachable || path.length === 0)
+        return `${where}: x-mcp-header is only allowed on properties reached through "properties" alone`;
       const name = schema[KEY];
       if (typeof name !== "string" || name.length === 0) return `${where}: x-mcp-header must be a non-empty string`;
       if (!TOKEN.test(name)) return `${where}: x-mcp-header "${name.slice(0, 64)}" is not a valid HTTP token`;
       const type = typeof schema.type === "string" ? schema.type : undefined;
-      if (!type || !PRIMITIVE.has(type)) return `${where}: x-mcp-header is only allowed on string, integer or boolean properties (got ${type ?? "no type"})`;
+      if (!type || !PRIMITIVE.has(type))
+        return `${where}: x-mcp-header is only allowed on string, integer or boolean properties (got ${type ?? "no type"})`;
       const prior = seen.get(name.toLowerCase());
       if (prior !== undefined) return `x-mcp-header "${name}" repeats "${prior}" (names are case-insensitive)`;
       seen.set(name.toLowerCase(), name);
@@ -38,7 +59,11 @@ export function xMcpHeaderProblem(inputSchema: unknown): string | null {
     for (const keyword of ELSEWHERE) {
       const sub = schema[keyword];
       if (sub === undefined) continue;
-      const branches = Array.isArray(sub) ? sub : MAPS.has(keyword) && sub && typeof sub === "object" ? Object.values(sub) : [sub];
+      const branches = Array.isArray(sub)
+        ? sub
+        : MAPS.has(keyword) && sub && typeof sub === "object"
+          ? Object.values(sub)
+          : [sub];
       for (const branch of branches) {
         const problem = visit(branch, [...path, `<${keyword}>`], false);
         if (problem) return problem;

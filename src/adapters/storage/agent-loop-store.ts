@@ -39,12 +39,29 @@ export class SqlAgentLoopStore implements AgentLoopStore {
     const next = expectedVersion + 1;
     if (expectedVersion === 0) {
       const exists = this.sql.exec("SELECT version FROM te_agent_loop WHERE run_id = ?", runId).toArray()[0];
-      if (exists) throw new AppError("agent.loop_state_conflict", "The run's loop state changed underneath this step.", { runId });
-      this.sql.exec("INSERT INTO te_agent_loop(run_id, state, version, updated_at) VALUES(?, ?, ?, ?)", runId, json, next, now);
+      if (exists)
+        throw new AppError("agent.loop_state_conflict", "The run's loop state changed underneath this step.", {
+          runId,
+        });
+      this.sql.exec(
+        "INSERT INTO te_agent_loop(run_id, state, version, updated_at) VALUES(?, ?, ?, ?)",
+        runId,
+        json,
+        next,
+        now,
+      );
       return next;
     }
-    const written = this.sql.exec("UPDATE te_agent_loop SET state = ?, version = ?, updated_at = ? WHERE run_id = ? AND version = ?", json, next, now, runId, expectedVersion).rowsWritten;
-    if (written !== 1) throw new AppError("agent.loop_state_conflict", "The run's loop state changed underneath this step.", { runId });
+    const written = this.sql.exec(
+      "UPDATE te_agent_loop SET state = ?, version = ?, updated_at = ? WHERE run_id = ? AND version = ?",
+      json,
+      next,
+      now,
+      runId,
+      expectedVersion,
+    ).rowsWritten;
+    if (written !== 1)
+      throw new AppError("agent.loop_state_conflict", "The run's loop state changed underneath this step.", { runId });
     return next;
   }
 
@@ -56,14 +73,21 @@ export class SqlAgentLoopStore implements AgentLoopStore {
   }
 
   getDoc(runId: string, name: string): string | null {
-    const rows = this.sql.exec("SELECT body FROM te_agent_docs WHERE run_id = ? AND name = ? ORDER BY chunk", runId, name).toArray();
+    const rows = this.sql
+      .exec("SELECT body FROM te_agent_docs WHERE run_id = ? AND name = ? ORDER BY chunk", runId, name)
+      .toArray();
     if (rows.length === 0) return null;
     return rows.map((row) => String(row.body)).join("");
   }
 
   docNames(runId: string, prefix: string): string[] {
     return this.sql
-      .exec("SELECT DISTINCT name FROM te_agent_docs WHERE run_id = ? AND substr(name, 1, ?) = ? ORDER BY name", runId, prefix.length, prefix)
+      .exec(
+        "SELECT DISTINCT name FROM te_agent_docs WHERE run_id = ? AND substr(name, 1, ?) = ? ORDER BY name",
+        runId,
+        prefix.length,
+        prefix,
+      )
       .toArray()
       .map((row) => String(row.name));
   }
@@ -71,13 +95,23 @@ export class SqlAgentLoopStore implements AgentLoopStore {
   addGuidance(runId: string, row: GuidanceRow): void {
     this.sql.exec(
       "INSERT INTO te_agent_guidance(run_id, guidance_id, client_guidance_id, text, chars, submitted_at, status) VALUES(?, ?, ?, ?, ?, ?, ?)",
-      runId, row.guidanceId, row.clientGuidanceId, row.text, row.chars, row.submittedAt, row.status,
+      runId,
+      row.guidanceId,
+      row.clientGuidanceId,
+      row.text,
+      row.chars,
+      row.submittedAt,
+      row.status,
     );
   }
 
   guidance(runId: string, status: GuidanceRow["status"]): GuidanceRow[] {
     return this.sql
-      .exec("SELECT * FROM te_agent_guidance WHERE run_id = ? AND status = ? ORDER BY submitted_at, guidance_id", runId, status)
+      .exec(
+        "SELECT * FROM te_agent_guidance WHERE run_id = ? AND status = ? ORDER BY submitted_at, guidance_id",
+        runId,
+        status,
+      )
       .toArray()
       .map((row) => ({
         guidanceId: String(row.guidance_id),
@@ -90,7 +124,8 @@ export class SqlAgentLoopStore implements AgentLoopStore {
   }
 
   setGuidanceStatus(runId: string, guidanceIds: readonly string[], status: GuidanceRow["status"]): void {
-    for (const id of guidanceIds) this.sql.exec("UPDATE te_agent_guidance SET status = ? WHERE run_id = ? AND guidance_id = ?", status, runId, id);
+    for (const id of guidanceIds)
+      this.sql.exec("UPDATE te_agent_guidance SET status = ? WHERE run_id = ? AND guidance_id = ?", status, runId, id);
   }
 
   transaction<T>(fn: () => T): T {

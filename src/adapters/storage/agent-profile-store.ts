@@ -2,7 +2,12 @@
 import type { AgentProfileRepository, StoredProfileRow } from "../../ports/agent-profile-repository";
 
 function toRow(row: Record<string, SqlStorageValue>): StoredProfileRow {
-  return { id: String(row.id), document: String(row.document), createdAt: Number(row.created_at), updatedAt: Number(row.updated_at) };
+  return {
+    id: String(row.id),
+    document: String(row.document),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+  };
 }
 
 export class AgentProfileStore implements AgentProfileRepository {
@@ -25,7 +30,10 @@ export class AgentProfileStore implements AgentProfileRepository {
     this.sql.exec(
       `INSERT INTO te_agent_profiles(id, document, created_at, updated_at) VALUES(?, ?, ?, ?)
        ON CONFLICT(id) DO UPDATE SET document = excluded.document, updated_at = excluded.updated_at`,
-      id, document, now, now,
+      id,
+      document,
+      now,
+      now,
     );
   }
 

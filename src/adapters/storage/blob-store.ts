@@ -10,7 +10,10 @@ import type { BlobStore } from "../../ports/workspace-store";
 export const BLOB_CHUNK_BYTES = 1024 * 1024;
 
 export class SqlBlobStore implements BlobStore {
-  constructor(private readonly sql: SqlStorage, private readonly now: () => number = () => Date.now()) {}
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
 
   async put(text: string): Promise<{ sha256: string; bytes: number }> {
     const data = new TextEncoder().encode(text);
@@ -22,7 +25,13 @@ export class SqlBlobStore implements BlobStore {
         const part = data.slice(i * BLOB_CHUNK_BYTES, (i + 1) * BLOB_CHUNK_BYTES);
         this.sql.exec("INSERT OR REPLACE INTO te_blob_chunks(hash, idx, data) VALUES(?, ?, ?)", sha256, i, part.buffer);
       }
-      this.sql.exec("INSERT INTO te_blobs(hash, bytes, chunks, created_at) VALUES(?, ?, ?, ?)", sha256, data.byteLength, chunks, this.now());
+      this.sql.exec(
+        "INSERT INTO te_blobs(hash, bytes, chunks, created_at) VALUES(?, ?, ?, ?)",
+        sha256,
+        data.byteLength,
+        chunks,
+        this.now(),
+      );
     }
     return { sha256, bytes: data.byteLength };
   }

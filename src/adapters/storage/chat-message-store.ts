@@ -19,54 +19,102 @@ export class ChatMessageStore implements MessageRows {
   }
 
   insert(message: MessageRecord): void {
-    this.sql.exec(`INSERT INTO te_chat_messages(${MESSAGE_COLUMNS}) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, ...messageValues(message));
+    this.sql.exec(
+      `INSERT INTO te_chat_messages(${MESSAGE_COLUMNS}) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ...messageValues(message),
+    );
     this.writeSwipes(message);
   }
 
   update(message: MessageRecord): void {
     this.sql.exec(
       "UPDATE te_chat_messages SET revision = ?, name = ?, text = ?, swipe_count = ?, swipe_id = ?, extra_json = ? WHERE chat_id = ? AND message_id = ?",
-      message.revision, message.name, message.text, message.swipes?.length ?? 0, message.swipes ? (message.swipeId ?? 0) : null,
-      message.extraJson ?? JSON.stringify(message.extra), message.chatId, message.messageId,
+      message.revision,
+      message.name,
+      message.text,
+      message.swipes?.length ?? 0,
+      message.swipes ? (message.swipeId ?? 0) : null,
+      message.extraJson ?? JSON.stringify(message.extra),
+      message.chatId,
+      message.messageId,
     );
     this.sql.exec("DELETE FROM te_chat_swipes WHERE chat_id = ? AND seq = ?", message.chatId, message.seq);
     this.writeSwipes(message);
   }
 
   delete(chatId: string, messageId: string): void {
-    const row = this.sql.exec("DELETE FROM te_chat_messages WHERE chat_id = ? AND message_id = ? RETURNING seq", chatId, messageId).toArray()[0];
+    const row = this.sql
+      .exec("DELETE FROM te_chat_messages WHERE chat_id = ? AND message_id = ? RETURNING seq", chatId, messageId)
+      .toArray()[0];
     if (row) this.sql.exec("DELETE FROM te_chat_swipes WHERE chat_id = ? AND seq = ?", chatId, row.seq);
   }
 
   byId(chatId: string, messageId: string): MessageRecord | null {
-    return this.withSwipes(chatId, this.sql.exec(`SELECT ${MESSAGE_COLUMNS} FROM te_chat_messages WHERE chat_id = ? AND message_id = ?`, chatId, messageId).toArray())[0] ?? null;
+    return (
+      this.withSwipes(
+        chatId,
+        this.sql
+          .exec(
+            `SELECT ${MESSAGE_COLUMNS} FROM te_chat_messages WHERE chat_id = ? AND message_id = ?`,
+            chatId,
+            messageId,
+          )
+          .toArray(),
+      )[0] ?? null
+    );
   }
 
   indexOfSeq(chatId: string, seq: number): number {
-    return Number(this.sql.exec("SELECT count(*) AS n FROM te_chat_messages WHERE chat_id = ? AND seq < ?", chatId, seq).one().n);
+    return Number(
+      this.sql.exec("SELECT count(*) AS n FROM te_chat_messages WHERE chat_id = ? AND seq < ?", chatId, seq).one().n,
+    );
   }
 
   last(chatId: string): MessageRecord | null {
-    return this.withSwipes(chatId, this.sql.exec(`SELECT ${MESSAGE_COLUMNS} FROM te_chat_messages WHERE chat_id = ? ORDER BY seq DESC LIMIT 1`, chatId).toArray())[0] ?? null;
+    return (
+      this.withSwipes(
+        chatId,
+        this.sql
+          .exec(`SELECT ${MESSAGE_COLUMNS} FROM te_chat_messages WHERE chat_id = ? ORDER BY seq DESC LIMIT 1`, chatId)
+          .toArray(),
+      )[0] ?? null
+    );
   }
 
   range(chatId: string, offset: number, limit: number): MessageRecord[] {
-    const rows = this.sql.exec(`SELECT ${MESSAGE_COLUMNS} FROM te_chat_messages WHERE chat_id = ? ORDER BY seq LIMIT ? OFFSET ?`, chatId, limit, offset).toArray();
+    const rows = this.sql
+      .exec(
+        `SELECT ${MESSAGE_COLUMNS} FROM te_chat_messages WHERE chat_id = ? ORDER BY seq LIMIT ? OFFSET ?`,
+        chatId,
+        limit,
+        offset,
+      )
+      .toArray();
     return this.withSwipes(chatId, rows);
   }
 
   before(chatId: string, beforeSeq: number, offset: number, limit: number): MessageRecord[] {
-    const rows = this.sql.exec(
-      `SELECT ${MESSAGE_COLUMNS} FROM te_chat_messages WHERE chat_id = ? AND seq < ? ORDER BY seq DESC LIMIT ? OFFSET ?`,
-      chatId, beforeSeq, limit, offset,
-    ).toArray();
+    const rows = this.sql
+      .exec(
+        `SELECT ${MESSAGE_COLUMNS} FROM te_chat_messages WHERE chat_id = ? AND seq < ? ORDER BY seq DESC LIMIT ? OFFSET ?`,
+        chatId,
+        beforeSeq,
+        limit,
+        offset,
+      )
+      .toArray();
     return this.withSwipes(chatId, rows.reverse());
   }
 
   page(chatId: string, afterSeq: number, limit: number, maxBytes: number): MessageRecord[] {
     const rows: Row[] = [];
     let bytes = 0;
-    for (const row of this.sql.exec(`SELECT ${MESSAGE_COLUMNS} FROM te_chat_messages WHERE chat_id = ? AND seq > ? ORDER BY seq LIMIT ?`, chatId, afterSeq, limit)) {
+    for (const row of this.sql.exec(
+      `SELECT ${MESSAGE_COLUMNS} FROM te_chat_messages WHERE chat_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+      chatId,
+      afterSeq,
+      limit,
+    )) {
       rows.push(row);
       bytes += String(row.text).length + String(row.extra_json).length + String(row.raw_json ?? "").length;
       if (bytes >= maxBytes) break;
@@ -75,20 +123,32 @@ export class ChatMessageStore implements MessageRows {
   }
 
   prefix(chatId: string, length: number): Array<{ messageId: string; revision: number }> {
-    return this.sql.exec("SELECT message_id, revision FROM te_chat_messages WHERE chat_id = ? ORDER BY seq LIMIT ?", chatId, length)
-      .toArray().map((row) => ({ messageId: String(row.message_id), revision: Number(row.revision) }));
+    return this.sql
+      .exec("SELECT message_id, revision FROM te_chat_messages WHERE chat_id = ? ORDER BY seq LIMIT ?", chatId, length)
+      .toArray()
+      .map((row) => ({ messageId: String(row.message_id), revision: Number(row.revision) }));
   }
 
   search(chatId: string, query: SearchQuery): SearchRow[] {
-    const rows = this.sql.exec(
-      `SELECT message_id, idx, role, pos, chars, max(1, pos - ?) AS ws, substr(text, max(1, pos - ?), ?) AS win FROM (
+    const rows = this.sql
+      .exec(
+        `SELECT message_id, idx, role, pos, chars, max(1, pos - ?) AS ws, substr(text, max(1, pos - ?), ?) AS win FROM (
          SELECT message_id, idx, role, text, instr(lower(text), ?) AS pos, length(text) AS chars FROM (
            SELECT message_id, role, text, row_number() OVER (ORDER BY seq) - 1 AS idx FROM te_chat_messages WHERE chat_id = ?
          ) WHERE idx BETWEEN ? AND ? AND (? IS NULL OR role = ?)
        ) WHERE pos > 0 ORDER BY idx DESC LIMIT ?`,
-      query.context, query.context, query.context * 2 + query.needle.length, query.needle, chatId,
-      query.fromIndex, query.toIndex, query.role ?? null, query.role ?? null, query.limit,
-    ).toArray();
+        query.context,
+        query.context,
+        query.context * 2 + query.needle.length,
+        query.needle,
+        chatId,
+        query.fromIndex,
+        query.toIndex,
+        query.role ?? null,
+        query.role ?? null,
+        query.limit,
+      )
+      .toArray();
     return rows.map((row) => ({
       messageId: String(row.message_id),
       index: Number(row.idx),
@@ -104,14 +164,25 @@ export class ChatMessageStore implements MessageRows {
     const columns = MESSAGE_COLUMNS.replace("chat_id, seq, message_id", "seq");
     this.sql.exec(
       `INSERT INTO te_chat_messages(chat_id, message_id, ${columns}) SELECT ?, ${SQL_NEW_MESSAGE_ID}, ${columns} FROM te_chat_messages WHERE chat_id = ?`,
-      toChatId, fromChatId,
+      toChatId,
+      fromChatId,
     );
-    this.sql.exec("INSERT INTO te_chat_swipes(chat_id, seq, idx, text) SELECT ?, seq, idx, text FROM te_chat_swipes WHERE chat_id = ?", toChatId, fromChatId);
+    this.sql.exec(
+      "INSERT INTO te_chat_swipes(chat_id, seq, idx, text) SELECT ?, seq, idx, text FROM te_chat_swipes WHERE chat_id = ?",
+      toChatId,
+      fromChatId,
+    );
   }
 
   private writeSwipes(message: MessageRecord): void {
     message.swipes?.forEach((text, idx) => {
-      this.sql.exec("INSERT INTO te_chat_swipes(chat_id, seq, idx, text) VALUES(?, ?, ?, ?)", message.chatId, message.seq, idx, text);
+      this.sql.exec(
+        "INSERT INTO te_chat_swipes(chat_id, seq, idx, text) VALUES(?, ?, ?, ?)",
+        message.chatId,
+        message.seq,
+        idx,
+        text,
+      );
     });
   }
 
@@ -122,7 +193,12 @@ export class ChatMessageStore implements MessageRows {
     if (swiped.length > 0) {
       const first = Number(swiped[0]!.seq);
       const last = Number(swiped[swiped.length - 1]!.seq);
-      for (const row of this.sql.exec("SELECT seq, text FROM te_chat_swipes WHERE chat_id = ? AND seq BETWEEN ? AND ? ORDER BY seq, idx", chatId, first, last)) {
+      for (const row of this.sql.exec(
+        "SELECT seq, text FROM te_chat_swipes WHERE chat_id = ? AND seq BETWEEN ? AND ? ORDER BY seq, idx",
+        chatId,
+        first,
+        last,
+      )) {
         const seq = Number(row.seq);
         const list = swipes.get(seq) ?? [];
         list.push(String(row.text));

@@ -30,7 +30,8 @@ export function toChat(row: Row): ChatRecord {
 }
 
 /** Columns of a message row, without swipes (`MESSAGE_COLUMNS` selects them). */
-export const MESSAGE_COLUMNS = "chat_id, seq, message_id, revision, role, name, text, send_date, swipe_count, swipe_id, tool_calls_json, tool_call_id, extra_json, raw_json";
+export const MESSAGE_COLUMNS =
+  "chat_id, seq, message_id, revision, role, name, text, send_date, swipe_count, swipe_id, tool_calls_json, tool_call_id, extra_json, raw_json";
 
 /** `te_chat_messages` row → MessageRecord; `swipes` from te_chat_swipes (null when none). */
 export function toMessage(row: Row, swipes: string[] | null): MessageRecord {
@@ -56,9 +57,19 @@ export function toMessage(row: Row, swipes: string[] | null): MessageRecord {
 /** Bound values of a message insert, in MESSAGE_COLUMNS order. */
 export function messageValues(message: MessageRecord): SqlStorageValue[] {
   return [
-    message.chatId, message.seq, message.messageId, message.revision, message.role, message.name, message.text,
-    message.sendDate, message.swipes?.length ?? 0, message.swipes ? (message.swipeId ?? 0) : null,
-    message.toolCalls ? JSON.stringify(message.toolCalls) : null, message.toolCallId,
-    message.extraJson ?? JSON.stringify(message.extra), message.raw ? JSON.stringify(message.raw) : null,
+    message.chatId,
+    message.seq,
+    message.messageId,
+    message.revision,
+    message.role,
+    message.name,
+    message.text,
+    message.sendDate,
+    message.swipes?.length ?? 0,
+    message.swipes ? (message.swipeId ?? 0) : null,
+    message.toolCalls ? JSON.stringify(message.toolCalls) : null,
+    message.toolCallId,
+    message.extraJson ?? JSON.stringify(message.extra),
+    message.raw ? JSON.stringify(message.raw) : null,
   ];
 }

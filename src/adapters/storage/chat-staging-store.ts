@@ -11,7 +11,12 @@ export class ChatStagingStore implements ImportStaging {
   constructor(private readonly storage: DurableObjectStorage) {}
 
   begin(importId: string, chatId: string, startedAt: number): void {
-    this.storage.sql.exec("INSERT INTO te_chat_imports(id, chat_id, started_at) VALUES(?, ?, ?)", importId, chatId, startedAt);
+    this.storage.sql.exec(
+      "INSERT INTO te_chat_imports(id, chat_id, started_at) VALUES(?, ?, ?)",
+      importId,
+      chatId,
+      startedAt,
+    );
   }
 
   publish(importId: string, chat: ChatRecord): void {
@@ -33,6 +38,9 @@ export class ChatStagingStore implements ImportStaging {
   }
 
   stale(before: number): string[] {
-    return this.storage.sql.exec("SELECT id FROM te_chat_imports WHERE started_at < ?", before).toArray().map((row) => String(row.id));
+    return this.storage.sql
+      .exec("SELECT id FROM te_chat_imports WHERE started_at < ?", before)
+      .toArray()
+      .map((row) => String(row.id));
   }
 }

@@ -10,9 +10,16 @@ export class ChatStore implements ChatRows {
     this.sql.exec(
       `INSERT INTO te_chats(id, kind, title, revision, message_count, character_json, system_prompt, header_json, created_at, updated_at)
        VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      chat.id, chat.kind, chat.title, chat.revision, chat.messageCount,
-      chat.character ? JSON.stringify(chat.character) : null, chat.systemPrompt,
-      chat.header ? JSON.stringify(chat.header) : null, chat.createdAt, chat.updatedAt,
+      chat.id,
+      chat.kind,
+      chat.title,
+      chat.revision,
+      chat.messageCount,
+      chat.character ? JSON.stringify(chat.character) : null,
+      chat.systemPrompt,
+      chat.header ? JSON.stringify(chat.header) : null,
+      chat.createdAt,
+      chat.updatedAt,
     );
   }
 
@@ -24,9 +31,12 @@ export class ChatStore implements ChatRows {
   list(limit: number, cursor: ChatCursor | null): ChatRecord[] {
     const rows = cursor
       ? this.sql.exec(
-        "SELECT * FROM te_chats WHERE created_at < ? OR (created_at = ? AND id < ?) ORDER BY created_at DESC, id DESC LIMIT ?",
-        cursor.createdAt, cursor.createdAt, cursor.id, limit,
-      )
+          "SELECT * FROM te_chats WHERE created_at < ? OR (created_at = ? AND id < ?) ORDER BY created_at DESC, id DESC LIMIT ?",
+          cursor.createdAt,
+          cursor.createdAt,
+          cursor.id,
+          limit,
+        )
       : this.sql.exec("SELECT * FROM te_chats ORDER BY created_at DESC, id DESC LIMIT ?", limit);
     return rows.toArray().map(toChat);
   }
@@ -34,8 +44,13 @@ export class ChatStore implements ChatRows {
   update(chat: ChatRecord): void {
     this.sql.exec(
       "UPDATE te_chats SET title = ?, character_json = ?, system_prompt = ?, revision = ?, message_count = ?, updated_at = ? WHERE id = ?",
-      chat.title, chat.character ? JSON.stringify(chat.character) : null, chat.systemPrompt,
-      chat.revision, chat.messageCount, chat.updatedAt, chat.id,
+      chat.title,
+      chat.character ? JSON.stringify(chat.character) : null,
+      chat.systemPrompt,
+      chat.revision,
+      chat.messageCount,
+      chat.updatedAt,
+      chat.id,
     );
   }
 

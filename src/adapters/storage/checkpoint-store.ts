@@ -20,39 +20,83 @@ export class SqlCheckpointStore implements CheckpointStore {
     return this.storage.sql;
   }
 
-  create(runId: string, input: { reason: CheckpointReason; eventSeq: number; paths: readonly string[]; now: number }): CheckpointRecord {
+  create(
+    runId: string,
+    input: { reason: CheckpointReason; eventSeq: number; paths: readonly string[]; now: number },
+  ): CheckpointRecord {
     return this.storage.transactionSync(() => {
-      const run = this.sql.exec("SELECT cp_seq, cp_rows_since_full, file_count FROM te_ws_runs WHERE run_id = ?", runId).one();
+      const run = this.sql
+        .exec("SELECT cp_seq, cp_rows_since_full, file_count FROM te_ws_runs WHERE run_id = ?", runId)
+        .one();
       const seq = Number(run.cp_seq) + 1;
-      for (const path of input.paths) this.sql.exec("UPDATE te_ws_files SET dirty = 1 WHERE run_id = ? AND path = ?", runId, path);
-      const changed = this.sql.exec("SELECT path, hash, bytes FROM te_ws_files WHERE run_id = ? AND dirty = 1 ORDER BY path", runId).toArray().map(toFileRef);
+      for (const path of input.paths)
+        this.sql.exec("UPDATE te_ws_files SET dirty = 1 WHERE run_id = ? AND path = ?", runId, path);
+      const changed = this.sql
+        .exec("SELECT path, hash, bytes FROM te_ws_files WHERE run_id = ? AND dirty = 1 ORDER BY path", runId)
+        .toArray()
+        .map(toFileRef);
       for (const file of changed) {
-        this.sql.exec("INSERT INTO te_checkpoint_entries(run_id, seq, path, hash, bytes) VALUES(?, ?, ?, ?, ?)", runId, seq, file.path, file.sha256, file.bytes);
+        this.sql.exec(
+          "INSERT INTO te_checkpoint_entries(run_id, seq, path, hash, bytes) VALUES(?, ?, ?, ?, ?)",
+          runId,
+          seq,
+          file.path,
+          file.sha256,
+          file.bytes,
+        );
       }
       this.sql.exec("UPDATE te_ws_files SET dirty = 0 WHERE run_id = ? AND dirty = 1", runId);
       const rowsSinceFull = Number(run.cp_rows_since_full) + changed.length;
       const fullMap = seq === 1 || rowsSinceFull >= Math.max(FULL_MAP_MIN_ROWS, Number(run.file_count));
       if (fullMap) {
-        this.sql.exec("INSERT INTO te_checkpoint_maps(run_id, seq, path, hash, bytes) SELECT run_id, ?, path, hash, bytes FROM te_ws_files WHERE run_id = ?", seq, runId);
+        this.sql.exec(
+          "INSERT INTO te_checkpoint_maps(run_id, seq, path, hash, bytes) SELECT run_id, ?, path, hash, bytes FROM te_ws_files WHERE run_id = ?",
+          seq,
+          runId,
+        );
       }
       this.sql.exec(
         "INSERT INTO te_checkpoints(run_id, seq, created_at, reason, event_seq, full_map) VALUES(?, ?, ?, ?, ?, ?)",
-        runId, seq, input.now, input.reason, input.eventSeq, fullMap ? 1 : 0,
+        runId,
+        seq,
+        input.now,
+        input.reason,
+        input.eventSeq,
+        fullMap ? 1 : 0,
       );
       this.sql.exec(
         "UPDATE te_ws_runs SET cp_seq = ?, cp_full_seq = CASE WHEN ? THEN ? ELSE cp_full_seq END, cp_rows_since_full = ? WHERE run_id = ?",
-        seq, fullMap ? 1 : 0, seq, fullMap ? 0 : rowsSinceFull, runId,
+        seq,
+        fullMap ? 1 : 0,
+        seq,
+        fullMap ? 0 : rowsSinceFull,
+        runId,
       );
-      return { id: formatCheckpointId(seq), seq, runId, createdAt: new Date(input.now).toISOString(), reason: input.reason, eventSeq: input.eventSeq, files: changed };
+      return {
+        id: formatCheckpointId(seq),
+        seq,
+        runId,
+        createdAt: new Date(input.now).toISOString(),
+        reason: input.reason,
+        eventSeq: input.eventSeq,
+        files: changed,
+      };
     });
   }
 
   list(runId: string, afterSeq: number, limit: number): CheckpointRecord[] {
-    const rows = this.sql.exec("SELECT * FROM te_checkpoints WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?", runId, afterSeq, limit).toArray();
+    const rows = this.sql
+      .exec("SELECT * FROM te_checkpoints WHERE run_id = ? AND seq > ? ORDER BY seq LIMIT ?", runId, afterSeq, limit)
+      .toArray();
     if (rows.length === 0) return [];
     const last = Number(rows[rows.length - 1]!.seq);
     const entries = new Map<number, FileRef[]>();
-    for (const row of this.sql.exec("SELECT seq, path, hash, bytes FROM te_checkpoint_entries WHERE run_id = ? AND seq > ? AND seq <= ? ORDER BY seq, path", runId, afterSeq, last)) {
+    for (const row of this.sql.exec(
+      "SELECT seq, path, hash, bytes FROM te_checkpoint_entries WHERE run_id = ? AND seq > ? AND seq <= ? ORDER BY seq, path",
+      runId,
+      afterSeq,
+      last,
+    )) {
       const seq = Number(row.seq);
       if (!entries.has(seq)) entries.set(seq, []);
       entries.get(seq)!.push(toFileRef(row));
@@ -63,18 +107,37 @@ export class SqlCheckpointStore implements CheckpointStore {
   get(runId: string, seq: number): CheckpointRecord | null {
     const row = this.sql.exec("SELECT * FROM te_checkpoints WHERE run_id = ? AND seq = ?", runId, seq).toArray()[0];
     if (!row) return null;
-    const files = this.sql.exec("SELECT path, hash, bytes FROM te_checkpoint_entries WHERE run_id = ? AND seq = ? ORDER BY path", runId, seq).toArray().map(toFileRef);
+    const files = this.sql
+      .exec(
+        "SELECT path, hash, bytes FROM te_checkpoint_entries WHERE run_id = ? AND seq = ? ORDER BY path",
+        runId,
+        seq,
+      )
+      .toArray()
+      .map(toFileRef);
     return this.toRecord(runId, row, files);
   }
 
   mapAt(runId: string, seq: number): FileRef[] {
-    const base = this.sql.exec("SELECT MAX(seq) AS s FROM te_checkpoints WHERE run_id = ? AND seq <= ? AND full_map = 1", runId, seq).one().s;
+    const base = this.sql
+      .exec("SELECT MAX(seq) AS s FROM te_checkpoints WHERE run_id = ? AND seq <= ? AND full_map = 1", runId, seq)
+      .one().s;
     const map = new Map<string, FileRef>();
     if (base !== null) {
-      for (const row of this.sql.exec("SELECT path, hash, bytes FROM te_checkpoint_maps WHERE run_id = ? AND seq = ?", runId, Number(base))) map.set(String(row.path), toFileRef(row));
+      for (const row of this.sql.exec(
+        "SELECT path, hash, bytes FROM te_checkpoint_maps WHERE run_id = ? AND seq = ?",
+        runId,
+        Number(base),
+      ))
+        map.set(String(row.path), toFileRef(row));
     }
     const from = base === null ? 0 : Number(base);
-    for (const row of this.sql.exec("SELECT path, hash, bytes FROM te_checkpoint_entries WHERE run_id = ? AND seq > ? AND seq <= ? ORDER BY seq", runId, from, seq)) {
+    for (const row of this.sql.exec(
+      "SELECT path, hash, bytes FROM te_checkpoint_entries WHERE run_id = ? AND seq > ? AND seq <= ? ORDER BY seq",
+      runId,
+      from,
+      seq,
+    )) {
       map.set(String(row.path), toFileRef(row));
     }
     return [...map.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -82,6 +145,14 @@ export class SqlCheckpointStore implements CheckpointStore {
 
   private toRecord(runId: string, row: Record<string, SqlStorageValue>, files: FileRef[]): CheckpointRecord {
     const seq = Number(row.seq);
-    return { id: formatCheckpointId(seq), seq, runId, createdAt: new Date(Number(row.created_at)).toISOString(), reason: String(row.reason) as CheckpointReason, eventSeq: Number(row.event_seq), files };
+    return {
+      id: formatCheckpointId(seq),
+      seq,
+      runId,
+      createdAt: new Date(Number(row.created_at)).toISOString(),
+      reason: String(row.reason) as CheckpointReason,
+      eventSeq: Number(row.event_seq),
+      files,
+    };
   }
 }

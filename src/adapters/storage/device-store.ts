@@ -26,13 +26,22 @@ export class DeviceStore implements DeviceRepository {
   }
 
   initUser(userId: string, now: number): void {
-    this.sql.exec("INSERT OR IGNORE INTO te_meta(key, value) VALUES('user_id', ?), ('created_at', ?)", userId, String(now));
+    this.sql.exec(
+      "INSERT OR IGNORE INTO te_meta(key, value) VALUES('user_id', ?), ('created_at', ?)",
+      userId,
+      String(now),
+    );
   }
 
   insertDevice(device: DeviceRow): void {
     this.sql.exec(
       "INSERT INTO te_devices(id, name, token_hash, created_at, last_seen_at, revoked_at) VALUES(?, ?, ?, ?, ?, ?)",
-      device.id, device.name, device.tokenHash, device.createdAt, device.lastSeenAt, device.revokedAt,
+      device.id,
+      device.name,
+      device.tokenHash,
+      device.createdAt,
+      device.lastSeenAt,
+      device.revokedAt,
     );
   }
 
@@ -63,7 +72,12 @@ export class DeviceStore implements DeviceRepository {
   }
 
   insertPairingCode(hash: string, createdBy: string, expiresAt: number): void {
-    this.sql.exec("INSERT INTO te_pairing_codes(hash, created_by, expires_at) VALUES(?, ?, ?)", hash, createdBy, expiresAt);
+    this.sql.exec(
+      "INSERT INTO te_pairing_codes(hash, created_by, expires_at) VALUES(?, ?, ?)",
+      hash,
+      createdBy,
+      expiresAt,
+    );
   }
 
   /** Deletes and returns the code's expiry (single use), or null when unknown. */
@@ -78,7 +92,9 @@ export class DeviceStore implements DeviceRepository {
 
   /** Deletes and returns the ticket (single use), or null when unknown. */
   takeTicket(hash: string): { deviceId: string; expiresAt: number } | null {
-    const row = this.sql.exec("DELETE FROM te_ws_tickets WHERE hash = ? RETURNING device_id, expires_at", hash).toArray()[0];
+    const row = this.sql
+      .exec("DELETE FROM te_ws_tickets WHERE hash = ? RETURNING device_id, expires_at", hash)
+      .toArray()[0];
     return row ? { deviceId: String(row.device_id), expiresAt: Number(row.expires_at) } : null;
   }
 
@@ -87,7 +103,11 @@ export class DeviceStore implements DeviceRepository {
     this.sql.exec("DELETE FROM te_pairing_codes WHERE expires_at <= ?", now);
     this.sql.exec("DELETE FROM te_ws_tickets WHERE expires_at <= ?", now);
     this.sql.exec("DELETE FROM te_auth_failures WHERE at <= ?", now - 60 * 60 * 1000);
-    const row = this.sql.exec("SELECT MIN(e) AS next FROM (SELECT expires_at AS e FROM te_pairing_codes UNION ALL SELECT expires_at FROM te_ws_tickets)").one();
+    const row = this.sql
+      .exec(
+        "SELECT MIN(e) AS next FROM (SELECT expires_at AS e FROM te_pairing_codes UNION ALL SELECT expires_at FROM te_ws_tickets)",
+      )
+      .one();
     return row.next === null ? null : Number(row.next);
   }
 

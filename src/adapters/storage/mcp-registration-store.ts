@@ -13,9 +13,23 @@
 import { AppError } from "../../domain/errors";
 import { parseEndpoint } from "../../domain/mcp/endpoint";
 import { isCanonicalRegistrationId, parseRegistrationId } from "../../domain/mcp/registration-id";
-import { normalizeDisplayName, validateStoredOverrides, validateStoredPermissions } from "../../domain/mcp/registration";
-import type { McpRegistrationRepository, RegistrationLoad, RegistrationStorageIssue, StoredRegistration } from "../../ports/mcp-registration-repository";
-import { REGISTRATION_KIND, REGISTRATION_SCHEMA_VERSION, registrationDocumentSchema, type RegistrationDocument } from "../../contracts/mcp";
+import {
+  normalizeDisplayName,
+  validateStoredOverrides,
+  validateStoredPermissions,
+} from "../../domain/mcp/registration";
+import type {
+  McpRegistrationRepository,
+  RegistrationLoad,
+  RegistrationStorageIssue,
+  StoredRegistration,
+} from "../../ports/mcp-registration-repository";
+import {
+  REGISTRATION_KIND,
+  REGISTRATION_SCHEMA_VERSION,
+  registrationDocumentSchema,
+  type RegistrationDocument,
+} from "../../contracts/mcp";
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -41,13 +55,17 @@ export function encodeRegistrationDocument(record: StoredRegistration): string {
     protocolVersion: record.protocolVersion,
     state: record.state,
     ...(Object.keys(record.toolPermissions).length > 0 ? { toolPermissions: record.toolPermissions } : {}),
-    ...(Object.keys(record.toolDescriptionOverrides).length > 0 ? { toolDescriptionOverrides: record.toolDescriptionOverrides } : {}),
+    ...(Object.keys(record.toolDescriptionOverrides).length > 0
+      ? { toolDescriptionOverrides: record.toolDescriptionOverrides }
+      : {}),
   };
   return JSON.stringify(document);
 }
 
 /** Decodes one row into a record, or the storage issue that prevents it (see module doc). */
-export function decodeRegistrationRow(row: Row): { ok: true; record: StoredRegistration } | { ok: false; issue: RegistrationStorageIssue } {
+export function decodeRegistrationRow(
+  row: Row,
+): { ok: true; record: StoredRegistration } | { ok: false; issue: RegistrationStorageIssue } {
   const fileName = String(row.id);
   const issue = (code: string, message: string) => ({
     ok: false as const,
@@ -61,20 +79,34 @@ export function decodeRegistrationRow(row: Row): { ok: true; record: StoredRegis
     } catch {
       return issue("mcp.registration_document_invalid", "The stored registration is not valid JSON.");
     }
-    if (typeof json !== "object" || json === null || Array.isArray(json)) return issue("mcp.registration_document_invalid", "The stored registration is not a JSON object.");
+    if (typeof json !== "object" || json === null || Array.isArray(json))
+      return issue("mcp.registration_document_invalid", "The stored registration is not a JSON object.");
     const raw = json as Record<string, unknown>;
-    if (raw.schemaVersion !== REGISTRATION_SCHEMA_VERSION) return issue("mcp.registration_schema_unsupported", "The stored registration has an unsupported schemaVersion (expected 1).");
-    if (raw.kind !== REGISTRATION_KIND) return issue("mcp.registration_kind_invalid", `The stored registration's kind is not ${REGISTRATION_KIND}.`);
+    if (raw.schemaVersion !== REGISTRATION_SCHEMA_VERSION)
+      return issue(
+        "mcp.registration_schema_unsupported",
+        "The stored registration has an unsupported schemaVersion (expected 1).",
+      );
+    if (raw.kind !== REGISTRATION_KIND)
+      return issue("mcp.registration_kind_invalid", `The stored registration's kind is not ${REGISTRATION_KIND}.`);
     const parsed = registrationDocumentSchema.safeParse(raw);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       const where = first && first.path.length > 0 ? ` at ${first.path.map(String).join(".")}` : "";
-      return issue("mcp.registration_document_invalid", `The stored registration is malformed${where}: ${first?.message ?? "invalid"}.`);
+      return issue(
+        "mcp.registration_document_invalid",
+        `The stored registration is malformed${where}: ${first?.message ?? "invalid"}.`,
+      );
     }
     const doc = parsed.data;
-    if (doc.id !== fileName) return issue("mcp.registration_id_mismatch", "The stored registration's id does not match its row id.");
+    if (doc.id !== fileName)
+      return issue("mcp.registration_id_mismatch", "The stored registration's id does not match its row id.");
     const endpoint = parseEndpoint(doc.endpoint);
-    if (endpoint.userinfo !== null) return issue("mcp.registration_document_invalid", "The stored endpoint holds credentials in clear; they must be stored sealed.");
+    if (endpoint.userinfo !== null)
+      return issue(
+        "mcp.registration_document_invalid",
+        "The stored endpoint holds credentials in clear; they must be stored sealed.",
+      );
     return {
       ok: true,
       record: {
@@ -117,21 +149,33 @@ export class McpRegistrationStore implements McpRegistrationRepository {
     const row = this.sql.exec("SELECT * FROM te_mcp_registrations WHERE id = ?", id).toArray()[0];
     if (!row) return { status: "missing" };
     const decoded = decodeRegistrationRow(row);
-    return decoded.ok ? { status: "found", record: decoded.record } : { status: "unreadable", issue: decoded.issue, revision: Number(row.revision) };
+    return decoded.ok
+      ? { status: "found", record: decoded.record }
+      : { status: "unreadable", issue: decoded.issue, revision: Number(row.revision) };
   }
 
   insert(record: StoredRegistration): void {
     this.sql.exec(
       "INSERT INTO te_mcp_registrations(id, document, revision, created_at, updated_at) VALUES(?, ?, ?, ?, ?)",
-      record.id, encodeRegistrationDocument(record), record.revision, record.createdAt, record.updatedAt,
+      record.id,
+      encodeRegistrationDocument(record),
+      record.revision,
+      record.createdAt,
+      record.updatedAt,
     );
   }
 
   replace(record: StoredRegistration, expectedRevision: number): boolean {
-    const updated = this.sql.exec(
-      "UPDATE te_mcp_registrations SET document = ?, revision = ?, updated_at = ? WHERE id = ? AND revision = ? RETURNING id",
-      encodeRegistrationDocument(record), record.revision, record.updatedAt, record.id, expectedRevision,
-    ).toArray();
+    const updated = this.sql
+      .exec(
+        "UPDATE te_mcp_registrations SET document = ?, revision = ?, updated_at = ? WHERE id = ? AND revision = ? RETURNING id",
+        encodeRegistrationDocument(record),
+        record.revision,
+        record.updatedAt,
+        record.id,
+        expectedRevision,
+      )
+      .toArray();
     return updated.length > 0;
   }
 

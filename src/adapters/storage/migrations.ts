@@ -31,16 +31,30 @@ export function schemaVersion(sql: SqlStorage): number {
  * Applies every step above the stored version, up to `target` (default: the newest).
  * @returns the version after the run.
  */
-export function migrate(storage: DurableObjectStorage, target = latestSchemaVersion(), steps: readonly MigrationStep[] = MIGRATIONS): number {
+export function migrate(
+  storage: DurableObjectStorage,
+  target = latestSchemaVersion(),
+  steps: readonly MigrationStep[] = MIGRATIONS,
+): number {
   const sql = storage.sql;
   const applied = appliedSteps(sql);
   for (const step of [...steps].sort((a, b) => a.version - b.version)) {
     if (applied.has(step.version) || step.version > target) continue;
     storage.transactionSync(() => {
       step.up(sql);
-      sql.exec("CREATE TABLE IF NOT EXISTS te_schema_steps (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)");
-      sql.exec("INSERT INTO te_schema_steps(version, name, applied_at) VALUES(?, ?, ?)", step.version, step.name, Date.now());
-      sql.exec("INSERT INTO te_meta(key, value) VALUES('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = MAX(CAST(value AS INTEGER), CAST(excluded.value AS INTEGER))", String(step.version));
+      sql.exec(
+        "CREATE TABLE IF NOT EXISTS te_schema_steps (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)",
+      );
+      sql.exec(
+        "INSERT INTO te_schema_steps(version, name, applied_at) VALUES(?, ?, ?)",
+        step.version,
+        step.name,
+        Date.now(),
+      );
+      sql.exec(
+        "INSERT INTO te_meta(key, value) VALUES('schema_version', ?) ON CONFLICT(key) DO UPDATE SET value = MAX(CAST(value AS INTEGER), CAST(excluded.value AS INTEGER))",
+        String(step.version),
+      );
     });
     applied.add(step.version);
   }
@@ -49,8 +63,15 @@ export function migrate(storage: DurableObjectStorage, target = latestSchemaVers
 
 /** Versions already applied to this object (empty for a new object). */
 function appliedSteps(sql: SqlStorage): Set<number> {
-  const hasTable = sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'te_schema_steps'").toArray().length > 0;
-  if (hasTable) return new Set(sql.exec("SELECT version FROM te_schema_steps").toArray().map((row) => Number(row.version)));
+  const hasTable =
+    sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'te_schema_steps'").toArray().length > 0;
+  if (hasTable)
+    return new Set(
+      sql
+        .exec("SELECT version FROM te_schema_steps")
+        .toArray()
+        .map((row) => Number(row.version)),
+    );
   // Objects migrated before te_schema_steps existed: every step up to schema_version was applied.
   const version = schemaVersion(sql);
   return new Set(MIGRATIONS.filter((step) => step.version <= version).map((step) => step.version));

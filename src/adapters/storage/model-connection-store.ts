@@ -44,8 +44,16 @@ export class ModelConnectionStore implements ModelConnectionRepository {
     this.sql.exec(
       `INSERT INTO te_model_connections(id, name, provider, base_url, model_id, defaults_json, is_default, api_key_hint, api_key_sealed, created_at, updated_at)
        VALUES(?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-      record.id, record.name, record.provider, record.baseUrl, record.modelId, JSON.stringify(record.defaults),
-      record.apiKeyHint, JSON.stringify(apiKey), record.createdAt, record.updatedAt,
+      record.id,
+      record.name,
+      record.provider,
+      record.baseUrl,
+      record.modelId,
+      JSON.stringify(record.defaults),
+      record.apiKeyHint,
+      JSON.stringify(apiKey),
+      record.createdAt,
+      record.updatedAt,
     );
   }
 
@@ -53,8 +61,15 @@ export class ModelConnectionStore implements ModelConnectionRepository {
     this.sql.exec(
       `UPDATE te_model_connections SET name = ?, provider = ?, base_url = ?, model_id = ?, defaults_json = ?, api_key_hint = ?,
        api_key_sealed = ?, updated_at = ? WHERE id = ?`,
-      record.name, record.provider, record.baseUrl, record.modelId, JSON.stringify(record.defaults), record.apiKeyHint,
-      JSON.stringify(apiKey), record.updatedAt, record.id,
+      record.name,
+      record.provider,
+      record.baseUrl,
+      record.modelId,
+      JSON.stringify(record.defaults),
+      record.apiKeyHint,
+      JSON.stringify(apiKey),
+      record.updatedAt,
+      record.id,
     );
   }
 

@@ -16,32 +16,67 @@ export class SqlPersistStateStore implements PersistStateStore {
   constructor(private readonly sql: SqlStorage) {}
 
   state(workspaceId: string, stateId: string): PersistStateRecord | null {
-    const row = this.sql.exec("SELECT * FROM te_ws_persist_states WHERE workspace_id = ? AND state_id = ?", workspaceId, stateId).toArray()[0];
+    const row = this.sql
+      .exec("SELECT * FROM te_ws_persist_states WHERE workspace_id = ? AND state_id = ?", workspaceId, stateId)
+      .toArray()[0];
     return row ? toState(row) : null;
   }
 
   files(workspaceId: string, stateId: string): FileRef[] {
-    return this.sql.exec("SELECT path, hash, bytes FROM te_ws_persist_files WHERE workspace_id = ? AND state_id = ? ORDER BY path", workspaceId, stateId).toArray().map(toFileRef);
+    return this.sql
+      .exec(
+        "SELECT path, hash, bytes FROM te_ws_persist_files WHERE workspace_id = ? AND state_id = ? ORDER BY path",
+        workspaceId,
+        stateId,
+      )
+      .toArray()
+      .map(toFileRef);
   }
 
   lastOrder(workspaceId: string): number {
-    const row = this.sql.exec("SELECT MAX(ord) AS o FROM te_ws_persist_states WHERE workspace_id = ?", workspaceId).one();
+    const row = this.sql
+      .exec("SELECT MAX(ord) AS o FROM te_ws_persist_states WHERE workspace_id = ?", workspaceId)
+      .one();
     return row.o === null ? 0 : Number(row.o);
   }
 
   siblingsSince(workspaceId: string, baseStateId: string | null, order: number): PersistStateRecord[] {
     return this.sql
-      .exec("SELECT * FROM te_ws_persist_states WHERE workspace_id = ? AND ord > ? AND base_state_id IS ? ORDER BY ord", workspaceId, order, baseStateId)
+      .exec(
+        "SELECT * FROM te_ws_persist_states WHERE workspace_id = ? AND ord > ? AND base_state_id IS ? ORDER BY ord",
+        workspaceId,
+        order,
+        baseStateId,
+      )
       .toArray()
       .map(toState);
   }
 
-  insert(workspaceId: string, stateId: string, baseStateId: string | null, files: readonly FileRef[], now: number): number {
+  insert(
+    workspaceId: string,
+    stateId: string,
+    baseStateId: string | null,
+    files: readonly FileRef[],
+    now: number,
+  ): number {
     const row = this.sql
-      .exec("INSERT INTO te_ws_persist_states(workspace_id, state_id, base_state_id, created_at) VALUES(?, ?, ?, ?) RETURNING ord", workspaceId, stateId, baseStateId, now)
+      .exec(
+        "INSERT INTO te_ws_persist_states(workspace_id, state_id, base_state_id, created_at) VALUES(?, ?, ?, ?) RETURNING ord",
+        workspaceId,
+        stateId,
+        baseStateId,
+        now,
+      )
       .one();
     for (const file of files) {
-      this.sql.exec("INSERT INTO te_ws_persist_files(workspace_id, state_id, path, hash, bytes) VALUES(?, ?, ?, ?, ?)", workspaceId, stateId, file.path, file.sha256, file.bytes);
+      this.sql.exec(
+        "INSERT INTO te_ws_persist_files(workspace_id, state_id, path, hash, bytes) VALUES(?, ?, ?, ?, ?)",
+        workspaceId,
+        stateId,
+        file.path,
+        file.sha256,
+        file.bytes,
+      );
     }
     return Number(row.ord);
   }

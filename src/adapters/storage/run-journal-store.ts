@@ -8,7 +8,12 @@
  */
 import { AppError } from "../../domain/errors";
 import { newEventId } from "../../domain/agent/run-ids";
-import { prepareEvent, type AgentRunEvent, type AppendEventInput, type EventLevel } from "../../domain/agent/run-events";
+import {
+  prepareEvent,
+  type AgentRunEvent,
+  type AppendEventInput,
+  type EventLevel,
+} from "../../domain/agent/run-events";
 import { normalizeEventsQuery, type ReadEventsQuery } from "../../domain/agent/journal-query";
 import type { Clock } from "../../ports/space";
 import type { RunJournal } from "../../ports/run-journal";
@@ -26,18 +31,32 @@ function toEvent(row: Record<string, SqlStorageValue>): AgentRunEvent {
 }
 
 export class SqliteRunJournal implements RunJournal {
-  constructor(private readonly sql: SqlStorage, private readonly clock: Clock) {}
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly clock: Clock,
+  ) {}
 
   append(runId: string, input: AppendEventInput): AgentRunEvent {
     const event = prepareEvent(runId, input, newEventId(), this.clock.now());
     const related = event.relatedInvocationIds.length > 0 ? `,${event.relatedInvocationIds.join(",")},` : null;
-    const row = this.sql.exec(
-      `INSERT INTO te_journal(run_id, seq, id, at, level, type, invocation_id, related_ids, payload)
+    const row = this.sql
+      .exec(
+        `INSERT INTO te_journal(run_id, seq, id, at, level, type, invocation_id, related_ids, payload)
        SELECT ?, COALESCE((SELECT MAX(seq) FROM te_journal WHERE run_id = ?), 0) + 1, ?, ?, ?, ?, ?, ?, ?
        WHERE EXISTS (SELECT 1 FROM te_runs WHERE id = ?)
        RETURNING seq`,
-      runId, runId, event.id, event.at, event.level, event.type, event.invocationId, related, event.payloadJson, runId,
-    ).toArray()[0];
+        runId,
+        runId,
+        event.id,
+        event.at,
+        event.level,
+        event.type,
+        event.invocationId,
+        related,
+        event.payloadJson,
+        runId,
+      )
+      .toArray()[0];
     if (!row) throw new AppError("agent.run_not_found", "No agent run with this id.", { runId });
     return {
       seq: Number(row.seq),
@@ -63,11 +82,16 @@ export class SqliteRunJournal implements RunJournal {
       args.push(q.invocationId, `,${q.invocationId},`);
     }
     const order = q.direction === "latest" ? "DESC" : "ASC";
-    const rows = this.sql.exec(`SELECT * FROM te_journal WHERE ${where.join(" AND ")} ORDER BY seq ${order} LIMIT ?`, ...args, q.limit).toArray().map(toEvent);
+    const rows = this.sql
+      .exec(`SELECT * FROM te_journal WHERE ${where.join(" AND ")} ORDER BY seq ${order} LIMIT ?`, ...args, q.limit)
+      .toArray()
+      .map(toEvent);
     return q.direction === "latest" ? rows.reverse() : rows;
   }
 
   lastSeq(runId: string): number {
-    return Number(this.sql.exec("SELECT COALESCE(MAX(seq), 0) AS last FROM te_journal WHERE run_id = ?", runId).one().last);
+    return Number(
+      this.sql.exec("SELECT COALESCE(MAX(seq), 0) AS last FROM te_journal WHERE run_id = ?", runId).one().last,
+    );
   }
 }

@@ -17,8 +17,10 @@ const COLUMNS: Record<keyof RunRecordPatch, string> = {
 const JSON_FIELDS = new Set<keyof RunRecordPatch>(["skillScopeRefs", "committedMessage"]);
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
-const parse = <T>(value: SqlStorageValue | undefined): T | null => (value === null || value === undefined ? null : (JSON.parse(String(value)) as T));
-const num = (value: SqlStorageValue | undefined): number | null => (value === null || value === undefined ? null : Number(value));
+const parse = <T>(value: SqlStorageValue | undefined): T | null =>
+  value === null || value === undefined ? null : (JSON.parse(String(value)) as T);
+const num = (value: SqlStorageValue | undefined): number | null =>
+  value === null || value === undefined ? null : Number(value);
 
 function toRecord(row: Record<string, SqlStorageValue>): AgentRunRecord {
   return {
@@ -53,9 +55,22 @@ export class SqliteRunStore implements RunRepository {
       `INSERT INTO te_runs(id, workspace_id, stable_chat_id, chat_ref, generation_type, profile_id, skill_scope_refs,
         persist_base_state_id, input_message_count, presentation, status, created_at, updated_at, terminal_at,
         commit_count, committed_message) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      run.runId, run.workspaceId, run.stableChatId, JSON.stringify(run.chatRef), run.generationType, run.profileId,
-      json(run.skillScopeRefs), run.persistBaseStateId, run.inputMessageCount, run.presentation, run.status,
-      run.createdAt, run.updatedAt, run.terminalAt, run.commitCount, json(run.committedMessage),
+      run.runId,
+      run.workspaceId,
+      run.stableChatId,
+      JSON.stringify(run.chatRef),
+      run.generationType,
+      run.profileId,
+      json(run.skillScopeRefs),
+      run.persistBaseStateId,
+      run.inputMessageCount,
+      run.presentation,
+      run.status,
+      run.createdAt,
+      run.updatedAt,
+      run.terminalAt,
+      run.commitCount,
+      json(run.committedMessage),
     );
   }
 
@@ -68,7 +83,11 @@ export class SqliteRunStore implements RunRepository {
     const keys = (Object.keys(patch) as Array<keyof RunRecordPatch>).filter((key) => patch[key] !== undefined);
     if (keys.length === 0) return;
     const values = keys.map((key) => (JSON_FIELDS.has(key) ? json(patch[key]) : (patch[key] as SqlStorageValue)));
-    this.sql.exec(`UPDATE te_runs SET ${keys.map((key) => `${COLUMNS[key]} = ?`).join(", ")} WHERE id = ?`, ...values, runId);
+    this.sql.exec(
+      `UPDATE te_runs SET ${keys.map((key) => `${COLUMNS[key]} = ?`).join(", ")} WHERE id = ?`,
+      ...values,
+      runId,
+    );
   }
 
   list(filter: Required<Pick<RunListFilter, "limit">> & RunListFilter): AgentRunRecord[] {

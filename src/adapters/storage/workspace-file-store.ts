@@ -43,7 +43,12 @@ export class SqlWorkspaceFileStore implements WorkspaceFileStore {
   insertRun(record: Parameters<WorkspaceFileStore["insertRun"]>[0]): void {
     this.sql.exec(
       "INSERT INTO te_ws_runs(run_id, workspace_id, stable_chat_id, manifest, state, created_at) VALUES(?, ?, ?, ?, ?, ?)",
-      record.runId, record.workspaceId, record.stableChatId, JSON.stringify(record.manifest), record.state, record.createdAt,
+      record.runId,
+      record.workspaceId,
+      record.stableChatId,
+      JSON.stringify(record.manifest),
+      record.state,
+      record.createdAt,
     );
   }
 
@@ -52,55 +57,104 @@ export class SqlWorkspaceFileStore implements WorkspaceFileStore {
   }
 
   markProjected(runId: string, baseStateId: string | null, order: number): void {
-    this.sql.exec("UPDATE te_ws_runs SET persist_projected = 1, persist_base_state_id = ?, persist_order = ? WHERE run_id = ?", baseStateId, order, runId);
+    this.sql.exec(
+      "UPDATE te_ws_runs SET persist_projected = 1, persist_base_state_id = ?, persist_order = ? WHERE run_id = ?",
+      baseStateId,
+      order,
+      runId,
+    );
   }
 
   file(runId: string, path: string): FileRef | null {
-    const row = this.sql.exec("SELECT path, hash, bytes FROM te_ws_files WHERE run_id = ? AND path = ?", runId, path).toArray()[0];
+    const row = this.sql
+      .exec("SELECT path, hash, bytes FROM te_ws_files WHERE run_id = ? AND path = ?", runId, path)
+      .toArray()[0];
     return row ? toFileRef(row) : null;
   }
 
   files(runId: string, prefix?: string): FileRef[] {
-    if (prefix === undefined) return this.sql.exec("SELECT path, hash, bytes FROM te_ws_files WHERE run_id = ? ORDER BY path", runId).toArray().map(toFileRef);
+    if (prefix === undefined)
+      return this.sql
+        .exec("SELECT path, hash, bytes FROM te_ws_files WHERE run_id = ? ORDER BY path", runId)
+        .toArray()
+        .map(toFileRef);
     const [lo, hi] = rangeOf(prefix);
     return this.sql
-      .exec("SELECT path, hash, bytes FROM te_ws_files WHERE run_id = ? AND path >= ? AND path < ? ORDER BY path", runId, lo, hi)
+      .exec(
+        "SELECT path, hash, bytes FROM te_ws_files WHERE run_id = ? AND path >= ? AND path < ? ORDER BY path",
+        runId,
+        lo,
+        hi,
+      )
       .toArray()
       .map(toFileRef);
   }
 
   hasDirectory(runId: string, dir: string): boolean {
     const [lo, hi] = rangeOf(dir);
-    return this.sql.exec("SELECT 1 FROM te_ws_files WHERE run_id = ? AND path >= ? AND path < ? LIMIT 1", runId, lo, hi).toArray().length > 0;
+    return (
+      this.sql
+        .exec("SELECT 1 FROM te_ws_files WHERE run_id = ? AND path >= ? AND path < ? LIMIT 1", runId, lo, hi)
+        .toArray().length > 0
+    );
   }
 
   putFile(runId: string, file: FileRef, now: number, dirty = true): void {
-    const existed = this.sql.exec("SELECT 1 FROM te_ws_files WHERE run_id = ? AND path = ?", runId, file.path).toArray().length > 0;
+    const existed =
+      this.sql.exec("SELECT 1 FROM te_ws_files WHERE run_id = ? AND path = ?", runId, file.path).toArray().length > 0;
     this.sql.exec(
       `INSERT INTO te_ws_files(run_id, path, hash, bytes, updated_at, dirty) VALUES(?, ?, ?, ?, ?, ?)
        ON CONFLICT(run_id, path) DO UPDATE SET hash = excluded.hash, bytes = excluded.bytes, updated_at = excluded.updated_at,
        dirty = MAX(te_ws_files.dirty, excluded.dirty)`,
-      runId, file.path, file.sha256, file.bytes, now, dirty ? 1 : 0,
+      runId,
+      file.path,
+      file.sha256,
+      file.bytes,
+      now,
+      dirty ? 1 : 0,
     );
     if (!existed) this.sql.exec("UPDATE te_ws_runs SET file_count = file_count + 1 WHERE run_id = ?", runId);
   }
 
   readState(runId: string, invocationId: string, path: string): ReadState | null {
-    const row = this.sql.exec("SELECT * FROM te_ws_read_state WHERE run_id = ? AND invocation_id = ? AND path = ?", runId, invocationId, path).toArray()[0];
+    const row = this.sql
+      .exec(
+        "SELECT * FROM te_ws_read_state WHERE run_id = ? AND invocation_id = ? AND path = ?",
+        runId,
+        invocationId,
+        path,
+      )
+      .toArray()[0];
     if (!row) return null;
-    return { sha256: String(row.hash), full: Number(row.full) === 1, ranges: JSON.parse(String(row.ranges)) as SeenRange[], requireFullRead: Number(row.require_full) === 1 };
+    return {
+      sha256: String(row.hash),
+      full: Number(row.full) === 1,
+      ranges: JSON.parse(String(row.ranges)) as SeenRange[],
+      requireFullRead: Number(row.require_full) === 1,
+    };
   }
 
   putReadState(runId: string, invocationId: string, path: string, state: ReadState | null): void {
     if (!state) {
-      this.sql.exec("DELETE FROM te_ws_read_state WHERE run_id = ? AND invocation_id = ? AND path = ?", runId, invocationId, path);
+      this.sql.exec(
+        "DELETE FROM te_ws_read_state WHERE run_id = ? AND invocation_id = ? AND path = ?",
+        runId,
+        invocationId,
+        path,
+      );
       return;
     }
     // Ranges are merged, so even a file read in many windows stays a few pairs of numbers.
     this.sql.exec(
       `INSERT INTO te_ws_read_state(run_id, invocation_id, path, hash, full, ranges, require_full) VALUES(?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT(run_id, invocation_id, path) DO UPDATE SET hash = excluded.hash, full = excluded.full, ranges = excluded.ranges, require_full = excluded.require_full`,
-      runId, invocationId, path, state.sha256, state.full ? 1 : 0, JSON.stringify(state.ranges), state.requireFullRead ? 1 : 0,
+      runId,
+      invocationId,
+      path,
+      state.sha256,
+      state.full ? 1 : 0,
+      JSON.stringify(state.ranges),
+      state.requireFullRead ? 1 : 0,
     );
   }
 
@@ -110,7 +164,14 @@ export class SqlWorkspaceFileStore implements WorkspaceFileStore {
 
   /** Plain statements: call inside the caller's transaction (e.g. the run delete). */
   deleteRun(runId: string): void {
-    for (const table of ["te_ws_files", "te_ws_read_state", "te_checkpoints", "te_checkpoint_entries", "te_checkpoint_maps", "te_ws_runs"]) {
+    for (const table of [
+      "te_ws_files",
+      "te_ws_read_state",
+      "te_checkpoints",
+      "te_checkpoint_entries",
+      "te_checkpoint_maps",
+      "te_ws_runs",
+    ]) {
       this.sql.exec(`DELETE FROM ${table} WHERE run_id = ?`, runId);
     }
   }

@@ -14,9 +14,17 @@ import { AppError } from "../../domain/errors";
 import { newRunId, normalizeStableChatId, workspaceIdFor } from "../../domain/agent/run-ids";
 import { assertTransition, isTerminalStatus, type AgentRunStatus } from "../../domain/agent/run-status";
 import {
-  DEFAULT_RUN_PAGE, MAX_RUN_PAGE, toRunSummary,
-  type AgentRunRecord, type AgentRunSummary, type ChatRef, type CommittedMessageRef, type GenerationType,
-  type Presentation, type RunListFilter, type SkillScopeRefs,
+  DEFAULT_RUN_PAGE,
+  MAX_RUN_PAGE,
+  toRunSummary,
+  type AgentRunRecord,
+  type AgentRunSummary,
+  type ChatRef,
+  type CommittedMessageRef,
+  type GenerationType,
+  type Presentation,
+  type RunListFilter,
+  type SkillScopeRefs,
 } from "../../domain/agent/run-record";
 import { decodeRunCursor, encodeRunCursor } from "../../domain/agent/run-cursor";
 import type { RunRepository } from "../../ports/run-repository";
@@ -92,7 +100,12 @@ export class RunRecordService {
       this.repo.insert(run);
       return this.journal.record(run.runId, {
         type: "run_created",
-        payload: { workspaceId, stableChatId, persistBaseStateId: run.persistBaseStateId, presentation: run.presentation },
+        payload: {
+          workspaceId,
+          stableChatId,
+          persistBaseStateId: run.persistBaseStateId,
+          presentation: run.presentation,
+        },
       });
     });
     this.journal.publish(event);
@@ -126,7 +139,10 @@ export class RunRecordService {
       const terminalAt = isTerminalStatus(status) ? now : null;
       this.repo.update(runId, { status, updatedAt: now, ...(terminalAt !== null ? { terminalAt } : {}) });
       const recorded = this.journal.record(runId, { type: "status_changed", payload: { status } });
-      return { run: { ...current, status, updatedAt: now, terminalAt: terminalAt ?? current.terminalAt }, event: recorded };
+      return {
+        run: { ...current, status, updatedAt: now, terminalAt: terminalAt ?? current.terminalAt },
+        event: recorded,
+      };
     });
     this.journal.publish(event);
     this.sockets.broadcast({ type: "agent.run_changed", runId, status });
@@ -158,7 +174,9 @@ export class RunRecordService {
     const last = page[page.length - 1];
     return {
       runs: page.map(toRunSummary),
-      ...(rows.length > limit && last ? { nextCursor: encodeRunCursor({ createdAt: last.createdAt, runId: last.runId }) } : {}),
+      ...(rows.length > limit && last
+        ? { nextCursor: encodeRunCursor({ createdAt: last.createdAt, runId: last.runId }) }
+        : {}),
     };
   }
 
@@ -170,7 +188,11 @@ export class RunRecordService {
     this.repo.transaction(() => {
       const run = this.get(runId);
       if (!isTerminalStatus(run.status)) {
-        throw new AppError("agent.run_active", "This run is still going; cancel it and wait until it ends before deleting it.", { runId, current: { status: run.status } });
+        throw new AppError(
+          "agent.run_active",
+          "This run is still going; cancel it and wait until it ends before deleting it.",
+          { runId, current: { status: run.status } },
+        );
       }
       for (const cleanup of this.cleanups) cleanup(runId);
       this.repo.delete(runId);

@@ -41,8 +41,10 @@ export interface AgentCommitResult {
 }
 
 function withAgentMeta(extra: JsonObject, agent: JsonObject): JsonObject {
-  const tauritavern = typeof extra.tauritavern === "object" && extra.tauritavern !== null && !Array.isArray(extra.tauritavern)
-    ? { ...(extra.tauritavern as JsonObject) } : {};
+  const tauritavern =
+    typeof extra.tauritavern === "object" && extra.tauritavern !== null && !Array.isArray(extra.tauritavern)
+      ? { ...(extra.tauritavern as JsonObject) }
+      : {};
   tauritavern.agent = agent;
   const next = { ...extra, tauritavern };
   checkExtraSize(JSON.stringify(next).length);
@@ -53,29 +55,50 @@ export function commitAgentMessage(deps: ChatDeps, chatId: string, input: AgentC
   const chat = requireChat(deps, chatId);
   const prefix = currentPrefix(deps, chatId, input.frozenPrefix.length);
   const action = input.action;
-  const target: MessageRecord | null = action.kind === "append" ? null : deps.repo.messages.byId(chatId, action.messageId);
+  const target: MessageRecord | null =
+    action.kind === "append" ? null : deps.repo.messages.byId(chatId, action.messageId);
   const prefixChanged = prefix.length !== input.frozenPrefix.length || prefix.digest !== input.frozenPrefix.digest;
   const targetChanged = action.kind !== "append" && (!target || target.revision !== action.ifRevision);
   if (prefixChanged || targetChanged) {
     throw revisionConflict(
-      prefixChanged ? "Messages this run read were edited or deleted while it ran; its output was not saved." : "The message this run writes to was changed or deleted while it ran; its output was not saved.",
+      prefixChanged
+        ? "Messages this run read were edited or deleted while it ran; its output was not saved."
+        : "The message this run writes to was changed or deleted while it ran; its output was not saved.",
       {
-        prefix, messageCount: chat.messageCount,
-        ...(action.kind === "append" ? {} : { message: target ? toMessageView(target, deps.repo.messages.indexOfSeq(chatId, target.seq)) : null }),
+        prefix,
+        messageCount: chat.messageCount,
+        ...(action.kind === "append"
+          ? {}
+          : { message: target ? toMessageView(target, deps.repo.messages.indexOfSeq(chatId, target.seq)) : null }),
       },
     );
   }
   checkMessageText(action.text);
   if (action.kind === "append") {
     const message: MessageRecord = {
-      chatId, seq: deps.repo.messages.nextSeq(chatId), messageId: newMessageId(), revision: 1, role: "assistant",
-      name: action.name ?? chat.character?.name ?? "Assistant", text: action.text, sendDate: new Date(deps.clock.now()).toISOString(),
-      swipes: null, swipeId: null, toolCalls: null, toolCallId: null, extra: withAgentMeta({}, input.agent), raw: null,
+      chatId,
+      seq: deps.repo.messages.nextSeq(chatId),
+      messageId: newMessageId(),
+      revision: 1,
+      role: "assistant",
+      name: action.name ?? chat.character?.name ?? "Assistant",
+      text: action.text,
+      sendDate: new Date(deps.clock.now()).toISOString(),
+      swipes: null,
+      swipeId: null,
+      toolCalls: null,
+      toolCallId: null,
+      extra: withAgentMeta({}, input.agent),
+      raw: null,
     };
     const view = insertAtEnd(deps, message);
     return { message: view, chatRevision: chat.revision };
   }
-  const next: MessageRecord = { ...target!, revision: target!.revision + 1, swipes: target!.swipes ? [...target!.swipes] : null };
+  const next: MessageRecord = {
+    ...target!,
+    revision: target!.revision + 1,
+    swipes: target!.swipes ? [...target!.swipes] : null,
+  };
   next.extra = withAgentMeta(next.extra, input.agent);
   next.extraJson = undefined;
   if (action.kind === "swipe") addSwipe(next, action.text);

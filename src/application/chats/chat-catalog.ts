@@ -35,8 +35,16 @@ export interface ChatPage {
 export function createChat(deps: ChatDeps, input: CreateChatInput): ChatView {
   const now = deps.clock.now();
   const chat: ChatRecord = {
-    id: newChatId(), kind: "character", title: normalizeTitle(input.title), revision: 1, messageCount: 0,
-    character: input.character ?? null, systemPrompt: input.systemPrompt ?? null, header: null, createdAt: now, updatedAt: now,
+    id: newChatId(),
+    kind: "character",
+    title: normalizeTitle(input.title),
+    revision: 1,
+    messageCount: 0,
+    character: input.character ?? null,
+    systemPrompt: input.systemPrompt ?? null,
+    header: null,
+    createdAt: now,
+    updatedAt: now,
   };
   deps.repo.chats.insert(chat);
   broadcastChat(deps, chat);
@@ -51,7 +59,9 @@ function decodeCursor(cursor: string): { createdAt: number; id: string } {
   try {
     const [createdAt, id] = JSON.parse(atob(cursor)) as [number, string];
     if (typeof createdAt === "number" && typeof id === "string") return { createdAt, id };
-  } catch { /* fall through */ }
+  } catch {
+    /* fall through */
+  }
   throw new AppError("chat.cursor_invalid", "This list cursor is not valid; start again from the first page.");
 }
 
@@ -59,7 +69,10 @@ export function listChats(deps: ChatDeps, options: { cursor?: string; limit?: nu
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);
   const rows = deps.repo.chats.list(limit + 1, options.cursor ? decodeCursor(options.cursor) : null);
   const page = rows.slice(0, limit);
-  return { chats: page.map(toChatView), ...(rows.length > limit ? { nextCursor: encodeCursor(page[page.length - 1]!) } : {}) };
+  return {
+    chats: page.map(toChatView),
+    ...(rows.length > limit ? { nextCursor: encodeCursor(page[page.length - 1]!) } : {}),
+  };
 }
 
 export function updateChat(deps: ChatDeps, chatId: string, input: UpdateChatInput): ChatView {
@@ -91,8 +104,12 @@ export function duplicateChat(deps: ChatDeps, chatId: string, title?: string): C
   const source = requireChat(deps, chatId);
   const now = deps.clock.now();
   const copy: ChatRecord = {
-    ...source, id: newChatId(), title: normalizeTitle(title ?? `${source.title} (copy)`.slice(0, 200)),
-    revision: 1, createdAt: now, updatedAt: now,
+    ...source,
+    id: newChatId(),
+    title: normalizeTitle(title ?? `${source.title} (copy)`.slice(0, 200)),
+    revision: 1,
+    createdAt: now,
+    updatedAt: now,
   };
   deps.repo.transaction(() => {
     deps.repo.chats.insert(copy);

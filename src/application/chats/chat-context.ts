@@ -19,14 +19,22 @@ export interface ChatDeps {
 /** The chat or `chat.not_found` (404). */
 export function requireChat(deps: ChatDeps, chatId: string): ChatRecord {
   const chat = deps.repo.chats.get(chatId);
-  if (!chat) throw new AppError("chat.not_found", "This chat does not exist (it may have been deleted on another device).", { chatId });
+  if (!chat)
+    throw new AppError("chat.not_found", "This chat does not exist (it may have been deleted on another device).", {
+      chatId,
+    });
   return chat;
 }
 
 /** The message or `chat.message_not_found` (404). */
 export function requireMessage(deps: ChatDeps, chatId: string, messageId: string): MessageRecord {
   const message = deps.repo.messages.byId(chatId, messageId);
-  if (!message) throw new AppError("chat.message_not_found", "This message does not exist in the chat (it may have been deleted).", { chatId, messageId });
+  if (!message)
+    throw new AppError(
+      "chat.message_not_found",
+      "This message does not exist in the chat (it may have been deleted).",
+      { chatId, messageId },
+    );
   return message;
 }
 
@@ -43,14 +51,34 @@ export function broadcastChatRemoved(deps: ChatDeps, chatId: string): void {
   deps.sockets.broadcast({ type: "chat.changed", chatId, removed: true });
 }
 
-export function broadcastMessageAdded(deps: ChatDeps, message: MessageRecord, index: number, messageCount: number): void {
-  deps.sockets.broadcast({ type: "chat.message_added", chatId: message.chatId, message: toMessageView(message, index), messageCount });
+export function broadcastMessageAdded(
+  deps: ChatDeps,
+  message: MessageRecord,
+  index: number,
+  messageCount: number,
+): void {
+  deps.sockets.broadcast({
+    type: "chat.message_added",
+    chatId: message.chatId,
+    message: toMessageView(message, index),
+    messageCount,
+  });
 }
 
 export function broadcastMessageUpdated(deps: ChatDeps, message: MessageRecord, index: number): void {
-  deps.sockets.broadcast({ type: "chat.message_updated", chatId: message.chatId, message: toMessageView(message, index) });
+  deps.sockets.broadcast({
+    type: "chat.message_updated",
+    chatId: message.chatId,
+    message: toMessageView(message, index),
+  });
 }
 
 export function broadcastMessageRemoved(deps: ChatDeps, chat: ChatRecord, messageId: string): void {
-  deps.sockets.broadcast({ type: "chat.message_removed", chatId: chat.id, messageId, chatRevision: chat.revision, messageCount: chat.messageCount });
+  deps.sockets.broadcast({
+    type: "chat.message_removed",
+    chatId: chat.id,
+    messageId,
+    chatRevision: chat.revision,
+    messageCount: chat.messageCount,
+  });
 }

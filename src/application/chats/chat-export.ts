@@ -16,7 +16,11 @@ export const EXPORT_PAGE_CHARS = 1024 * 1024;
 
 /** A safe file name for the export of `title` (no path or quote characters). */
 export function exportFileName(title: string): string {
-  const base = title.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "_").trim().slice(0, 120) || "chat";
+  const base =
+    title
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, "_")
+      .trim()
+      .slice(0, 120) || "chat";
   return `${base}.jsonl`;
 }
 

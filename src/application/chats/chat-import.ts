@@ -17,7 +17,13 @@ import { AppError } from "../../domain/errors";
 import { newChatId, newMessageId } from "../../domain/chats/ids";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_LINE_BYTES, normalizeTitle } from "../../domain/chats/limits";
 import { chatFieldsFromHeader, isHeaderLine, parseJsonLine, parseMessageLine } from "../../domain/chats/sillytavern";
-import { toChatView, type ChatRecord, type ChatView, type JsonObject, type MessageRecord } from "../../domain/chats/types";
+import {
+  toChatView,
+  type ChatRecord,
+  type ChatView,
+  type JsonObject,
+  type MessageRecord,
+} from "../../domain/chats/types";
 import { broadcastChat, type ChatDeps } from "./chat-context";
 import { readLines } from "./jsonl-lines";
 
@@ -37,7 +43,11 @@ export interface ImportOptions {
   maxBytes?: number;
 }
 
-export async function importChat(deps: ChatDeps, source: ReadableStream<Uint8Array>, options: ImportOptions = {}): Promise<ChatView> {
+export async function importChat(
+  deps: ChatDeps,
+  source: ReadableStream<Uint8Array>,
+  options: ImportOptions = {},
+): Promise<ChatView> {
   const title = options.title !== undefined ? normalizeTitle(options.title) : undefined;
   const startedAt = deps.clock.now();
   for (const stale of deps.repo.staging.stale(startedAt - STALE_IMPORT_MS)) deps.repo.staging.abort(stale);
@@ -55,16 +65,25 @@ export async function importChat(deps: ChatDeps, source: ReadableStream<Uint8Arr
       const batch = pending;
       pending = [];
       pendingChars = 0;
-      deps.repo.transaction(() => { for (const message of batch) deps.repo.messages.insert(message); });
+      deps.repo.transaction(() => {
+        for (const message of batch) deps.repo.messages.insert(message);
+      });
     };
-    for await (const { line, text } of readLines(source, { maxBytes: options.maxBytes ?? MAX_IMPORT_BYTES, maxLineBytes: MAX_IMPORT_LINE_BYTES })) {
+    for await (const { line, text } of readLines(source, {
+      maxBytes: options.maxBytes ?? MAX_IMPORT_BYTES,
+      maxLineBytes: MAX_IMPORT_LINE_BYTES,
+    })) {
       if (text.trim().length === 0) continue;
       const value = parseJsonLine(text, line);
       if (!seenFirst) {
         seenFirst = true;
         if (isHeaderLine(value)) {
           if (text.length > 1024 * 1024) {
-            throw new AppError("chat.import_line_too_large", `Line ${line} (the chat header) is larger than 1 MiB. Nothing was imported.`, { line });
+            throw new AppError(
+              "chat.import_line_too_large",
+              `Line ${line} (the chat header) is larger than 1 MiB. Nothing was imported.`,
+              { line },
+            );
           }
           header = value;
           continue;
@@ -81,8 +100,16 @@ export async function importChat(deps: ChatDeps, source: ReadableStream<Uint8Arr
     const fields = chatFieldsFromHeader(header);
     const now = deps.clock.now();
     const chat: ChatRecord = {
-      id: chatId, kind: "character", title: title ?? fields.title, revision: 1, messageCount: count,
-      character: fields.character, systemPrompt: fields.systemPrompt, header, createdAt: now, updatedAt: now,
+      id: chatId,
+      kind: "character",
+      title: title ?? fields.title,
+      revision: 1,
+      messageCount: count,
+      character: fields.character,
+      systemPrompt: fields.systemPrompt,
+      header,
+      createdAt: now,
+      updatedAt: now,
     };
     deps.repo.staging.publish(importId, chat);
     broadcastChat(deps, chat);
@@ -92,4 +119,3 @@ export async function importChat(deps: ChatDeps, source: ReadableStream<Uint8Arr
     throw error;
   }
 }
-

@@ -11,9 +11,21 @@
 import { AppError } from "../../domain/errors";
 import { newMessageId } from "../../domain/chats/ids";
 import { checkExtraSize, checkMessageText, checkSwipeCount } from "../../domain/chats/limits";
-import { toMessageView, type ChatRole, type JsonObject, type MessageRecord, type MessageView } from "../../domain/chats/types";
 import {
-  broadcastMessageAdded, broadcastMessageRemoved, broadcastMessageUpdated, requireChat, requireMessage, revisionConflict, type ChatDeps,
+  toMessageView,
+  type ChatRole,
+  type JsonObject,
+  type MessageRecord,
+  type MessageView,
+} from "../../domain/chats/types";
+import {
+  broadcastMessageAdded,
+  broadcastMessageRemoved,
+  broadcastMessageUpdated,
+  requireChat,
+  requireMessage,
+  revisionConflict,
+  type ChatDeps,
 } from "./chat-context";
 
 /** Input of an append (DESIGN.md `POST /chats/:chatId/messages`, plus tool fields). */
@@ -51,7 +63,8 @@ export function appendMessage(deps: ChatDeps, chatId: string, input: AppendMessa
     const last = deps.repo.messages.last(chatId);
     if ((last?.messageId ?? null) !== input.afterMessageId) {
       throw revisionConflict("New messages arrived in this chat since you last read it; reload and try again.", {
-        lastMessageId: last?.messageId ?? null, messageCount: chat.messageCount,
+        lastMessageId: last?.messageId ?? null,
+        messageCount: chat.messageCount,
         ...(last ? { lastMessage: toMessageView(last, chat.messageCount - 1) } : {}),
       });
     }
@@ -61,9 +74,20 @@ export function appendMessage(deps: ChatDeps, chatId: string, input: AppendMessa
   checkExtraSize(JSON.stringify(extra).length + (input.toolCalls ? JSON.stringify(input.toolCalls).length : 0));
   const now = deps.clock.now();
   const message: MessageRecord = {
-    chatId, seq: deps.repo.messages.nextSeq(chatId), messageId: newMessageId(), revision: 1, role: input.role,
-    name: input.name ?? defaultName(input.role, chat.character?.name), text: input.text, sendDate: new Date(now).toISOString(),
-    swipes: null, swipeId: null, toolCalls: input.toolCalls ?? null, toolCallId: input.toolCallId ?? null, extra, raw: null,
+    chatId,
+    seq: deps.repo.messages.nextSeq(chatId),
+    messageId: newMessageId(),
+    revision: 1,
+    role: input.role,
+    name: input.name ?? defaultName(input.role, chat.character?.name),
+    text: input.text,
+    sendDate: new Date(now).toISOString(),
+    swipes: null,
+    swipeId: null,
+    toolCalls: input.toolCalls ?? null,
+    toolCallId: input.toolCallId ?? null,
+    extra,
+    raw: null,
   };
   return insertAtEnd(deps, message);
 }
@@ -97,7 +121,10 @@ export function saveEdited(deps: ChatDeps, message: MessageRecord): MessageView 
 export function checkRevision(deps: ChatDeps, message: MessageRecord, ifRevision: number | undefined): void {
   if (ifRevision === undefined || ifRevision === message.revision) return;
   const index = deps.repo.messages.indexOfSeq(message.chatId, message.seq);
-  throw revisionConflict("This message was changed on another device; reload it and try again.", toMessageView(message, index));
+  throw revisionConflict(
+    "This message was changed on another device; reload it and try again.",
+    toMessageView(message, index),
+  );
 }
 
 /** Applies text/name/extra edits and swipe changes; +1 revision. */
@@ -105,7 +132,11 @@ export function editMessage(deps: ChatDeps, chatId: string, messageId: string, i
   requireChat(deps, chatId);
   const current = requireMessage(deps, chatId, messageId);
   checkRevision(deps, current, input.ifRevision);
-  const next: MessageRecord = { ...current, revision: current.revision + 1, swipes: current.swipes ? [...current.swipes] : null };
+  const next: MessageRecord = {
+    ...current,
+    revision: current.revision + 1,
+    swipes: current.swipes ? [...current.swipes] : null,
+  };
   if (input.name !== undefined) next.name = input.name;
   if (input.extra !== undefined) {
     checkExtraSize(JSON.stringify(input.extra).length + (next.raw ? JSON.stringify(next.raw).length : 0));
@@ -138,18 +169,30 @@ export function addSwipe(message: MessageRecord, text: string): void {
 /** Selects swipe `swipeId` (0-based) → `chat.swipe_not_found` when out of range. */
 export function selectSwipe(message: MessageRecord, swipeId: number): void {
   if (!message.swipes || swipeId < 0 || swipeId >= message.swipes.length) {
-    throw new AppError("chat.swipe_not_found", `This message has no swipe number ${swipeId}.`, { swipeCount: message.swipes?.length ?? 0 });
+    throw new AppError("chat.swipe_not_found", `This message has no swipe number ${swipeId}.`, {
+      swipeCount: message.swipes?.length ?? 0,
+    });
   }
   message.swipeId = swipeId;
   message.text = message.swipes[swipeId]!;
 }
 
 /** Deletes a message; +1 chat revision. */
-export function deleteMessage(deps: ChatDeps, chatId: string, messageId: string, ifRevision?: number): { messageId: string; deleted: true; chatRevision: number } {
+export function deleteMessage(
+  deps: ChatDeps,
+  chatId: string,
+  messageId: string,
+  ifRevision?: number,
+): { messageId: string; deleted: true; chatRevision: number } {
   const chat = requireChat(deps, chatId);
   const current = requireMessage(deps, chatId, messageId);
   checkRevision(deps, current, ifRevision);
-  const next = { ...chat, revision: chat.revision + 1, messageCount: chat.messageCount - 1, updatedAt: deps.clock.now() };
+  const next = {
+    ...chat,
+    revision: chat.revision + 1,
+    messageCount: chat.messageCount - 1,
+    updatedAt: deps.clock.now(),
+  };
   deps.repo.transaction(() => {
     deps.repo.messages.delete(chatId, messageId);
     deps.repo.chats.update(next);

@@ -35,7 +35,9 @@ export function readWindow(deps: ChatDeps, chatId: string, query: WindowQuery): 
   const offset = query.offset ?? 0;
   const limit = query.limit ?? 50;
   if (!Number.isInteger(offset) || offset < 0 || !Number.isInteger(limit) || limit < 1 || limit > MAX_WINDOW) {
-    throw new AppError("chat.invalid_message_range", `offset must be ≥ 0 and limit 1 to ${MAX_WINDOW}.`, { maxLimit: MAX_WINDOW });
+    throw new AppError("chat.invalid_message_range", `offset must be ≥ 0 and limit 1 to ${MAX_WINDOW}.`, {
+      maxLimit: MAX_WINDOW,
+    });
   }
   const total = chat.messageCount;
   if (query.beforeMessageId !== undefined) {
@@ -67,7 +69,11 @@ export function getMessage(deps: ChatDeps, chatId: string, messageId: string): M
 export function messageAt(deps: ChatDeps, chatId: string, index: number): MessageView {
   const chat = requireChat(deps, chatId);
   if (!Number.isInteger(index) || index < 0 || index >= chat.messageCount) {
-    throw new AppError("chat.message_not_found", `This chat has no message at index ${index} (it has ${chat.messageCount}).`, { index, totalMessages: chat.messageCount });
+    throw new AppError(
+      "chat.message_not_found",
+      `This chat has no message at index ${index} (it has ${chat.messageCount}).`,
+      { index, totalMessages: chat.messageCount },
+    );
   }
   const row = deps.repo.messages.range(chatId, index, 1)[0]!;
   return toMessageView(row, index);

@@ -40,7 +40,9 @@ export function searchChat(deps: ChatDeps, chatId: string, options: SearchOption
   const chat = requireChat(deps, chatId);
   const q = options.q.trim();
   if (q.length === 0 || q.length > MAX_QUERY_CHARS) {
-    throw new AppError("chat.invalid_search_query", `A search needs 1 to ${MAX_QUERY_CHARS} characters.`, { maxChars: MAX_QUERY_CHARS });
+    throw new AppError("chat.invalid_search_query", `A search needs 1 to ${MAX_QUERY_CHARS} characters.`, {
+      maxChars: MAX_QUERY_CHARS,
+    });
   }
   const limit = Math.min(Math.max(options.limit ?? 20, 1), MAX_SEARCH_HITS);
   let fromIndex = options.startIndex ?? 0;
@@ -51,13 +53,24 @@ export function searchChat(deps: ChatDeps, chatId: string, options: SearchOption
   if (options.scanLimit !== undefined) fromIndex = Math.max(fromIndex, toIndex - options.scanLimit + 1);
   if (toIndex < fromIndex) return { hits: [] };
   const rows = deps.repo.messages.search(chatId, {
-    needle: q.replace(/[A-Z]+/g, (ascii) => ascii.toLowerCase()), limit, ...(options.role ? { role: options.role } : {}), fromIndex, toIndex, context: SNIPPET_CONTEXT,
+    needle: q.replace(/[A-Z]+/g, (ascii) => ascii.toLowerCase()),
+    limit,
+    ...(options.role ? { role: options.role } : {}),
+    fromIndex,
+    toIndex,
+    context: SNIPPET_CONTEXT,
   });
   const hits = rows.map((row) => {
     const cutStart = row.windowStart > 1;
     const cutEnd = row.windowStart - 1 + row.window.length < row.chars;
     const body = row.window.replace(/\s+/g, " ");
-    return { messageId: row.messageId, index: row.index, role: row.role, snippet: `${cutStart ? "…" : ""}${body}${cutEnd ? "…" : ""}`, chars: row.chars };
+    return {
+      messageId: row.messageId,
+      index: row.index,
+      role: row.role,
+      snippet: `${cutStart ? "…" : ""}${body}${cutEnd ? "…" : ""}`,
+      chars: row.chars,
+    };
   });
   return { hits };
 }

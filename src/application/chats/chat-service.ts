@@ -13,12 +13,35 @@
 import type { FrozenPrefix } from "../../domain/chats/prefix";
 import { toChatView, type ChatView, type MessageView } from "../../domain/chats/types";
 import { commitAgentMessage, type AgentCommitInput, type AgentCommitResult } from "./agent-commit";
-import { createChat, deleteChat, duplicateChat, listChats, updateChat, type ChatPage, type CreateChatInput, type UpdateChatInput } from "./chat-catalog";
+import {
+  createChat,
+  deleteChat,
+  duplicateChat,
+  listChats,
+  updateChat,
+  type ChatPage,
+  type CreateChatInput,
+  type UpdateChatInput,
+} from "./chat-catalog";
 import { requireChat, type ChatDeps } from "./chat-context";
 import { exportChat } from "./chat-export";
 import { importChat, type ImportOptions } from "./chat-import";
-import { appendMessage, deleteMessage, editMessage, type AppendMessageInput, type EditMessageInput } from "./chat-messages";
-import { countMessages, freezePrefix, getMessage, messageAt, readWindow, type MessageWindow, type WindowQuery } from "./chat-reads";
+import {
+  appendMessage,
+  deleteMessage,
+  editMessage,
+  type AppendMessageInput,
+  type EditMessageInput,
+} from "./chat-messages";
+import {
+  countMessages,
+  freezePrefix,
+  getMessage,
+  messageAt,
+  readWindow,
+  type MessageWindow,
+  type WindowQuery,
+} from "./chat-reads";
 import { searchChat, type SearchHit, type SearchOptions } from "./chat-search";
 
 export class ChatService {
@@ -108,7 +131,11 @@ export class ChatService {
   }
 
   /** Deletes a message (+1 chat revision); optional `ifRevision` as for edits. */
-  deleteMessage(chatId: string, messageId: string, ifRevision?: number): { messageId: string; deleted: true; chatRevision: number } {
+  deleteMessage(
+    chatId: string,
+    messageId: string,
+    ifRevision?: number,
+  ): { messageId: string; deleted: true; chatRevision: number } {
     return deleteMessage(this.deps, chatId, messageId, ifRevision);
   }
 

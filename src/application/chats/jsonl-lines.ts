@@ -38,7 +38,11 @@ export async function* readLines(stream: ReadableStream<Uint8Array>, limits: Lin
     try {
       return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
     } catch {
-      throw new AppError("chat.import_invalid_line", `Line ${lineNo + 1} of the chat file is not valid UTF-8 text. Nothing was imported.`, { line: lineNo + 1 });
+      throw new AppError(
+        "chat.import_invalid_line",
+        `Line ${lineNo + 1} of the chat file is not valid UTF-8 text. Nothing was imported.`,
+        { line: lineNo + 1 },
+      );
     }
   };
   const addPart = (text: string) => {
@@ -46,7 +50,11 @@ export async function* readLines(stream: ReadableStream<Uint8Array>, limits: Lin
     parts.push(text);
     partChars += text.length;
     if (partChars > limits.maxLineBytes) {
-      throw new AppError("chat.import_line_too_large", `Line ${lineNo + 1} of the chat file is longer than ${Math.round(limits.maxLineBytes / 1048576)} MiB. Nothing was imported.`, { line: lineNo + 1, maxBytes: limits.maxLineBytes });
+      throw new AppError(
+        "chat.import_line_too_large",
+        `Line ${lineNo + 1} of the chat file is longer than ${Math.round(limits.maxLineBytes / 1048576)} MiB. Nothing was imported.`,
+        { line: lineNo + 1, maxBytes: limits.maxLineBytes },
+      );
     }
   };
   const finishLine = (): NumberedLine => {
@@ -67,7 +75,11 @@ export async function* readLines(stream: ReadableStream<Uint8Array>, limits: Lin
       }
       total += value.byteLength;
       if (total > limits.maxBytes) {
-        throw new AppError("chat.import_too_large", `The chat file is larger than ${Math.round(limits.maxBytes / 1048576)} MB.`, { maxBytes: limits.maxBytes });
+        throw new AppError(
+          "chat.import_too_large",
+          `The chat file is larger than ${Math.round(limits.maxBytes / 1048576)} MB.`,
+          { maxBytes: limits.maxBytes },
+        );
       }
       let start = 0;
       for (;;) {

@@ -9,8 +9,13 @@
  */
 import { AppError } from "../../domain/errors";
 import {
-  AUTH_FAILURE_LIMIT, AUTH_FAILURE_WINDOW_MS, PAIRING_CODE_TTL_MS, WS_TICKET_TTL_MS,
-  formatDeviceToken, parseDeviceToken, parseRoutedSecret,
+  AUTH_FAILURE_LIMIT,
+  AUTH_FAILURE_WINDOW_MS,
+  PAIRING_CODE_TTL_MS,
+  WS_TICKET_TTL_MS,
+  formatDeviceToken,
+  parseDeviceToken,
+  parseRoutedSecret,
 } from "../../domain/auth/credentials";
 import { randomSecret, sha256Hex, timingSafeEqualText } from "../../domain/ids";
 import type { DeviceRecord, DeviceRepository } from "../../ports/device-repository";
@@ -105,7 +110,8 @@ export class DeviceService {
       this.failAttempt("token");
       throw new AppError("auth.token_invalid", "This device token is not valid.");
     }
-    if (device.revokedAt !== null) throw new AppError("auth.token_revoked", "This device was signed out; pair it again.");
+    if (device.revokedAt !== null)
+      throw new AppError("auth.token_revoked", "This device was signed out; pair it again.");
     const now = this.clock.now();
     if (device.lastSeenAt === null || now - device.lastSeenAt > 60_000) this.repo.touch(device.id, now);
     return device.id;
@@ -118,7 +124,8 @@ export class DeviceService {
   /** Renames a device. A revoked device cannot be renamed (`device.revoked`, 409). */
   rename(deviceId: string, name: string): DeviceView {
     const device = this.requireDevice(deviceId);
-    if (device.revokedAt !== null) throw new AppError("device.revoked", "This device was revoked; it can no longer be renamed.", { deviceId });
+    if (device.revokedAt !== null)
+      throw new AppError("device.revoked", "This device was revoked; it can no longer be renamed.", { deviceId });
     this.repo.rename(device.id, normalizeDeviceName(name));
     const view = toDeviceView(this.requireDevice(deviceId));
     this.sockets.broadcast({ type: "device.changed", device: view });
@@ -152,15 +159,24 @@ export class DeviceService {
     const userId = this.repo.userId();
     if (!parsed || userId === null || parsed.userId !== userId) {
       this.failAttempt("pairing");
-      throw new AppError("auth.pairing_code_invalid", "This pairing code is not valid or was already used. Create a new one on a signed-in device.");
+      throw new AppError(
+        "auth.pairing_code_invalid",
+        "This pairing code is not valid or was already used. Create a new one on a signed-in device.",
+      );
     }
     const expiresAt = this.repo.takePairingCode(await sha256Hex(parsed.secret));
     if (expiresAt === null) {
       this.failAttempt("pairing");
-      throw new AppError("auth.pairing_code_invalid", "This pairing code is not valid or was already used. Create a new one on a signed-in device.");
+      throw new AppError(
+        "auth.pairing_code_invalid",
+        "This pairing code is not valid or was already used. Create a new one on a signed-in device.",
+      );
     }
     if (expiresAt <= this.clock.now()) {
-      throw new AppError("auth.pairing_code_expired", "This pairing code has expired. Create a new one on a signed-in device.");
+      throw new AppError(
+        "auth.pairing_code_expired",
+        "This pairing code has expired. Create a new one on a signed-in device.",
+      );
     }
     return this.issueDevice(userId, name);
   }
@@ -182,7 +198,8 @@ export class DeviceService {
    */
   async consumeTicket(ticket: string): Promise<string> {
     const parsed = parseRoutedSecret(ticket);
-    const taken = parsed && parsed.userId === this.repo.userId() ? this.repo.takeTicket(await sha256Hex(parsed.secret)) : null;
+    const taken =
+      parsed && parsed.userId === this.repo.userId() ? this.repo.takeTicket(await sha256Hex(parsed.secret)) : null;
     if (!taken || taken.expiresAt <= this.clock.now()) {
       this.assertNotRateLimited();
       this.failAttempt("ticket");

@@ -30,7 +30,10 @@ export class McpCallRegistry {
   start(callId: string): CallStart {
     this.prune();
     if (this.tombstones.delete(callId)) return { cancelled: true };
-    if (this.live.has(callId)) throw new AppError("mcp.call_id_in_use", `A call with id "${callId.slice(0, 80)}" is already running.`, { callId });
+    if (this.live.has(callId))
+      throw new AppError("mcp.call_id_in_use", `A call with id "${callId.slice(0, 80)}" is already running.`, {
+        callId,
+      });
     const controller = new AbortController();
     this.live.set(callId, controller);
     return { cancelled: false, signal: controller.signal };

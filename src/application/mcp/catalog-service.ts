@@ -71,10 +71,17 @@ export class McpCatalogService implements CatalogCache {
     const hot = this.memory.get(registration.id);
     if (hot && hot.endpointDigest === digest) return this.view(registration, hot);
     const stored = this.deps.snapshots.read(registration.id);
-    if (stored.status === "invalid") throw new AppError(stored.code, stored.message, { registrationId: registration.id });
+    if (stored.status === "invalid")
+      throw new AppError(stored.code, stored.message, { registrationId: registration.id });
     if (stored.status === "found") {
       if (stored.snapshot.endpointDigest !== digest) throw endpointMismatch(registration.id);
-      const loaded: HotCatalog = { catalog: stored.snapshot.catalog, endpointDigest: digest, fetchedAt: stored.snapshot.fetchedAt, ...(stored.snapshot.era ? { era: stored.snapshot.era } : {}), persisted: true };
+      const loaded: HotCatalog = {
+        catalog: stored.snapshot.catalog,
+        endpointDigest: digest,
+        fetchedAt: stored.snapshot.fetchedAt,
+        ...(stored.snapshot.era ? { era: stored.snapshot.era } : {}),
+        persisted: true,
+      };
       this.memory.set(registration.id, loaded);
       return this.view(registration, loaded);
     }
@@ -98,46 +105,86 @@ export class McpCatalogService implements CatalogCache {
   async readCached(registrationId: string): Promise<CachedCatalogRead> {
     const found = await this.deps.registry.lookupForConnection(registrationId);
     if (found.status === "missing") return { status: "missing" };
-    if (found.status === "unavailable") return { status: "invalid", code: "mcp.catalog_snapshot_invalid", message: `The registration cannot be read, so its catalog cannot be checked (${found.issue.code}).` };
+    if (found.status === "unavailable")
+      return {
+        status: "invalid",
+        code: "mcp.catalog_snapshot_invalid",
+        message: `The registration cannot be read, so its catalog cannot be checked (${found.issue.code}).`,
+      };
     const digest = await this.deps.cipher.digest(found.registration.endpoint);
     const hot = this.memory.get(registrationId);
-    if (hot && hot.endpointDigest === digest) return { status: "cached", catalog: hot.catalog, ...(hot.era ? { era: hot.era } : {}) };
+    if (hot && hot.endpointDigest === digest)
+      return { status: "cached", catalog: hot.catalog, ...(hot.era ? { era: hot.era } : {}) };
     const stored = this.deps.snapshots.read(registrationId);
     if (stored.status === "missing") return { status: "missing" };
     if (stored.status === "invalid") return { status: "invalid", code: stored.code, message: stored.message };
-    if (stored.snapshot.endpointDigest !== digest) return { status: "invalid", code: "mcp.catalog_endpoint_mismatch", message: endpointMismatch(registrationId).message };
+    if (stored.snapshot.endpointDigest !== digest)
+      return {
+        status: "invalid",
+        code: "mcp.catalog_endpoint_mismatch",
+        message: endpointMismatch(registrationId).message,
+      };
     const { snapshot } = stored;
-    this.memory.set(registrationId, { catalog: snapshot.catalog, endpointDigest: digest, fetchedAt: snapshot.fetchedAt, ...(snapshot.era ? { era: snapshot.era } : {}), persisted: true });
+    this.memory.set(registrationId, {
+      catalog: snapshot.catalog,
+      endpointDigest: digest,
+      fetchedAt: snapshot.fetchedAt,
+      ...(snapshot.era ? { era: snapshot.era } : {}),
+      persisted: true,
+    });
     return { status: "cached", catalog: snapshot.catalog, ...(snapshot.era ? { era: snapshot.era } : {}) };
   }
 
   /** Catalog facts for server views (negotiated version, fetchedAt ISO), or null. */
   catalogInfo(registrationId: string): { negotiatedProtocolVersion: string; fetchedAt: string } | null {
     const hot = this.memory.get(registrationId);
-    if (hot) return { negotiatedProtocolVersion: hot.catalog.protocolVersion, fetchedAt: new Date(hot.fetchedAt).toISOString() };
+    if (hot)
+      return {
+        negotiatedProtocolVersion: hot.catalog.protocolVersion,
+        fetchedAt: new Date(hot.fetchedAt).toISOString(),
+      };
     const info = this.deps.snapshots.info(registrationId);
-    return info ? { negotiatedProtocolVersion: info.protocolVersion, fetchedAt: new Date(info.fetchedAt).toISOString() } : null;
+    return info
+      ? { negotiatedProtocolVersion: info.protocolVersion, fetchedAt: new Date(info.fetchedAt).toISOString() }
+      : null;
   }
 
   /** The connection target of a registration (secrets in clear, era from the cache). For test calls. */
   targetOf(registration: OpenedRegistration, era?: McpEraHint): McpConnectionTarget {
-    return { registrationId: registration.id, endpoint: registration.endpoint, headers: registration.headers, protocolVersion: registration.protocolVersion, ...(era ? { era } : {}) };
+    return {
+      registrationId: registration.id,
+      endpoint: registration.endpoint,
+      headers: registration.headers,
+      protocolVersion: registration.protocolVersion,
+      ...(era ? { era } : {}),
+    };
   }
 
   private async activeRegistration(id: string): Promise<OpenedRegistration> {
     const registration = await this.deps.registry.loadForConnection(parseRegistrationId(id));
     if (registration.state !== "active") {
-      throw new AppError("mcp.server_paused", `MCP registration ${registration.id} must be active before discovery; activate it first.`, { registrationId: registration.id });
+      throw new AppError(
+        "mcp.server_paused",
+        `MCP registration ${registration.id} must be active before discovery; activate it first.`,
+        { registrationId: registration.id },
+      );
     }
     return registration;
   }
 
-  private async fromNetwork(registration: OpenedRegistration, digest: string, era: McpEraHint | undefined): Promise<McpDiscoveryView> {
+  private async fromNetwork(
+    registration: OpenedRegistration,
+    digest: string,
+    era: McpEraHint | undefined,
+  ): Promise<McpDiscoveryView> {
     const discovery = await this.deps.gateway.discover(this.targetOf(registration, era));
     const fetchedAt = this.deps.clock.now();
     const current = await this.deps.registry.lookupForConnection(registration.id);
-    const unchanged = current.status === "found" && current.registration.protocolVersion === registration.protocolVersion
-      && (await this.deps.cipher.digest(current.registration.endpoint)) === digest && sameHeaders(current.registration.headers, registration.headers);
+    const unchanged =
+      current.status === "found" &&
+      current.registration.protocolVersion === registration.protocolVersion &&
+      (await this.deps.cipher.digest(current.registration.endpoint)) === digest &&
+      sameHeaders(current.registration.headers, registration.headers);
     if (!unchanged) {
       // The connection changed while the network request ran: answer, but publish nothing stale.
       return discoveryView(registration.id, discovery.catalog, registration.toolPermissions, fetchedAt);
@@ -145,24 +192,44 @@ export class McpCatalogService implements CatalogCache {
     let persisted = true;
     let failure = "";
     try {
-      this.deps.snapshots.write({ registrationId: registration.id, endpointDigest: digest, catalog: discovery.catalog, fetchedAt, era: discovery.era });
+      this.deps.snapshots.write({
+        registrationId: registration.id,
+        endpointDigest: digest,
+        catalog: discovery.catalog,
+        fetchedAt,
+        era: discovery.era,
+      });
     } catch (error) {
       persisted = false;
       failure = error instanceof Error ? error.message.slice(0, 200) : "unknown storage error";
       this.deps.log?.({ level: "warn", code: PERSISTENCE_FAILED, registrationId: registration.id, message: failure });
     }
-    const hot: HotCatalog = { catalog: discovery.catalog, endpointDigest: digest, fetchedAt, era: discovery.era, persisted };
+    const hot: HotCatalog = {
+      catalog: discovery.catalog,
+      endpointDigest: digest,
+      fetchedAt,
+      era: discovery.era,
+      persisted,
+    };
     this.memory.set(registration.id, hot);
-    this.deps.sockets.broadcast({ type: "mcp.catalog_changed", registrationId: registration.id, fetchedAt: new Date(fetchedAt).toISOString() });
+    this.deps.sockets.broadcast({
+      type: "mcp.catalog_changed",
+      registrationId: registration.id,
+      fetchedAt: new Date(fetchedAt).toISOString(),
+    });
     return this.view(current.status === "found" ? current.registration : registration, hot, failure);
   }
 
   private view(registration: OpenedRegistration, hot: HotCatalog, failure = ""): McpDiscoveryView {
-    const extra = hot.persisted ? [] : [{
-      code: PERSISTENCE_FAILED,
-      nativeName: null,
-      message: `Tools are available for this session, but the catalog snapshot could not be saved${failure ? `: ${failure}` : "."}`,
-    }];
+    const extra = hot.persisted
+      ? []
+      : [
+          {
+            code: PERSISTENCE_FAILED,
+            nativeName: null,
+            message: `Tools are available for this session, but the catalog snapshot could not be saved${failure ? `: ${failure}` : "."}`,
+          },
+        ];
     return discoveryView(registration.id, hot.catalog, registration.toolPermissions, hot.fetchedAt, extra);
   }
 }
@@ -173,5 +240,9 @@ function sameHeaders(a: Record<string, string>, b: Record<string, string>): bool
 }
 
 function endpointMismatch(registrationId: string): AppError {
-  return new AppError("mcp.catalog_endpoint_mismatch", "The stored tool catalog was fetched from a different endpoint; refresh the server to replace it.", { registrationId });
+  return new AppError(
+    "mcp.catalog_endpoint_mismatch",
+    "The stored tool catalog was fetched from a different endpoint; refresh the server to replace it.",
+    { registrationId },
+  );
 }

@@ -30,7 +30,13 @@ export interface McpDiscoveryView {
 }
 
 /** Projects a catalog plus the registration's stored permissions onto the DTO. */
-export function discoveryView(registrationId: string, catalog: McpDiscoveredCatalog, permissions: Record<string, StoredToolPermission>, fetchedAt: number, extra: McpToolDiagnostic[] = []): McpDiscoveryView {
+export function discoveryView(
+  registrationId: string,
+  catalog: McpDiscoveredCatalog,
+  permissions: Record<string, StoredToolPermission>,
+  fetchedAt: number,
+  extra: McpToolDiagnostic[] = [],
+): McpDiscoveryView {
   const names = new Set(catalog.tools.map((tool) => tool.nativeName));
   return {
     registrationId,
@@ -47,8 +53,14 @@ export function discoveryView(registrationId: string, catalog: McpDiscoveredCata
       annotations: tool.annotations,
       permission: Object.hasOwn(permissions, tool.nativeName) ? permissions[tool.nativeName]! : "off",
     })),
-    diagnostics: [...catalog.diagnostics, ...extra].map((d) => ({ code: d.code, ...(d.nativeName !== null ? { nativeName: d.nativeName } : {}), message: d.message })),
-    staleTools: Object.entries(permissions).filter(([name]) => !names.has(name)).map(([nativeName, permission]) => ({ nativeName, permission })),
+    diagnostics: [...catalog.diagnostics, ...extra].map((d) => ({
+      code: d.code,
+      ...(d.nativeName !== null ? { nativeName: d.nativeName } : {}),
+      message: d.message,
+    })),
+    staleTools: Object.entries(permissions)
+      .filter(([name]) => !names.has(name))
+      .map(([nativeName, permission]) => ({ nativeName, permission })),
     fetchedAt: new Date(fetchedAt).toISOString(),
   };
 }

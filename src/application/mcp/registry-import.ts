@@ -35,7 +35,8 @@ export interface ImportSkipped {
 const HTTP_TYPES = new Set(["http", "streamable-http", "streamablehttp", "streamable_http"]);
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Parses and interprets an import document; see the module doc for the rules and codes. */
 export function interpretImportDocument(text: string): { candidates: ImportCandidate[]; skipped: ImportSkipped[] } {
@@ -44,26 +45,44 @@ export function interpretImportDocument(text: string): { candidates: ImportCandi
     document = JSON.parse(text);
   } catch {
     const where = findJsonSyntaxError(text);
-    const position = where ? `${where.reason} at line ${where.line}, column ${where.column} (position ${where.offset})` : "it could not be parsed";
-    throw new AppError("mcp.import_json_invalid", `The imported text is not valid JSON: ${position}.`, where ? { offset: where.offset, line: where.line, column: where.column } : undefined);
+    const position = where
+      ? `${where.reason} at line ${where.line}, column ${where.column} (position ${where.offset})`
+      : "it could not be parsed";
+    throw new AppError(
+      "mcp.import_json_invalid",
+      `The imported text is not valid JSON: ${position}.`,
+      where ? { offset: where.offset, line: where.line, column: where.column } : undefined,
+    );
   }
-  if (!isObject(document)) throw invalidDocument("The imported JSON must be an object: one server, or an mcpServers map.");
+  if (!isObject(document))
+    throw invalidDocument("The imported JSON must be an object: one server, or an mcpServers map.");
   const map = serverMap(document);
   const candidates: ImportCandidate[] = [];
   const skipped: ImportSkipped[] = [];
   if (map) {
     for (const [name, entry] of Object.entries(map)) classify(name, entry, false, candidates, skipped);
   } else if (["url", "serverUrl", "endpoint", "command", "type"].some((key) => key in document)) {
-    const name = typeof document.displayName === "string" ? document.displayName : typeof document.name === "string" ? document.name : "";
+    const name =
+      typeof document.displayName === "string"
+        ? document.displayName
+        : typeof document.name === "string"
+          ? document.name
+          : "";
     classify(name, document, true, candidates, skipped);
   } else {
-    throw invalidDocument("The imported JSON is neither an MCP server (with url) nor a map of servers under mcpServers.");
+    throw invalidDocument(
+      "The imported JSON is neither an MCP server (with url) nor a map of servers under mcpServers.",
+    );
   }
   return { candidates, skipped };
 }
 
 function serverMap(document: Json): Json | null {
-  for (const found of [document.mcpServers, document.servers, isObject(document.mcp) ? document.mcp.servers : undefined]) {
+  for (const found of [
+    document.mcpServers,
+    document.servers,
+    isObject(document.mcp) ? document.mcp.servers : undefined,
+  ]) {
     if (found === undefined) continue;
     if (!isObject(found)) throw invalidDocument("The server map (mcpServers) must be an object of named servers.");
     return found;
@@ -71,16 +90,34 @@ function serverMap(document: Json): Json | null {
   return null;
 }
 
-function classify(name: string, entry: unknown, single: boolean, candidates: ImportCandidate[], skipped: ImportSkipped[]): void {
+function classify(
+  name: string,
+  entry: unknown,
+  single: boolean,
+  candidates: ImportCandidate[],
+  skipped: ImportSkipped[],
+): void {
   const skip = (code: string, message: string): void => {
     skipped.push({ name, code, message });
   };
   if (!isObject(entry)) return skip("mcp.import_entry_invalid", "This entry is not an object.");
-  if ("command" in entry) return skip("mcp.import_transport_unsupported", "This is a local (stdio) server started with a command; only remote Streamable HTTP servers are supported.");
+  if ("command" in entry)
+    return skip(
+      "mcp.import_transport_unsupported",
+      "This is a local (stdio) server started with a command; only remote Streamable HTTP servers are supported.",
+    );
   if (entry.type !== undefined) {
     const type = typeof entry.type === "string" ? entry.type.toLowerCase() : "";
-    if (type === "sse") return skip("mcp.import_transport_unsupported", "This server uses the legacy HTTP+SSE transport; only Streamable HTTP is supported.");
-    if (!HTTP_TYPES.has(type)) return skip("mcp.import_transport_unsupported", "This server's transport type is not supported; only Streamable HTTP is.");
+    if (type === "sse")
+      return skip(
+        "mcp.import_transport_unsupported",
+        "This server uses the legacy HTTP+SSE transport; only Streamable HTTP is supported.",
+      );
+    if (!HTTP_TYPES.has(type))
+      return skip(
+        "mcp.import_transport_unsupported",
+        "This server's transport type is not supported; only Streamable HTTP is.",
+      );
   }
   const url = entry.url ?? entry.serverUrl ?? entry.endpoint;
   if (typeof url !== "string") return skip("mcp.import_entry_invalid", "This entry has no url (or serverUrl).");

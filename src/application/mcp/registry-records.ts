@@ -25,7 +25,10 @@ export interface McpServerInput {
 export type OpenedRegistration = McpServerRegistration & { revision: number };
 
 /** Prepared create/update input: normalized fields plus the endpoint's host and userinfo-free form. */
-export type Prepared = Pick<McpServerRegistration, "displayName" | "endpoint" | "headers" | "protocolVersion"> & { host: string; bareEndpoint: string };
+export type Prepared = Pick<McpServerRegistration, "displayName" | "endpoint" | "headers" | "protocolVersion"> & {
+  host: string;
+  bareEndpoint: string;
+};
 
 /** Warning code of a create / import entry whose endpoint is already registered (docs/api.md). */
 export const DUPLICATE_ENDPOINT_WARNING = "mcp.import_duplicate_endpoint";
@@ -35,7 +38,11 @@ export const DUPLICATE_ENDPOINT_WARNING = "mcp.import_duplicate_endpoint";
  * 13). A row whose secrets cannot be opened still shows, `headersUnavailable: true`, with a storage
  * issue (`secrets.key_mismatch` / `secrets.key_unavailable`).
  */
-export async function serverView(record: StoredRegistration, cipher: SecretCipher, catalog: McpServerCatalogInfo | null): Promise<{ view: McpServerView; issue: RegistrationStorageIssue | null }> {
+export async function serverView(
+  record: StoredRegistration,
+  cipher: SecretCipher,
+  catalog: McpServerCatalogInfo | null,
+): Promise<{ view: McpServerView; issue: RegistrationStorageIssue | null }> {
   let endpoint = record.endpoint;
   let headers: Record<string, string> = {};
   let issue: RegistrationStorageIssue | null = null;
@@ -43,13 +50,31 @@ export async function serverView(record: StoredRegistration, cipher: SecretCiphe
     ({ endpoint, headers } = await openConnection(cipher, record));
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    issue = { registrationId: record.id, fileName: record.id, code: error.code, message: `The headers and endpoint credentials of "${record.displayName}" cannot be read: ${error.message}` };
+    issue = {
+      registrationId: record.id,
+      fileName: record.id,
+      code: error.code,
+      message: `The headers and endpoint credentials of "${record.displayName}" cannot be read: ${error.message}`,
+    };
   }
-  const overrides = Object.fromEntries(Object.entries(record.toolDescriptionOverrides).map(([name, o]) => [name, { ...o, properties: o.properties ?? {} }]));
+  const overrides = Object.fromEntries(
+    Object.entries(record.toolDescriptionOverrides).map(([name, o]) => [
+      name,
+      { ...o, properties: o.properties ?? {} },
+    ]),
+  );
   const view: McpServerView = {
-    id: record.id, displayName: record.displayName, endpoint, headers, protocolVersion: record.protocolVersion, state: record.state,
-    toolPermissions: { ...record.toolPermissions }, toolDescriptionOverrides: overrides, revision: record.revision,
-    createdAt: new Date(record.createdAt).toISOString(), updatedAt: new Date(record.updatedAt).toISOString(),
+    id: record.id,
+    displayName: record.displayName,
+    endpoint,
+    headers,
+    protocolVersion: record.protocolVersion,
+    state: record.state,
+    toolPermissions: { ...record.toolPermissions },
+    toolDescriptionOverrides: overrides,
+    revision: record.revision,
+    createdAt: new Date(record.createdAt).toISOString(),
+    updatedAt: new Date(record.updatedAt).toISOString(),
     ...(issue ? { headersUnavailable: true as const } : {}),
     ...(catalog?.negotiatedProtocolVersion ? { negotiatedProtocolVersion: catalog.negotiatedProtocolVersion } : {}),
     ...(catalog?.fetchedAt ? { fetchedAt: catalog.fetchedAt } : {}),
@@ -60,8 +85,15 @@ export async function serverView(record: StoredRegistration, cipher: SecretCiphe
 /** A registration record with no secrets opened (endpoint without userinfo, headers empty). */
 export function registrationOf(record: StoredRegistration): OpenedRegistration {
   return {
-    id: record.id, displayName: record.displayName, endpoint: record.endpoint, headers: {}, protocolVersion: record.protocolVersion,
-    state: record.state, toolPermissions: { ...record.toolPermissions }, toolDescriptionOverrides: { ...record.toolDescriptionOverrides }, revision: record.revision,
+    id: record.id,
+    displayName: record.displayName,
+    endpoint: record.endpoint,
+    headers: {},
+    protocolVersion: record.protocolVersion,
+    state: record.state,
+    toolPermissions: { ...record.toolPermissions },
+    toolDescriptionOverrides: { ...record.toolDescriptionOverrides },
+    revision: record.revision,
   };
 }
 
@@ -83,17 +115,30 @@ export function prepare(input: McpServerInput): Prepared {
  * endpoint (normalized, userinfo ignored) as an existing one. Creation still goes ahead (two
  * registrations of one server are allowed); at most one warning, naming the oldest match.
  */
-export function duplicateEndpointWarning(prepared: Prepared, existing: readonly StoredRegistration[]): RegistrationWarning[] {
+export function duplicateEndpointWarning(
+  prepared: Prepared,
+  existing: readonly StoredRegistration[],
+): RegistrationWarning[] {
   const match = existing.find((record) => record.endpoint === prepared.bareEndpoint);
   if (!match) return [];
-  return [{ code: DUPLICATE_ENDPOINT_WARNING, message: `"${prepared.displayName}" uses the same endpoint as "${match.displayName}".` }];
+  return [
+    {
+      code: DUPLICATE_ENDPOINT_WARNING,
+      message: `"${prepared.displayName}" uses the same endpoint as "${match.displayName}".`,
+    },
+  ];
 }
 
 export function summaryOf(record: StoredRegistration): McpRegistrationSummary {
   return {
-    id: record.id, displayName: record.displayName, protocolVersion: record.protocolVersion, state: record.state,
-    toolPermissions: { ...record.toolPermissions }, toolDescriptionOverrides: { ...record.toolDescriptionOverrides },
-    revision: record.revision, updatedAt: record.updatedAt,
+    id: record.id,
+    displayName: record.displayName,
+    protocolVersion: record.protocolVersion,
+    state: record.state,
+    toolPermissions: { ...record.toolPermissions },
+    toolDescriptionOverrides: { ...record.toolDescriptionOverrides },
+    revision: record.revision,
+    updatedAt: record.updatedAt,
   };
 }
 
@@ -102,9 +147,17 @@ export function notFound(id: string): AppError {
 }
 
 export function conflict(current: unknown): AppError {
-  return new AppError("mcp.registration_conflict", "This MCP server was changed on another device; review the current version and try again.", { current });
+  return new AppError(
+    "mcp.registration_conflict",
+    "This MCP server was changed on another device; review the current version and try again.",
+    { current },
+  );
 }
 
 export function storageIssue(issue: RegistrationStorageIssue): AppError {
-  return new AppError("mcp.registration_storage_issue", `This MCP registration cannot be read (${issue.code}): ${issue.message}`, { registrationId: issue.registrationId ?? issue.fileName, storageCode: issue.code });
+  return new AppError(
+    "mcp.registration_storage_issue",
+    `This MCP registration cannot be read (${issue.code}): ${issue.message}`,
+    { registrationId: issue.registrationId ?? issue.fileName, storageCode: issue.code },
+  );
 }

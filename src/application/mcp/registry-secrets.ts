@@ -24,16 +24,27 @@ export interface SealedConnection {
 }
 
 /** Seals `headers` and the userinfo of `normalizedEndpoint` for registration `id`. */
-export async function sealConnection(cipher: SecretCipher, id: string, normalizedEndpoint: string, headers: Record<string, string>): Promise<SealedConnection> {
+export async function sealConnection(
+  cipher: SecretCipher,
+  id: string,
+  normalizedEndpoint: string,
+  headers: Record<string, string>,
+): Promise<SealedConnection> {
   const parsed = parseEndpoint(normalizedEndpoint);
   const sealedUserinfo = parsed.userinfo === null ? null : await cipher.seal(parsed.userinfo, userinfoAad(id));
-  const sealedHeaders = Object.keys(headers).length === 0 ? null : await cipher.seal(JSON.stringify(headers), headersAad(id));
+  const sealedHeaders =
+    Object.keys(headers).length === 0 ? null : await cipher.seal(JSON.stringify(headers), headersAad(id));
   return { endpoint: parsed.withoutUserinfo, sealedUserinfo, sealedHeaders };
 }
 
 /** Opens a stored record's secrets: the full normalized endpoint and the header map. */
-export async function openConnection(cipher: SecretCipher, record: StoredRegistration): Promise<{ endpoint: string; headers: Record<string, string> }> {
+export async function openConnection(
+  cipher: SecretCipher,
+  record: StoredRegistration,
+): Promise<{ endpoint: string; headers: Record<string, string> }> {
   const userinfo = record.sealedUserinfo ? await cipher.open(record.sealedUserinfo, userinfoAad(record.id)) : null;
-  const headers = record.sealedHeaders ? (JSON.parse(await cipher.open(record.sealedHeaders, headersAad(record.id))) as Record<string, string>) : {};
+  const headers = record.sealedHeaders
+    ? (JSON.parse(await cipher.open(record.sealedHeaders, headersAad(record.id))) as Record<string, string>)
+    : {};
   return { endpoint: withUserinfo(record.endpoint, userinfo), headers };
 }

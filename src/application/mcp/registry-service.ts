@@ -21,19 +21,44 @@ import { parseEndpoint } from "../../domain/mcp/endpoint";
 import { unreachableWarning, type RegistrationWarning } from "../../domain/mcp/reachability";
 import { newRegistrationId, parseRegistrationId } from "../../domain/mcp/registration-id";
 import {
-  connectionChanged, withDescriptionOverride, withPermission,
-  type McpServerRegistration, type McpServerState, type ToolDescriptionOverride, type ToolPermission,
+  connectionChanged,
+  withDescriptionOverride,
+  withPermission,
+  type McpServerRegistration,
+  type McpServerState,
+  type ToolDescriptionOverride,
+  type ToolPermission,
 } from "../../domain/mcp/registration";
-import type { McpRegistrationRepository, RegistrationStorageIssue, StoredRegistration } from "../../ports/mcp-registration-repository";
+import type {
+  McpRegistrationRepository,
+  RegistrationStorageIssue,
+  StoredRegistration,
+} from "../../ports/mcp-registration-repository";
 import type { SecretCipher } from "../../ports/secret-cipher";
 import type { Clock, Mutex, SocketHub } from "../../ports/space";
 import { interpretImportDocument } from "./registry-import";
 import {
-  conflict, duplicateEndpointWarning, notFound, prepare, registrationOf, serverView, storageIssue, summaryOf,
-  type McpServerInput, type OpenedRegistration, type Prepared,
+  conflict,
+  duplicateEndpointWarning,
+  notFound,
+  prepare,
+  registrationOf,
+  serverView,
+  storageIssue,
+  summaryOf,
+  type McpServerInput,
+  type OpenedRegistration,
+  type Prepared,
 } from "./registry-records";
 import { openConnection, sealConnection } from "./registry-secrets";
-import type { McpImportResult, McpRegistrationSummary, McpServerCatalogInfo, McpServerList, McpServerRemoved, McpServerView } from "./registry-views";
+import type {
+  McpImportResult,
+  McpRegistrationSummary,
+  McpServerCatalogInfo,
+  McpServerList,
+  McpServerRemoved,
+  McpServerView,
+} from "./registry-views";
 
 export { DUPLICATE_ENDPOINT_WARNING, type McpServerInput, type OpenedRegistration } from "./registry-records";
 
@@ -94,7 +119,10 @@ export class McpRegistryService {
       return { status: "found", registration: { ...registrationOf(load.record), ...opened } };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return { status: "unavailable", issue: { registrationId: id, fileName: id, code: error.code, message: error.message } };
+      return {
+        status: "unavailable",
+        issue: { registrationId: id, fileName: id, code: error.code, message: error.message },
+      };
     }
   }
 
@@ -106,7 +134,8 @@ export class McpRegistryService {
     const found = await this.lookupForConnection(parseRegistrationId(id));
     if (found.status === "missing") throw notFound(id);
     if (found.status === "unavailable") {
-      if (found.issue.code.startsWith("secrets.")) throw new AppError(found.issue.code, found.issue.message, { registrationId: id });
+      if (found.issue.code.startsWith("secrets."))
+        throw new AppError(found.issue.code, found.issue.message, { registrationId: id });
       throw storageIssue(found.issue);
     }
     return found.registration;
@@ -194,7 +223,8 @@ export class McpRegistryService {
       }
       for (const { record } of ready) this.deps.repo.insert(record);
       const servers: McpServerView[] = [];
-      for (const { record, host, duplicate } of ready) servers.push(await this.announce(record, [...this.warningsFor(host), ...duplicate]));
+      for (const { record, host, duplicate } of ready)
+        servers.push(await this.announce(record, [...this.warningsFor(host), ...duplicate]));
       return { servers, skipped };
     });
   }
@@ -217,7 +247,12 @@ export class McpRegistryService {
       } catch {
         previous = null;
       }
-      const next: StoredRegistration = { ...current, ...sealed, displayName: prepared.displayName, protocolVersion: prepared.protocolVersion };
+      const next: StoredRegistration = {
+        ...current,
+        ...sealed,
+        displayName: prepared.displayName,
+        protocolVersion: prepared.protocolVersion,
+      };
       if (previous === null || connectionChanged(previous, prepared)) this.invalidateCatalog(registrationId);
       this.save(next, current);
       const endpointChanged = previous === null || previous.endpoint !== prepared.endpoint;
@@ -238,18 +273,31 @@ export class McpRegistryService {
   }
 
   /** `tools.setPermission`: `off` deletes the key (contracts.md §1.4). Never touches the catalog. */
-  async setPermission(id: string, nativeName: string, permission: ToolPermission, ifRevision?: number): Promise<McpServerView> {
+  async setPermission(
+    id: string,
+    nativeName: string,
+    permission: ToolPermission,
+    ifRevision?: number,
+  ): Promise<McpServerView> {
     const registrationId = parseRegistrationId(id);
     return this.deps.mutex.run(async () => {
       const current = this.requireRecord(registrationId);
       await this.checkRevision(current, ifRevision);
-      this.save({ ...current, toolPermissions: withPermission(current.toolPermissions, nativeName, permission) }, current);
+      this.save(
+        { ...current, toolPermissions: withPermission(current.toolPermissions, nativeName, permission) },
+        current,
+      );
       return this.announce(this.requireRecord(registrationId), []);
     });
   }
 
   /** `tools.setDescriptionOverride`: whole replacement, `null` deletes (contracts.md §1.5). */
-  async setDescriptionOverride(id: string, nativeName: string, override: ToolDescriptionOverride | null, ifRevision?: number): Promise<McpServerView> {
+  async setDescriptionOverride(
+    id: string,
+    nativeName: string,
+    override: ToolDescriptionOverride | null,
+    ifRevision?: number,
+  ): Promise<McpServerView> {
     const registrationId = parseRegistrationId(id);
     return this.deps.mutex.run(async () => {
       const current = this.requireRecord(registrationId);
@@ -271,7 +319,10 @@ export class McpRegistryService {
       if (load.status === "missing") throw notFound(registrationId);
       const revision = load.status === "found" ? load.record.revision : load.revision;
       if (ifRevision !== undefined && ifRevision !== revision) {
-        const current = load.status === "found" ? (await this.view(load.record)).view : { id: registrationId, revision, storageIssue: load.issue };
+        const current =
+          load.status === "found"
+            ? (await this.view(load.record)).view
+            : { id: registrationId, revision, storageIssue: load.issue };
         throw conflict(current);
       }
       this.invalidateCatalog(registrationId);
@@ -289,14 +340,26 @@ export class McpRegistryService {
     const now = this.deps.clock.now();
     const sealed = await sealConnection(this.deps.cipher, id, prepared.endpoint, prepared.headers);
     return {
-      id, ...sealed, displayName: prepared.displayName, protocolVersion: prepared.protocolVersion, state: "paused",
-      toolPermissions: {}, toolDescriptionOverrides: {}, revision: 1, createdAt: now, updatedAt: now,
+      id,
+      ...sealed,
+      displayName: prepared.displayName,
+      protocolVersion: prepared.protocolVersion,
+      state: "paused",
+      toolPermissions: {},
+      toolDescriptionOverrides: {},
+      revision: 1,
+      createdAt: now,
+      updatedAt: now,
     };
   }
 
   private save(next: StoredRegistration, current: StoredRegistration): void {
     const record = { ...next, revision: current.revision + 1, updatedAt: this.deps.clock.now() };
-    if (!this.deps.repo.replace(record, current.revision)) throw new AppError("mcp.registration_conflict", "This MCP server was changed at the same time; reload and try again.");
+    if (!this.deps.repo.replace(record, current.revision))
+      throw new AppError(
+        "mcp.registration_conflict",
+        "This MCP server was changed at the same time; reload and try again.",
+      );
   }
 
   private invalidateCatalog(registrationId: string): void {
@@ -330,6 +393,4 @@ export class McpRegistryService {
   private view(record: StoredRegistration): Promise<{ view: McpServerView; issue: RegistrationStorageIssue | null }> {
     return serverView(record, this.deps.cipher, this.catalogInfo(record.id));
   }
-
 }
-

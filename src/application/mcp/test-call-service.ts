@@ -48,7 +48,10 @@ export class McpTestCallService {
   async testCall(input: TestCallInput): Promise<McpCallOutcomeDto> {
     const callId = input.callId ?? crypto.randomUUID();
     const started = this.deps.calls.start(callId);
-    if (started.cancelled) return toCallOutcomeDto(notSent("mcp.call_cancelled_before_send", "The tool request was cancelled before it started."));
+    if (started.cancelled)
+      return toCallOutcomeDto(
+        notSent("mcp.call_cancelled_before_send", "The tool request was cancelled before it started."),
+      );
     try {
       return toCallOutcomeDto(await this.run(input, started.signal));
     } finally {
@@ -75,22 +78,41 @@ export class McpTestCallService {
     }
     const bytes = encoder.encode(input.argumentsJson).byteLength;
     if (bytes > MCP_LIMITS.argumentsBytes) {
-      return notSent("mcp.call_arguments_size_limit", `The arguments are ${bytes} bytes; the limit is ${MCP_LIMITS.argumentsBytes} bytes (256 KiB).`);
+      return notSent(
+        "mcp.call_arguments_size_limit",
+        `The arguments are ${bytes} bytes; the limit is ${MCP_LIMITS.argumentsBytes} bytes (256 KiB).`,
+      );
     }
     let args: unknown;
     try {
       args = parseJsonExact(input.argumentsJson);
     } catch (error) {
-      return notSent("mcp.call_arguments_invalid_json", `The arguments are not valid JSON: ${messageOf(error).slice(0, 200)}`);
+      return notSent(
+        "mcp.call_arguments_invalid_json",
+        `The arguments are not valid JSON: ${messageOf(error).slice(0, 200)}`,
+      );
     }
-    if (typeof args !== "object" || args === null || Array.isArray(args)) return notSent("mcp.call_arguments_not_object", "The arguments must be a JSON object, such as {}.");
+    if (typeof args !== "object" || args === null || Array.isArray(args))
+      return notSent("mcp.call_arguments_not_object", "The arguments must be a JSON object, such as {}.");
     const found = await this.deps.registry.lookupForConnection(registrationId);
-    if (found.status === "missing") return notSent("mcp.call_registration_not_found", `MCP registration not found: ${registrationId}`);
-    if (found.status === "unavailable") return notSent("mcp.call_registration_unavailable", `MCP registration ${registrationId} could not be loaded (${found.issue.code}).`);
+    if (found.status === "missing")
+      return notSent("mcp.call_registration_not_found", `MCP registration not found: ${registrationId}`);
+    if (found.status === "unavailable")
+      return notSent(
+        "mcp.call_registration_unavailable",
+        `MCP registration ${registrationId} could not be loaded (${found.issue.code}).`,
+      );
     const registration = found.registration;
-    if (registration.state !== "active") return notSent("mcp.call_server_paused", `MCP server "${registration.displayName}" is paused; activate it to call its tools.`);
+    if (registration.state !== "active")
+      return notSent(
+        "mcp.call_server_paused",
+        `MCP server "${registration.displayName}" is paused; activate it to call its tools.`,
+      );
     const cached = await this.deps.catalogs.readCached(registrationId);
-    const tool = cached.status === "cached" ? cached.catalog.tools.find((candidate) => candidate.nativeName === input.nativeName) : undefined;
+    const tool =
+      cached.status === "cached"
+        ? cached.catalog.tools.find((candidate) => candidate.nativeName === input.nativeName)
+        : undefined;
     const target: McpConnectionTarget = {
       registrationId,
       endpoint: registration.endpoint,
@@ -98,7 +120,12 @@ export class McpTestCallService {
       protocolVersion: registration.protocolVersion,
       ...(cached.status === "cached" && cached.era ? { era: cached.era } : {}),
     };
-    return this.deps.gateway.call(target, { nativeName: input.nativeName, arguments: args as Record<string, unknown>, ...(tool ? { tool } : {}), signal });
+    return this.deps.gateway.call(target, {
+      nativeName: input.nativeName,
+      arguments: args as Record<string, unknown>,
+      ...(tool ? { tool } : {}),
+      signal,
+    });
   }
 }
 

@@ -15,8 +15,18 @@
 import { AppError } from "../../domain/errors";
 import { randomSecret } from "../../domain/ids";
 import {
-  CONNECTION_LIMITS, apiKeyHint, checkApiKey, normalizeBaseUrl, normalizeConnectionName, normalizeModelId, toConnectionView,
-  type ConnectionDefaults, type ModelConnectionRecord, type ModelConnectionView, type ModelProvider, type ResolvedConnection,
+  CONNECTION_LIMITS,
+  apiKeyHint,
+  checkApiKey,
+  normalizeBaseUrl,
+  normalizeConnectionName,
+  normalizeModelId,
+  toConnectionView,
+  type ConnectionDefaults,
+  type ModelConnectionRecord,
+  type ModelConnectionView,
+  type ModelProvider,
+  type ResolvedConnection,
 } from "../../domain/models/connection";
 import { ModelError } from "../../domain/models/errors";
 import type { ModelConnectionRepository, StoredModelConnection } from "../../ports/model-connection-repository";
@@ -93,7 +103,10 @@ export class ModelConnectionService {
     };
     const sealed = await this.cipher.seal(apiKey, aad(id));
     if (this.repo.count() >= CONNECTION_LIMITS.perUser) {
-      throw new AppError("model.connection_limit_exceeded", `A user can have at most ${CONNECTION_LIMITS.perUser} model connections. Delete one first.`);
+      throw new AppError(
+        "model.connection_limit_exceeded",
+        `A user can have at most ${CONNECTION_LIMITS.perUser} model connections. Delete one first.`,
+      );
     }
     this.repo.insert({ record, apiKey: sealed });
     if (input.isDefault === true || this.repo.getDefault() === null) this.repo.setDefault(id);
@@ -105,9 +118,10 @@ export class ModelConnectionService {
     const current = this.require(id);
     const provider = input.provider ?? current.record.provider;
     const apiKey = input.apiKey === undefined ? undefined : checkApiKey(provider, input.apiKey);
-    const baseUrl = input.baseUrl !== undefined || input.provider !== undefined
-      ? normalizeBaseUrl(provider, input.baseUrl === undefined ? current.record.baseUrl : input.baseUrl)
-      : current.record.baseUrl;
+    const baseUrl =
+      input.baseUrl !== undefined || input.provider !== undefined
+        ? normalizeBaseUrl(provider, input.baseUrl === undefined ? current.record.baseUrl : input.baseUrl)
+        : current.record.baseUrl;
     const record: ModelConnectionRecord = {
       ...current.record,
       name: input.name === undefined ? current.record.name : normalizeConnectionName(input.name),
@@ -141,12 +155,22 @@ export class ModelConnectionService {
     const stored = id === undefined ? this.repo.getDefault() : this.repo.get(id);
     if (!stored) {
       throw id === undefined
-        ? new AppError("model.connection_not_found", "There is no default model connection. Add a connection or mark one as the default.")
+        ? new AppError(
+            "model.connection_not_found",
+            "There is no default model connection. Add a connection or mark one as the default.",
+          )
         : notFound(id);
     }
     const { record } = stored;
     const apiKey = await this.cipher.open(stored.apiKey, aad(record.id));
-    return { id: record.id, provider: record.provider, baseUrl: record.baseUrl, modelId: record.modelId, apiKey, defaults: record.defaults };
+    return {
+      id: record.id,
+      provider: record.provider,
+      baseUrl: record.baseUrl,
+      modelId: record.modelId,
+      apiKey,
+      defaults: record.defaults,
+    };
   }
 
   /**
@@ -156,7 +180,9 @@ export class ModelConnectionService {
    */
   async gateway(id?: string, modelId?: string): Promise<ModelGateway> {
     const connection = await this.resolve(id);
-    return this.gatewayFactory(modelId === undefined ? connection : { ...connection, modelId: normalizeModelId(modelId) });
+    return this.gatewayFactory(
+      modelId === undefined ? connection : { ...connection, modelId: normalizeModelId(modelId) },
+    );
   }
 
   /**
@@ -167,10 +193,13 @@ export class ModelConnectionService {
     const gateway = await this.gateway(id);
     const started = this.clock.now();
     try {
-      await gateway.step({
-        messages: [{ role: "user", parts: [{ type: "text", text: "Reply with the single word OK." }] }],
-        settings: { maxOutputTokens: gateway.provider === "openai-responses" ? 16 : 1, temperature: 0 },
-      }, { stream: false, signal, timeoutMs: this.testTimeoutMs });
+      await gateway.step(
+        {
+          messages: [{ role: "user", parts: [{ type: "text", text: "Reply with the single word OK." }] }],
+          settings: { maxOutputTokens: gateway.provider === "openai-responses" ? 16 : 1, temperature: 0 },
+        },
+        { stream: false, signal, timeoutMs: this.testTimeoutMs },
+      );
     } catch (error) {
       if (!(error instanceof ModelError && error.code === "model.output_truncated")) throw error;
     }

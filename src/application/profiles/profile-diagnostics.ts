@@ -6,12 +6,20 @@
  * `agent.profile_model_connection_missing`; key unusable → `agent.profile_model_connection_invalid`.
  */
 import { AppError } from "../../domain/errors";
-import { invalidProfileHealth, profileHealth, type AgentProfileHealth, type ConnectionState } from "../../domain/profiles/health";
+import {
+  invalidProfileHealth,
+  profileHealth,
+  type AgentProfileHealth,
+  type ConnectionState,
+} from "../../domain/profiles/health";
 import type { ProfileConnectionLookup } from "../../ports/agent-profile-repository";
 import type { AgentProfileService } from "./profile-service";
 
 export class AgentProfileDiagnostics {
-  constructor(private readonly profiles: AgentProfileService, private readonly connections: ProfileConnectionLookup) {}
+  constructor(
+    private readonly profiles: AgentProfileService,
+    private readonly connections: ProfileConnectionLookup,
+  ) {}
 
   /** Health of profile `id` (see file docstring). */
   async diagnose(id: string): Promise<AgentProfileHealth> {
@@ -22,8 +30,10 @@ export class AgentProfileDiagnostics {
       if (error instanceof AppError) return invalidProfileHealth(id, error);
       throw error;
     }
-    if (!profile) throw new AppError("agent.profile_not_found", `No agent profile has the id "${id}".`, { profileId: id });
-    const state = profile.model.mode === "connectionRef" ? await this.connectionState(profile.model.connectionRef ?? "") : "ok";
+    if (!profile)
+      throw new AppError("agent.profile_not_found", `No agent profile has the id "${id}".`, { profileId: id });
+    const state =
+      profile.model.mode === "connectionRef" ? await this.connectionState(profile.model.connectionRef ?? "") : "ok";
     return profileHealth(profile, state);
   }
 

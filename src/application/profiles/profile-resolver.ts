@@ -43,7 +43,11 @@ export class AgentProfileRuntime implements ProfileToolPolicySource, AgentProfil
   async resolveForRun(profileId: string | undefined, requestConnectionId?: string): Promise<RunProfile> {
     const definition = this.profiles.require(profileId ?? DEFAULT_WRITER_ID);
     if (!definition.run.directRunnable) {
-      throw new AppError("agent.profile_not_direct_runnable", `Profile "${definition.id}" can only run as a subagent or handoff target, not directly.`, { profileId: definition.id });
+      throw new AppError(
+        "agent.profile_not_direct_runnable",
+        `Profile "${definition.id}" can only run as a subagent or handoff target, not directly.`,
+        { profileId: definition.id },
+      );
     }
     const model = resolveModelBinding(definition.id, definition.model, requestConnectionId);
     return { definition, profile: toResolvedAgentProfile(definition, profileSource(definition.id)), model };

@@ -93,7 +93,11 @@ export class AgentProfileService {
   save(raw: unknown, pathId?: string): AgentProfileDefinition {
     const profile = readProfile(raw, this.catalog);
     if (pathId !== undefined && pathId !== profile.id) {
-      throw new AppError("agent.profile_id_mismatch", `The profile in the body has id "${profile.id}", but the URL names "${pathId}".`, { path: "$.id" });
+      throw new AppError(
+        "agent.profile_id_mismatch",
+        `The profile in the body has id "${profile.id}", but the URL names "${pathId}".`,
+        { path: "$.id" },
+      );
     }
     this.store(profile);
     return profile;
@@ -115,7 +119,11 @@ export class AgentProfileService {
     const { document, migratedFrom } = migrateProfileDocument(raw);
     const profile = readProfile(document, this.catalog);
     if (profile.id !== DEFAULT_WRITER_ID && this.repo.get(profile.id) && options.overwrite !== true) {
-      throw new AppError("agent.profile_conflict", `A profile with id "${profile.id}" already exists. Import with overwrite to replace it, or change the id.`, { profileId: profile.id });
+      throw new AppError(
+        "agent.profile_conflict",
+        `A profile with id "${profile.id}" already exists. Import with overwrite to replace it, or change the id.`,
+        { profileId: profile.id },
+      );
     }
     this.store(profile);
     return { profile, migratedFrom };
@@ -127,7 +135,10 @@ export class AgentProfileService {
    * `id` = the row id), migrates, and writes only if the result validates (else its validation
    * code, nothing written). Unreadable JSON cannot be normalized (`agent.profile_contract_invalid`).
    */
-  repair(id: string, action: "delete" | "normalizeIdentity"): { profileId: string; action: string; profile: AgentProfileDefinition | null } {
+  repair(
+    id: string,
+    action: "delete" | "normalizeIdentity",
+  ): { profileId: string; action: string; profile: AgentProfileDefinition | null } {
     if (id === DEFAULT_WRITER_ID) throw readOnly();
     const row = this.repo.get(id);
     if (!row) throw notFound(id);
@@ -139,10 +150,18 @@ export class AgentProfileService {
     try {
       raw = JSON.parse(row.document);
     } catch {
-      throw new AppError("agent.profile_contract_invalid", "The stored profile is not valid JSON, so its identity cannot be normalized. Delete it instead.", { path: "$" });
+      throw new AppError(
+        "agent.profile_contract_invalid",
+        "The stored profile is not valid JSON, so its identity cannot be normalized. Delete it instead.",
+        { path: "$" },
+      );
     }
     if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-      throw new AppError("agent.profile_contract_invalid", "The stored profile is not a JSON object, so its identity cannot be normalized. Delete it instead.", { path: "$" });
+      throw new AppError(
+        "agent.profile_contract_invalid",
+        "The stored profile is not a JSON object, so its identity cannot be normalized. Delete it instead.",
+        { path: "$" },
+      );
     }
     const doc = { ...(raw as Record<string, unknown>) };
     if (![1, 2, 3].includes(doc.schemaVersion as number)) doc.schemaVersion = 3;
@@ -162,10 +181,16 @@ export class AgentProfileService {
     if (profile.id === DEFAULT_WRITER_ID) throw readOnly();
     const text = JSON.stringify(profile);
     if (encoder.encode(text).byteLength > PROFILE_LIMITS.documentBytes) {
-      throw new AppError("agent.profile_too_large", `A profile may be at most ${PROFILE_LIMITS.documentBytes / 1024} KiB of JSON.`);
+      throw new AppError(
+        "agent.profile_too_large",
+        `A profile may be at most ${PROFILE_LIMITS.documentBytes / 1024} KiB of JSON.`,
+      );
     }
     if (!this.repo.get(profile.id) && this.repo.count() >= PROFILE_LIMITS.perUser) {
-      throw new AppError("agent.profile_limit_exceeded", `A user can have at most ${PROFILE_LIMITS.perUser} agent profiles. Delete one first.`);
+      throw new AppError(
+        "agent.profile_limit_exceeded",
+        `A user can have at most ${PROFILE_LIMITS.perUser} agent profiles. Delete one first.`,
+      );
     }
     this.repo.put(profile.id, text, this.clock.now());
     this.sockets.broadcast({ type: "agent.profile_changed", profileId: profile.id });
@@ -194,5 +219,9 @@ function notFound(id: string): AppError {
 }
 
 function readOnly(): AppError {
-  return new AppError("agent.profile_read_only", `"${DEFAULT_WRITER_ID}" is the built-in profile and cannot be changed or deleted. Save a copy under another id.`, { profileId: DEFAULT_WRITER_ID });
+  return new AppError(
+    "agent.profile_read_only",
+    `"${DEFAULT_WRITER_ID}" is the built-in profile and cannot be changed or deleted. Save a copy under another id.`,
+    { profileId: DEFAULT_WRITER_ID },
+  );
 }

@@ -26,7 +26,13 @@ export type StoredRead =
   | { ok: true; profile: AgentProfileDefinition; migratedFrom: number | null }
   | { ok: false; issue: ProfileIssue; error: AppError };
 
-const IDENTITY_CODES = new Set(["agent.profile_schema_unsupported", "agent.profile_kind_invalid", "agent.profile_id_empty", "agent.profile_id_too_long", "agent.profile_id_invalid"]);
+const IDENTITY_CODES = new Set([
+  "agent.profile_schema_unsupported",
+  "agent.profile_kind_invalid",
+  "agent.profile_id_empty",
+  "agent.profile_id_too_long",
+  "agent.profile_id_invalid",
+]);
 
 /** Reads row `rowId` whose JSON text is `text` (see file docstring). Never throws for bad data. */
 export function readStoredProfile(rowId: string, text: string, catalog?: ProfileToolCatalog): StoredRead {
@@ -36,13 +42,28 @@ export function readStoredProfile(rowId: string, text: string, catalog?: Profile
     raw = JSON.parse(text);
   } catch (error) {
     const message = `The stored profile is not valid JSON: ${(error as Error).message}`;
-    return { ok: false, error: new AppError("agent.profile_contract_invalid", message, { path: "$" }), issue: { profileId: rowId, fileName, kind: "invalidJson", recommendedAction: "delete", code: "agent.profile_contract_invalid", message } };
+    return {
+      ok: false,
+      error: new AppError("agent.profile_contract_invalid", message, { path: "$" }),
+      issue: {
+        profileId: rowId,
+        fileName,
+        kind: "invalidJson",
+        recommendedAction: "delete",
+        code: "agent.profile_contract_invalid",
+        message,
+      },
+    };
   }
   const { document, migratedFrom } = migrateProfileDocument(raw);
   try {
     const profile = readProfile(document, catalog);
     if (profile.id !== rowId) {
-      throw new AppError("agent.profile_id_invalid", `The stored profile says its id is "${profile.id}" but it is stored as "${rowId}".`, { path: "$.id" });
+      throw new AppError(
+        "agent.profile_id_invalid",
+        `The stored profile says its id is "${profile.id}" but it is stored as "${rowId}".`,
+        { path: "$.id" },
+      );
     }
     return { ok: true, profile, migratedFrom };
   } catch (error) {

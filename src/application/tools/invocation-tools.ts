@@ -5,7 +5,12 @@
  * stores the snapshot; the diagnostics go to the journal (`context_assembled`).
  */
 import { BUILTIN_TOOL_IDS } from "../../domain/tools/builtin-descriptors";
-import { compileInvocationToolSnapshot, MCP_WILDCARD, type ModelToolDiagnostic, type ProfileToolPolicy } from "../../domain/tools/snapshot-compiler";
+import {
+  compileInvocationToolSnapshot,
+  MCP_WILDCARD,
+  type ModelToolDiagnostic,
+  type ProfileToolPolicy,
+} from "../../domain/tools/snapshot-compiler";
 import type { InvocationToolSnapshot } from "../../domain/tools/snapshot";
 import type { ModelToolResolver } from "./model-tool-resolver";
 
@@ -35,6 +40,11 @@ export async function prepareInvocationTools(
   availableBuiltins?: ReadonlySet<string>,
 ): Promise<PreparedInvocationTools> {
   const resolved = await resolver.resolveForPolicy(policy.allow, policy.deny ?? []);
-  const compiled = compileInvocationToolSnapshot({ snapshotId, policy, mcpTools: resolved.tools, ...(availableBuiltins ? { availableBuiltins } : {}) });
+  const compiled = compileInvocationToolSnapshot({
+    snapshotId,
+    policy,
+    mcpTools: resolved.tools,
+    ...(availableBuiltins ? { availableBuiltins } : {}),
+  });
   return { snapshot: compiled.snapshot, diagnostics: [...resolved.diagnostics, ...compiled.diagnostics] };
 }

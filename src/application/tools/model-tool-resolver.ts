@@ -42,7 +42,10 @@ export class ModelToolResolver {
    */
   async listPermitted(): Promise<ModelToolResolution> {
     const { registrations, issues } = this.registrations.summaries();
-    const out: ModelToolResolution = { tools: [], diagnostics: issues.map((issue) => storageIssue(issue.registrationId, issue.fileName, issue.message)) };
+    const out: ModelToolResolution = {
+      tools: [],
+      diagnostics: issues.map((issue) => storageIssue(issue.registrationId, issue.fileName, issue.message)),
+    };
     for (const registration of registrations) {
       if (registration.state !== "active" || Object.keys(registration.toolPermissions).length === 0) continue;
       const read = await this.catalogs.readCached(registration.id);
@@ -51,7 +54,11 @@ export class ModelToolResolver {
         continue;
       }
       for (const diagnostic of read.catalog.diagnostics) {
-        out.diagnostics.push({ ...optionalToolId(registration.id, diagnostic.nativeName), code: diagnostic.code, message: diagnostic.message });
+        out.diagnostics.push({
+          ...optionalToolId(registration.id, diagnostic.nativeName),
+          code: diagnostic.code,
+          message: diagnostic.message,
+        });
       }
       const present = new Set(read.catalog.tools.map((tool) => tool.nativeName));
       for (const nativeName of Object.keys(registration.toolPermissions)) {
@@ -62,7 +69,12 @@ export class ModelToolResolver {
         materialize(registration, tool, out);
       }
     }
-    out.tools.sort((a, b) => compareLegacyBindingOrder({ serverDisplayName: a.serverDisplayName, toolId: a.descriptor.id }, { serverDisplayName: b.serverDisplayName, toolId: b.descriptor.id }));
+    out.tools.sort((a, b) =>
+      compareLegacyBindingOrder(
+        { serverDisplayName: a.serverDisplayName, toolId: a.descriptor.id },
+        { serverDisplayName: b.serverDisplayName, toolId: b.descriptor.id },
+      ),
+    );
     return out;
   }
 
@@ -72,7 +84,9 @@ export class ModelToolResolver {
     if (selected.length === 0) return out;
     const { registrations, issues } = this.registrations.summaries();
     const byId = new Map(registrations.map((registration) => [registration.id, registration]));
-    const issueById = new Map(issues.flatMap((issue) => (issue.registrationId ? [[issue.registrationId, issue] as const] : [])));
+    const issueById = new Map(
+      issues.flatMap((issue) => (issue.registrationId ? [[issue.registrationId, issue] as const] : [])),
+    );
     const reads = new Map<string, Promise<CachedCatalogRead>>();
     for (const toolId of selected) {
       let registrationId: string;
@@ -81,7 +95,11 @@ export class ModelToolResolver {
         ({ registrationId, nativeName } = parseMcpToolId(toolId));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        out.diagnostics.push({ toolId, code: "mcp.tool_provider_invalid", message: `"${toolId}" is not an MCP tool id: ${error.message}` });
+        out.diagnostics.push({
+          toolId,
+          code: "mcp.tool_provider_invalid",
+          message: `"${toolId}" is not an MCP tool id: ${error.message}`,
+        });
         continue;
       }
       const registration = byId.get(registrationId);
@@ -89,17 +107,33 @@ export class ModelToolResolver {
         const issue = issueById.get(registrationId);
         out.diagnostics.push(
           issue
-            ? { toolId, code: "mcp.registration_storage_issue", message: `MCP registration ${registrationId} could not be loaded: ${issue.message}` }
-            : { toolId, code: "mcp.registration_not_found", message: `MCP registration ${registrationId} no longer exists.` },
+            ? {
+                toolId,
+                code: "mcp.registration_storage_issue",
+                message: `MCP registration ${registrationId} could not be loaded: ${issue.message}`,
+              }
+            : {
+                toolId,
+                code: "mcp.registration_not_found",
+                message: `MCP registration ${registrationId} no longer exists.`,
+              },
         );
         continue;
       }
       if (registration.state !== "active") {
-        out.diagnostics.push({ toolId, code: "mcp.server_paused", message: `MCP server "${registration.displayName}" is paused.` });
+        out.diagnostics.push({
+          toolId,
+          code: "mcp.server_paused",
+          message: `MCP server "${registration.displayName}" is paused.`,
+        });
         continue;
       }
       if (!Object.hasOwn(registration.toolPermissions, nativeName)) {
-        out.diagnostics.push({ toolId, code: "mcp.tool_permission_off", message: `Tool "${nativeName}" is Off in the MCP Manager.` });
+        out.diagnostics.push({
+          toolId,
+          code: "mcp.tool_permission_off",
+          message: `Tool "${nativeName}" is Off in the MCP Manager.`,
+        });
         continue;
       }
       if (!reads.has(registrationId)) reads.set(registrationId, this.catalogs.readCached(registrationId));
@@ -155,11 +189,18 @@ function materialize(registration: ToolRegistrationSummary, tool: McpDiscoveredT
     raw = descriptorFromCatalogTool(registration.id, tool);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    out.diagnostics.push({ code: "mcp.catalog_snapshot_invalid", message: `MCP server "${registration.displayName}" has an unusable cached tool: ${error.message}` });
+    out.diagnostics.push({
+      code: "mcp.catalog_snapshot_invalid",
+      message: `MCP server "${registration.displayName}" has an unusable cached tool: ${error.message}`,
+    });
     return;
   }
   if (!hasObjectInputSchema(raw)) {
-    out.diagnostics.push({ toolId: raw.id, code: "mcp.model_input_schema_unsupported", message: `Tool "${tool.nativeName}" cannot be offered to a model: its input schema root is not "type": "object".` });
+    out.diagnostics.push({
+      toolId: raw.id,
+      code: "mcp.model_input_schema_unsupported",
+      message: `Tool "${tool.nativeName}" cannot be offered to a model: its input schema root is not "type": "object".`,
+    });
     return;
   }
   let descriptor: ToolDescriptor;
@@ -167,18 +208,36 @@ function materialize(registration: ToolRegistrationSummary, tool: McpDiscoveredT
     descriptor = applyDescriptionOverride(raw, registration.toolDescriptionOverrides[tool.nativeName]);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    out.diagnostics.push({ toolId: raw.id, code: "mcp.tool_description_override_invalid", message: `The saved description override of "${tool.nativeName}" no longer fits its schema (${error.code}): ${error.message}` });
+    out.diagnostics.push({
+      toolId: raw.id,
+      code: "mcp.tool_description_override_invalid",
+      message: `The saved description override of "${tool.nativeName}" no longer fits its schema (${error.code}): ${error.message}`,
+    });
     return;
   }
   const permission = registration.toolPermissions[tool.nativeName]!;
-  out.tools.push({ registrationId: registration.id, serverDisplayName: registration.displayName, permission, descriptor });
+  out.tools.push({
+    registrationId: registration.id,
+    serverDisplayName: registration.displayName,
+    permission,
+    descriptor,
+  });
 }
 
-function catalogProblem(registration: ToolRegistrationSummary, read: Exclude<CachedCatalogRead, { status: "cached" }>): ModelToolDiagnostic {
+function catalogProblem(
+  registration: ToolRegistrationSummary,
+  read: Exclude<CachedCatalogRead, { status: "cached" }>,
+): ModelToolDiagnostic {
   if (read.status === "missing") {
-    return { code: "mcp.catalog_not_cached", message: `MCP server "${registration.displayName}" has no cached tool catalog; discover or refresh it in the MCP Manager.` };
+    return {
+      code: "mcp.catalog_not_cached",
+      message: `MCP server "${registration.displayName}" has no cached tool catalog; discover or refresh it in the MCP Manager.`,
+    };
   }
-  return { code: "mcp.catalog_snapshot_invalid", message: `MCP server "${registration.displayName}" has an invalid cached tool catalog: ${read.message}` };
+  return {
+    code: "mcp.catalog_snapshot_invalid",
+    message: `MCP server "${registration.displayName}" has an invalid cached tool catalog: ${read.message}`,
+  };
 }
 
 function notInCatalog(registration: ToolRegistrationSummary, nativeName: string): ModelToolDiagnostic {
@@ -190,7 +249,10 @@ function notInCatalog(registration: ToolRegistrationSummary, nativeName: string)
 }
 
 function storageIssue(registrationId: string | undefined, fileName: string, message: string): ModelToolDiagnostic {
-  return { code: "mcp.registration_storage_issue", message: `MCP registration ${registrationId ?? fileName} could not be loaded: ${message}` };
+  return {
+    code: "mcp.registration_storage_issue",
+    message: `MCP registration ${registrationId ?? fileName} could not be loaded: ${message}`,
+  };
 }
 
 function optionalToolId(registrationId: string, nativeName: string | null): { toolId?: ToolId } {

@@ -33,7 +33,10 @@ export interface ModelToolsView {
  * Chat-generation tools for one round (§5.2): `localToolNames` are the round's own tools, which keep
  * their names (MCP aliases avoid them).
  */
-export async function chatGenerationModelTools(resolver: ModelToolResolver, localToolNames: Iterable<string> = []): Promise<ModelToolsView> {
+export async function chatGenerationModelTools(
+  resolver: ModelToolResolver,
+  localToolNames: Iterable<string> = [],
+): Promise<ModelToolsView> {
   const { tools, diagnostics } = await resolver.listPermitted();
   const aliases = allocateLegacyAliases(
     tools.map((tool) => ({ serverDisplayName: tool.serverDisplayName, nativeName: nativeNameOf(tool.descriptor.id) })),
@@ -51,10 +54,15 @@ export async function chatGenerationModelTools(resolver: ModelToolResolver, loca
 }
 
 /** The view for `GET /mcp/model-tools`; see the file docstring. */
-export async function modelToolsView(resolver: ModelToolResolver, profiles: ProfileToolPolicySource, profileId?: string): Promise<ModelToolsView> {
+export async function modelToolsView(
+  resolver: ModelToolResolver,
+  profiles: ProfileToolPolicySource,
+  profileId?: string,
+): Promise<ModelToolsView> {
   if (profileId === undefined) return chatGenerationModelTools(resolver);
   const policy = await profiles.toolPolicy(profileId);
-  if (!policy) throw new AppError("agent.profile_not_found", `There is no agent profile "${profileId}".`, { profileId });
+  if (!policy)
+    throw new AppError("agent.profile_not_found", `There is no agent profile "${profileId}".`, { profileId });
   const { snapshot, diagnostics } = await prepareInvocationTools(resolver, policy, "preview");
   return {
     tools: snapshot.bindings.map((binding) => ({

@@ -38,18 +38,30 @@ export class PermittedToolCaller {
     const { registrationId, nativeName } = parseMcpToolId(toolId);
     const bytes = new TextEncoder().encode(JSON.stringify(args) ?? "").length;
     if (bytes > MCP_LIMITS.argumentsBytes) {
-      return notSent("mcp.call_arguments_size_limit", `Tool arguments are ${bytes} bytes; the limit is ${MCP_LIMITS.argumentsBytes} bytes (256 KiB).`);
+      return notSent(
+        "mcp.call_arguments_size_limit",
+        `Tool arguments are ${bytes} bytes; the limit is ${MCP_LIMITS.argumentsBytes} bytes (256 KiB).`,
+      );
     }
     if (typeof args !== "object" || args === null || Array.isArray(args)) {
       return notSent("mcp.call_arguments_not_object", "Tool arguments must be a JSON object.");
     }
     const found = await this.deps.registrations.lookupForConnection(registrationId);
-    if (found.status === "missing") return notSent("mcp.call_registration_not_found", `MCP registration ${registrationId} no longer exists.`);
-    if (found.status === "unavailable") return notSent("mcp.call_registration_unavailable", `MCP registration ${registrationId} could not be loaded: ${found.issue.message}`);
+    if (found.status === "missing")
+      return notSent("mcp.call_registration_not_found", `MCP registration ${registrationId} no longer exists.`);
+    if (found.status === "unavailable")
+      return notSent(
+        "mcp.call_registration_unavailable",
+        `MCP registration ${registrationId} could not be loaded: ${found.issue.message}`,
+      );
     const registration = found.registration;
-    if (registration.state !== "active") return notSent("mcp.call_server_paused", `MCP server "${registration.displayName}" is paused.`);
+    if (registration.state !== "active")
+      return notSent("mcp.call_server_paused", `MCP server "${registration.displayName}" is paused.`);
     if (!Object.hasOwn(registration.toolPermissions, nativeName)) {
-      return notSent("mcp.call_permission_off", `Tool "${nativeName}" of "${registration.displayName}" is Off in the MCP Manager.`);
+      return notSent(
+        "mcp.call_permission_off",
+        `Tool "${nativeName}" of "${registration.displayName}" is Off in the MCP Manager.`,
+      );
     }
     if (signal?.aborted) return notSent("mcp.call_cancelled_before_send", "The call was cancelled before it was sent.");
     const cached = await this.deps.catalogs.readCached(registrationId);
@@ -60,8 +72,16 @@ export class PermittedToolCaller {
       protocolVersion: registration.protocolVersion,
       ...(cached.status === "cached" && cached.era ? { era: cached.era } : {}),
     };
-    const tool = cached.status === "cached" ? cached.catalog.tools.find((candidate) => candidate.nativeName === nativeName) : undefined;
-    const request: McpCallRequest = { nativeName, arguments: args as Record<string, unknown>, ...(tool ? { tool } : {}), ...(signal ? { signal } : {}) };
+    const tool =
+      cached.status === "cached"
+        ? cached.catalog.tools.find((candidate) => candidate.nativeName === nativeName)
+        : undefined;
+    const request: McpCallRequest = {
+      nativeName,
+      arguments: args as Record<string, unknown>,
+      ...(tool ? { tool } : {}),
+      ...(signal ? { signal } : {}),
+    };
     return this.deps.gateway.call(target, request);
   }
 }

@@ -20,11 +20,21 @@ import { fileText } from "./tools/common";
  * @returns `checkpoint.json` metadata `{id, seq, runId, createdAt, reason, eventSeq, files}`.
  * @throws AppError `workspace.not_found` | `workspace.run_closed` | `workspace.checkpoint_reason_invalid`.
  */
-export function createCheckpoint(deps: WorkspaceDeps, runId: string, input: { reason: CheckpointReason; eventSeq: number; paths?: readonly string[] }): CheckpointRecord {
+export function createCheckpoint(
+  deps: WorkspaceDeps,
+  runId: string,
+  input: { reason: CheckpointReason; eventSeq: number; paths?: readonly string[] },
+): CheckpointRecord {
   requireOpenWorkspace(deps, runId);
-  if (!CHECKPOINT_REASONS.includes(input.reason)) throw new AppError("workspace.checkpoint_reason_invalid", `Unknown checkpoint reason ${String(input.reason)}.`);
+  if (!CHECKPOINT_REASONS.includes(input.reason))
+    throw new AppError("workspace.checkpoint_reason_invalid", `Unknown checkpoint reason ${String(input.reason)}.`);
   const paths = (input.paths ?? []).map((p) => normalizeWorkspacePath(p));
-  return deps.checkpoints.create(runId, { reason: input.reason, eventSeq: input.eventSeq, paths, now: deps.clock.now() });
+  return deps.checkpoints.create(runId, {
+    reason: input.reason,
+    eventSeq: input.eventSeq,
+    paths,
+    now: deps.clock.now(),
+  });
 }
 
 /** Checkpoints of a run in order, after `afterSeq`, at most `limit` (1..500, default 500). */
@@ -46,7 +56,10 @@ export function filesAt(deps: WorkspaceDeps, runId: string, checkpointId?: strin
 function requireCheckpointSeq(deps: WorkspaceDeps, runId: string, checkpointId: string): number {
   const seq = parseCheckpointId(checkpointId);
   if (seq === null || !deps.checkpoints.get(runId, seq)) {
-    throw new AppError("workspace.checkpoint_not_found", `Run ${runId} has no checkpoint ${checkpointId}.`, { runId, checkpointId });
+    throw new AppError("workspace.checkpoint_not_found", `Run ${runId} has no checkpoint ${checkpointId}.`, {
+      runId,
+      checkpointId,
+    });
   }
   return seq;
 }
@@ -54,7 +67,12 @@ function requireCheckpointSeq(deps: WorkspaceDeps, runId: string, checkpointId: 
 /** The workspace tree view `{runId, checkpointId, roots, files}` (every root of the manifest). */
 export function workspaceTree(deps: WorkspaceDeps, runId: string, checkpointId?: string) {
   const run = requireWorkspace(deps, runId);
-  return { runId, checkpointId: checkpointId ?? null, roots: run.manifest.roots, files: filesAt(deps, runId, checkpointId) };
+  return {
+    runId,
+    checkpointId: checkpointId ?? null,
+    roots: run.manifest.roots,
+    files: filesAt(deps, runId, checkpointId),
+  };
 }
 
 /**
@@ -69,9 +87,21 @@ export function workspaceFile(deps: WorkspaceDeps, runId: string, rawPath: strin
     throw new AppError("workspace.invalid_path", (error as Error).message);
   }
   const file = filesAt(deps, runId, checkpointId).find((f) => f.path === path);
-  if (!file) throw new AppError("workspace.file_not_found", `${path} does not exist${checkpointId ? ` at ${checkpointId}` : ""}.`, { path });
+  if (!file)
+    throw new AppError(
+      "workspace.file_not_found",
+      `${path} does not exist${checkpointId ? ` at ${checkpointId}` : ""}.`,
+      { path },
+    );
   const content = fileText(deps, file);
-  return { path, sha256: file.sha256, bytes: file.bytes, ...textMetrics(content), checkpointId: checkpointId ?? null, content };
+  return {
+    path,
+    sha256: file.sha256,
+    bytes: file.bytes,
+    ...textMetrics(content),
+    checkpointId: checkpointId ?? null,
+    content,
+  };
 }
 
 /** Cap on the total diff text one response carries (UTF-16 units). */
@@ -93,7 +123,12 @@ export interface CheckpointFileDiff {
  * Unified diff per changed file from checkpoint `from` to checkpoint `to` (either order).
  * @throws AppError `workspace.checkpoint_not_found`.
  */
-export function diffCheckpoints(deps: WorkspaceDeps, runId: string, from: string, to: string): { runId: string; from: string; to: string; files: CheckpointFileDiff[]; truncated: boolean } {
+export function diffCheckpoints(
+  deps: WorkspaceDeps,
+  runId: string,
+  from: string,
+  to: string,
+): { runId: string; from: string; to: string; files: CheckpointFileDiff[]; truncated: boolean } {
   const before = new Map(filesAt(deps, runId, from).map((f) => [f.path, f]));
   const after = new Map(filesAt(deps, runId, to).map((f) => [f.path, f]));
   const paths = [...new Set([...before.keys(), ...after.keys()])].sort();
@@ -113,7 +148,16 @@ export function diffCheckpoints(deps: WorkspaceDeps, runId: string, from: string
     }
     if (computed === null) truncated = true;
     budget -= diff?.length ?? 0;
-    files.push({ path, status, oldSha256: a?.sha256 ?? null, newSha256: b?.sha256 ?? null, additions: computed?.additions ?? 0, deletions: computed?.deletions ?? 0, diff, tooLarge: diff === null });
+    files.push({
+      path,
+      status,
+      oldSha256: a?.sha256 ?? null,
+      newSha256: b?.sha256 ?? null,
+      additions: computed?.additions ?? 0,
+      deletions: computed?.deletions ?? 0,
+      diff,
+      tooLarge: diff === null,
+    });
   }
   return { runId, from, to, files, truncated };
 }

@@ -39,13 +39,25 @@ export interface PersistPromotion {
  *   history (looked up by the loop), or null for an empty base.
  * @throws AppError `workspace.persist_state_not_found` | `workspace.persist_already_projected` | `workspace.run_closed`.
  */
-export function projectPersistentState(deps: WorkspaceDeps, runId: string, baseStateId: string | null): PersistSnapshot {
+export function projectPersistentState(
+  deps: WorkspaceDeps,
+  runId: string,
+  baseStateId: string | null,
+): PersistSnapshot {
   const run = requireOpenWorkspace(deps, runId);
-  if (run.persistProjected) throw new AppError("workspace.persist_already_projected", `The persistent state of run ${runId} was already projected.`);
+  if (run.persistProjected)
+    throw new AppError(
+      "workspace.persist_already_projected",
+      `The persistent state of run ${runId} was already projected.`,
+    );
   let files: FileRef[] = [];
   if (baseStateId !== null) {
     if (!deps.persist.state(run.workspaceId, baseStateId)) {
-      throw new AppError("workspace.persist_state_not_found", `Persistent state ${baseStateId} does not exist for this chat.`, { stateId: baseStateId });
+      throw new AppError(
+        "workspace.persist_state_not_found",
+        `Persistent state ${baseStateId} does not exist for this chat.`,
+        { stateId: baseStateId },
+      );
     }
     files = deps.persist.files(run.workspaceId, baseStateId);
   }
@@ -63,7 +75,13 @@ function changesAgainst(base: readonly FileRef[], next: readonly FileRef[]): Per
   for (const file of next) {
     const prev = old.get(file.path);
     if (prev?.sha256 === file.sha256) continue;
-    changes.push({ path: file.path, kind: prev ? "modified" : "added", sha256: file.sha256, bytes: file.bytes, baseSha256: prev?.sha256 ?? null });
+    changes.push({
+      path: file.path,
+      kind: prev ? "modified" : "added",
+      sha256: file.sha256,
+      bytes: file.bytes,
+      baseSha256: prev?.sha256 ?? null,
+    });
   }
   return changes;
 }
@@ -80,21 +98,38 @@ function changesAgainst(base: readonly FileRef[], next: readonly FileRef[]): Per
  */
 export function promotePersistentState(deps: WorkspaceDeps, runId: string): PersistPromotion {
   const run = requireOpenWorkspace(deps, runId);
-  if (!run.persistProjected) throw new AppError("workspace.persist_not_projected", `Run ${runId} never projected its persistent state.`);
+  if (!run.persistProjected)
+    throw new AppError("workspace.persist_not_projected", `Run ${runId} never projected its persistent state.`);
   const base = run.persistBaseStateId === null ? [] : deps.persist.files(run.workspaceId, run.persistBaseStateId);
   const current = deps.files.files(runId, "persist");
   const changes = changesAgainst(base, current);
   return deps.files.transaction(() => {
     if (changes.length === 0) {
       deps.files.setState(runId, "promoted");
-      return { stateId: run.persistBaseStateId, baseStateId: run.persistBaseStateId, changeCount: 0, changes, created: false };
+      return {
+        stateId: run.persistBaseStateId,
+        baseStateId: run.persistBaseStateId,
+        changeCount: 0,
+        changes,
+        created: false,
+      };
     }
-    for (const sibling of deps.persist.siblingsSince(run.workspaceId, run.persistBaseStateId, run.persistProjectedOrder)) {
-      const theirs = new Map(changesAgainst(base, deps.persist.files(run.workspaceId, sibling.stateId)).map((c) => [c.path, c]));
+    for (const sibling of deps.persist.siblingsSince(
+      run.workspaceId,
+      run.persistBaseStateId,
+      run.persistProjectedOrder,
+    )) {
+      const theirs = new Map(
+        changesAgainst(base, deps.persist.files(run.workspaceId, sibling.stateId)).map((c) => [c.path, c]),
+      );
       for (const change of changes) {
         const other = theirs.get(change.path);
         if (other && other.sha256 !== change.sha256) {
-          throw new AppError("workspace.persist_conflict", `${change.path} was also changed by run ${sibling.stateId}, which finished first from the same persistent state.`, { path: change.path, stateId: sibling.stateId });
+          throw new AppError(
+            "workspace.persist_conflict",
+            `${change.path} was also changed by run ${sibling.stateId}, which finished first from the same persistent state.`,
+            { path: change.path, stateId: sibling.stateId },
+          );
         }
       }
     }

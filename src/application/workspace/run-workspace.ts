@@ -31,8 +31,22 @@ export function createRunWorkspace(deps: WorkspaceDeps, input: CreateRunWorkspac
   const existing = deps.files.run(input.runId);
   if (existing) return existing.manifest;
   const now = deps.clock.now();
-  const manifest = buildManifest({ runId: input.runId, stableChatId: input.stableChatId, chatRef: input.chatRef, createdAt: now, roots: resolveRoots(input.roots), messageBodyPath: input.messageBodyPath });
-  deps.files.insertRun({ runId: input.runId, workspaceId: input.workspaceId, stableChatId: input.stableChatId, manifest, state: "open", createdAt: now });
+  const manifest = buildManifest({
+    runId: input.runId,
+    stableChatId: input.stableChatId,
+    chatRef: input.chatRef,
+    createdAt: now,
+    roots: resolveRoots(input.roots),
+    messageBodyPath: input.messageBodyPath,
+  });
+  deps.files.insertRun({
+    runId: input.runId,
+    workspaceId: input.workspaceId,
+    stableChatId: input.stableChatId,
+    manifest,
+    state: "open",
+    createdAt: now,
+  });
   return manifest;
 }
 
@@ -52,7 +66,11 @@ export function requireWorkspace(deps: WorkspaceDeps, runId: string): WorkspaceR
  */
 export function requireOpenWorkspace(deps: WorkspaceDeps, runId: string): WorkspaceRunRecord {
   const run = requireWorkspace(deps, runId);
-  if (run.state !== "open") throw new AppError("workspace.run_closed", `The workspace of run ${runId} is ${run.state}; it no longer changes.`, { runId, state: run.state });
+  if (run.state !== "open")
+    throw new AppError("workspace.run_closed", `The workspace of run ${runId} is ${run.state}; it no longer changes.`, {
+      runId,
+      state: run.state,
+    });
   return run;
 }
 

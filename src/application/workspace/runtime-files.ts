@@ -49,22 +49,34 @@ export interface RuntimeWriteOptions {
  * Writes (replaces) a file as the runtime; marks it changed for the next checkpoint.
  * @throws AppError `workspace.invalid_path` | `workspace.write_too_large` | `workspace.run_closed`.
  */
-export async function writeRuntimeFile(deps: WorkspaceDeps, runId: string, rawPath: string, text: string, options: RuntimeWriteOptions = {}): Promise<RuntimeFile> {
+export async function writeRuntimeFile(
+  deps: WorkspaceDeps,
+  runId: string,
+  rawPath: string,
+  text: string,
+  options: RuntimeWriteOptions = {},
+): Promise<RuntimeFile> {
   requireOpenWorkspace(deps, runId);
   const path = runtimePath(rawPath);
   const bytes = utf8Length(text);
-  if (bytes > MAX_FILE_BYTES) throw new AppError("workspace.write_too_large", `${path} would be ${bytes} bytes; the limit is ${MAX_FILE_BYTES}.`);
+  if (bytes > MAX_FILE_BYTES)
+    throw new AppError("workspace.write_too_large", `${path} would be ${bytes} bytes; the limit is ${MAX_FILE_BYTES}.`);
   const blob = await deps.blobs.put(text);
   deps.files.transaction(() => {
     requireOpenWorkspace(deps, runId);
     deps.files.putFile(runId, { path, sha256: blob.sha256, bytes: blob.bytes }, deps.clock.now());
-    for (const invocationId of options.knownTo ?? []) deps.files.putReadState(runId, invocationId, path, fullyKnown(blob.sha256));
+    for (const invocationId of options.knownTo ?? [])
+      deps.files.putReadState(runId, invocationId, path, fullyKnown(blob.sha256));
   });
   return { path, sha256: blob.sha256, bytes: blob.bytes, ...textMetrics(text) };
 }
 
 /** The current text of a workspace file with its version and metrics, or null when it does not exist. */
-export function readRuntimeFile(deps: WorkspaceDeps, runId: string, rawPath: string): (RuntimeFile & { text: string }) | null {
+export function readRuntimeFile(
+  deps: WorkspaceDeps,
+  runId: string,
+  rawPath: string,
+): (RuntimeFile & { text: string }) | null {
   requireWorkspace(deps, runId);
   const path = runtimePath(rawPath);
   const file = deps.files.file(runId, path);

@@ -30,5 +30,11 @@ export function normalizeEventsQuery(query: ReadEventsQuery = {}): NormalizedEve
   const limit = Math.min(MAX_EVENT_PAGE, Math.max(1, raw));
   const afterSeq = Math.max(0, Math.trunc(query.afterSeq ?? 0));
   const beforeSeq = query.beforeSeq === undefined ? null : Math.max(0, Math.trunc(query.beforeSeq));
-  return { afterSeq, beforeSeq, limit, invocationId: query.invocationId ?? null, direction: beforeSeq === null ? "ascending" : "latest" };
+  return {
+    afterSeq,
+    beforeSeq,
+    limit,
+    invocationId: query.invocationId ?? null,
+    direction: beforeSeq === null ? "ascending" : "latest",
+  };
 }

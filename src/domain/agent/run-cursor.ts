@@ -17,6 +17,9 @@ export function decodeRunCursor(text: string): RunListCursor {
     decoded = "";
   }
   const match = /^(\d{1,16})\.(run_[0-9a-f]{32})$/.exec(decoded);
-  if (!match) throw new AppError("input.invalid", "This list cursor is not valid; start again without a cursor.", { field: "cursor" });
+  if (!match)
+    throw new AppError("input.invalid", "This list cursor is not valid; start again without a cursor.", {
+      field: "cursor",
+    });
   return { createdAt: Number(match[1]), runId: match[2]! };
 }

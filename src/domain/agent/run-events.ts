@@ -15,30 +15,76 @@ export type EventLevel = (typeof EVENT_LEVELS)[number];
 
 /** Event types written by the runtime (§3.4 table). Add a hosted type here before writing it. */
 export const AGENT_EVENT_TYPES = [
-  "run_created", "profile_resolved", "generation_intent_recorded", "status_changed",
-  "workspace_initialized", "persistent_projection_initialized", "context_assembled",
-  "skill_scopes_resolved", "agent_model_binding_resolved",
-  "prompt_assembly_requested", "prompt_assembly_completed", "prompt_assembly_failed",
-  "agent_invocation_created", "agent_invocation_started", "agent_invocation_completed",
-  "agent_invocation_failed", "agent_invocation_cancelled", "agent_invocation_transferred",
+  "run_created",
+  "profile_resolved",
+  "generation_intent_recorded",
+  "status_changed",
+  "workspace_initialized",
+  "persistent_projection_initialized",
+  "context_assembled",
+  "skill_scopes_resolved",
+  "agent_model_binding_resolved",
+  "prompt_assembly_requested",
+  "prompt_assembly_completed",
+  "prompt_assembly_failed",
+  "agent_invocation_created",
+  "agent_invocation_started",
+  "agent_invocation_completed",
+  "agent_invocation_failed",
+  "agent_invocation_cancelled",
+  "agent_invocation_transferred",
   "agent_invocation_status_changed",
-  "agent_task_registered", "agent_task_queued", "agent_task_started", "agent_task_completed",
-  "agent_task_failed", "agent_task_cancelled", "agent_delegate_started", "agent_child_invocation_failed",
-  "agent_await_started", "agent_await_completed", "agent_handoff_requested", "agent_handoff_accepted",
-  "task_return_completed", "task_return_recorded",
-  "user_guidance_submitted", "user_guidance_applied", "user_guidance_discarded",
-  "model_request_created", "model_call_attempt_started", "model_call_attempt_failed",
-  "model_call_retry_scheduled", "model_response_stored", "provider_state_updated", "model_completed",
-  "direct_output_captured", "drift_recovery_attempted",
-  "tool_call_requested", "tool_call_started", "tool_result_stored", "tool_result_readable_view_stored",
-  "tool_call_completed", "tool_call_failed",
-  "workspace_file_written", "workspace_patch_applied", "checkpoint_created",
-  "chat_commit_started", "chat_commit_requested", "chat_commit_completed", "chat_commit_failed",
-  "chat_commit_recorded", "agent_loop_finished",
-  "persistent_changes_committed", "persistent_changes_commit_failed",
-  "persistent_state_metadata_update_requested", "persistent_state_metadata_updated",
+  "agent_task_registered",
+  "agent_task_queued",
+  "agent_task_started",
+  "agent_task_completed",
+  "agent_task_failed",
+  "agent_task_cancelled",
+  "agent_delegate_started",
+  "agent_child_invocation_failed",
+  "agent_await_started",
+  "agent_await_completed",
+  "agent_handoff_requested",
+  "agent_handoff_accepted",
+  "task_return_completed",
+  "task_return_recorded",
+  "user_guidance_submitted",
+  "user_guidance_applied",
+  "user_guidance_discarded",
+  "model_request_created",
+  "model_call_attempt_started",
+  "model_call_attempt_failed",
+  "model_call_retry_scheduled",
+  "model_response_stored",
+  "provider_state_updated",
+  "model_completed",
+  "direct_output_captured",
+  "drift_recovery_attempted",
+  "tool_call_requested",
+  "tool_call_started",
+  "tool_result_stored",
+  "tool_result_readable_view_stored",
+  "tool_call_completed",
+  "tool_call_failed",
+  "workspace_file_written",
+  "workspace_patch_applied",
+  "checkpoint_created",
+  "chat_commit_started",
+  "chat_commit_requested",
+  "chat_commit_completed",
+  "chat_commit_failed",
+  "chat_commit_recorded",
+  "agent_loop_finished",
+  "persistent_changes_committed",
+  "persistent_changes_commit_failed",
+  "persistent_state_metadata_update_requested",
+  "persistent_state_metadata_updated",
   "persistent_state_metadata_update_failed",
-  "run_completed", "run_partial_success", "run_cancel_requested", "run_cancelled", "run_failed",
+  "run_completed",
+  "run_partial_success",
+  "run_cancel_requested",
+  "run_cancelled",
+  "run_failed",
   "run_rollback_targets",
 ] as const;
 
@@ -123,20 +169,36 @@ const SNAKE = /^[a-z][a-z0-9_]{0,63}$/;
  * `agent.journal_payload_too_large` past MAX_EVENT_PAYLOAD_BYTES.
  */
 export function prepareEvent(runId: string, input: AppendEventInput, id: string, at: number): PreparedEvent {
-  if (!SNAKE.test(input.type)) throw new AppError("agent.journal_event_invalid", "A journal event type must be snake_case.", { type: String(input.type).slice(0, 80) });
+  if (!SNAKE.test(input.type))
+    throw new AppError("agent.journal_event_invalid", "A journal event type must be snake_case.", {
+      type: String(input.type).slice(0, 80),
+    });
   const level = input.level ?? defaultLevel(input.type);
-  if (!(EVENT_LEVELS as readonly string[]).includes(level)) throw new AppError("agent.journal_event_invalid", "A journal event level must be debug, info, warn or error.");
+  if (!(EVENT_LEVELS as readonly string[]).includes(level))
+    throw new AppError("agent.journal_event_invalid", "A journal event level must be debug, info, warn or error.");
   const payload = input.payload;
   if (payload !== null && (typeof payload !== "object" || Array.isArray(payload))) {
-    throw new AppError("agent.journal_event_invalid", "A journal event payload must be a JSON object or null.", { type: input.type });
+    throw new AppError("agent.journal_event_invalid", "A journal event payload must be a JSON object or null.", {
+      type: input.type,
+    });
   }
   const fromPayload = payload && typeof payload.invocationId === "string" ? payload.invocationId : undefined;
   const invocationId = input.invocationId ?? fromPayload ?? ROOT_INVOCATION_ID;
   const related = [...new Set(input.relatedInvocationIds ?? [])].filter((value) => value !== invocationId);
-  const scoped = payload === null ? null : { ...payload, eventScope: related.length > 0 ? { invocationId, relatedInvocationIds: related } : { invocationId } };
+  const scoped =
+    payload === null
+      ? null
+      : {
+          ...payload,
+          eventScope: related.length > 0 ? { invocationId, relatedInvocationIds: related } : { invocationId },
+        };
   const payloadJson = JSON.stringify(scoped);
   if (new TextEncoder().encode(payloadJson).byteLength > MAX_EVENT_PAYLOAD_BYTES) {
-    throw new AppError("agent.journal_payload_too_large", `A journal event payload must stay under ${MAX_EVENT_PAYLOAD_BYTES} bytes; store large content in the workspace and journal its path.`, { type: input.type });
+    throw new AppError(
+      "agent.journal_payload_too_large",
+      `A journal event payload must stay under ${MAX_EVENT_PAYLOAD_BYTES} bytes; store large content in the workspace and journal its path.`,
+      { type: input.type },
+    );
   }
   return { id, runId, at, level, type: input.type, invocationId, relatedInvocationIds: related, payloadJson };
 }

@@ -37,9 +37,16 @@ export function isRunId(value: string): boolean {
  */
 export function normalizeStableChatId(value: unknown): string {
   const text = typeof value === "string" ? value.trim() : "";
-  if (text.length === 0) throw new AppError("agent.stable_chat_id_required", "An agent run needs the id of the chat it works on (stableChatId).");
+  if (text.length === 0)
+    throw new AppError(
+      "agent.stable_chat_id_required",
+      "An agent run needs the id of the chat it works on (stableChatId).",
+    );
   if (text.length > MAX_STABLE_CHAT_ID_CHARS) {
-    throw new AppError("agent.invalid_stable_chat_id", `A stableChatId may be at most ${MAX_STABLE_CHAT_ID_CHARS} characters.`);
+    throw new AppError(
+      "agent.invalid_stable_chat_id",
+      `A stableChatId may be at most ${MAX_STABLE_CHAT_ID_CHARS} characters.`,
+    );
   }
   return text;
 }

@@ -83,7 +83,13 @@ export interface AgentRunSummary {
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 export function toRunHandle(run: AgentRunRecord): AgentRunHandle {
-  return { runId: run.runId, status: run.status, workspaceId: run.workspaceId, stableChatId: run.stableChatId, generationType: run.generationType };
+  return {
+    runId: run.runId,
+    status: run.status,
+    workspaceId: run.workspaceId,
+    stableChatId: run.stableChatId,
+    generationType: run.generationType,
+  };
 }
 
 export function toRunSummary(run: AgentRunRecord): AgentRunSummary {
@@ -104,7 +110,14 @@ export function toRunSummary(run: AgentRunRecord): AgentRunSummary {
     updatedAt: iso(run.updatedAt),
     commitCount: run.commitCount,
     ...(committed
-      ? { committedMessage: { commitId: committed.commitId, messageId: committed.messageId, ...(committed.messageIndex !== undefined ? { messageIndex: committed.messageIndex } : {}), committedAt: iso(committed.committedAt) } }
+      ? {
+          committedMessage: {
+            commitId: committed.commitId,
+            messageId: committed.messageId,
+            ...(committed.messageIndex !== undefined ? { messageIndex: committed.messageIndex } : {}),
+            committedAt: iso(committed.committedAt),
+          },
+        }
       : {}),
     ...(run.terminalAt !== null ? { terminalAt: iso(run.terminalAt) } : {}),
   };

@@ -34,8 +34,14 @@ export const TERMINAL_RUN_STATUSES: readonly AgentRunStatus[] = ["completed", "p
 
 /** Statuses of a run that is doing work (neither created, cancelling nor terminal). */
 export const WORKING_RUN_STATUSES: readonly AgentRunStatus[] = [
-  "initializing_workspace", "assembling_context", "calling_model", "dispatching_tool",
-  "applying_workspace_patch", "creating_checkpoint", "awaiting_host_commit", "finishing",
+  "initializing_workspace",
+  "assembling_context",
+  "calling_model",
+  "dispatching_tool",
+  "applying_workspace_patch",
+  "creating_checkpoint",
+  "awaiting_host_commit",
+  "finishing",
 ];
 
 export function isAgentRunStatus(value: string): value is AgentRunStatus {
@@ -51,7 +57,8 @@ export function canTransition(from: AgentRunStatus, to: AgentRunStatus): boolean
   if (isTerminalStatus(from)) return false;
   if (to === "created") return false;
   if (from === "cancelling") return to === "cancelled" || to === "failed" || to === "partial_success";
-  if (from === "created") return WORKING_RUN_STATUSES.includes(to) || to === "cancelling" || to === "cancelled" || to === "failed";
+  if (from === "created")
+    return WORKING_RUN_STATUSES.includes(to) || to === "cancelling" || to === "cancelled" || to === "failed";
   // from a working status
   if (to === "completed") return from === "finishing";
   return true;
@@ -61,5 +68,9 @@ export function canTransition(from: AgentRunStatus, to: AgentRunStatus): boolean
 export function assertTransition(runId: string, from: AgentRunStatus, to: AgentRunStatus): void {
   if (canTransition(from, to)) return;
   const why = isTerminalStatus(from) ? `it already ended as ${from}` : `${from} cannot become ${to}`;
-  throw new AppError("agent.run_status_conflict", `The run cannot change status: ${why}.`, { runId, current: { status: from }, requested: to });
+  throw new AppError("agent.run_status_conflict", `The run cannot change status: ${why}.`, {
+    runId,
+    current: { status: from },
+    requested: to,
+  });
 }

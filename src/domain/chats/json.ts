@@ -11,6 +11,8 @@ export function parsePreservingNumbers(text: string): unknown {
   const rawJSON = (JSON as unknown as { rawJSON?: RawJson }).rawJSON;
   if (typeof rawJSON !== "function") return JSON.parse(text);
   const reviver = (_key: string, value: unknown, context?: { source?: string }) =>
-    typeof value === "number" && context?.source !== undefined && String(value) !== context.source ? rawJSON(context.source) : value;
+    typeof value === "number" && context?.source !== undefined && String(value) !== context.source
+      ? rawJSON(context.source)
+      : value;
   return JSON.parse(text, reviver as (key: string, value: unknown) => unknown);
 }

@@ -32,8 +32,10 @@ export function utf8Length(text: string): number {
     const code = text.charCodeAt(i);
     if (code < 0x80) bytes += 1;
     else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff) { bytes += 4; i += 1; }
-    else bytes += 3;
+    else if (code >= 0xd800 && code <= 0xdbff) {
+      bytes += 4;
+      i += 1;
+    } else bytes += 3;
   }
   return bytes;
 }
@@ -42,7 +44,9 @@ export function utf8Length(text: string): number {
 export function normalizeTitle(title: string): string {
   const trimmed = title.trim();
   if (trimmed.length === 0 || trimmed.length > MAX_TITLE_CHARS) {
-    throw new AppError("chat.title_invalid", `A chat title must be 1 to ${MAX_TITLE_CHARS} characters.`, { maxChars: MAX_TITLE_CHARS });
+    throw new AppError("chat.title_invalid", `A chat title must be 1 to ${MAX_TITLE_CHARS} characters.`, {
+      maxChars: MAX_TITLE_CHARS,
+    });
   }
   return trimmed;
 }
@@ -50,18 +54,27 @@ export function normalizeTitle(title: string): string {
 /** Checks a message text or swipe (≤ 1 MiB UTF-8) → `chat.message_text_too_large`. */
 export function checkMessageText(text: string, where = "message text"): void {
   if (utf8Length(text) > MAX_MESSAGE_TEXT_BYTES) {
-    throw new AppError("chat.message_text_too_large", `The ${where} is larger than 1 MiB; split it into several messages.`, { maxBytes: MAX_MESSAGE_TEXT_BYTES });
+    throw new AppError(
+      "chat.message_text_too_large",
+      `The ${where} is larger than 1 MiB; split it into several messages.`,
+      { maxBytes: MAX_MESSAGE_TEXT_BYTES },
+    );
   }
 }
 
 /** Checks the JSON size of `extra` plus other stored JSON → `chat.message_extra_too_large`. */
 export function checkExtraSize(bytes: number): void {
   if (bytes > MAX_MESSAGE_EXTRA_BYTES) {
-    throw new AppError("chat.message_extra_too_large", "The message's extra data is larger than 512 KiB.", { maxBytes: MAX_MESSAGE_EXTRA_BYTES });
+    throw new AppError("chat.message_extra_too_large", "The message's extra data is larger than 512 KiB.", {
+      maxBytes: MAX_MESSAGE_EXTRA_BYTES,
+    });
   }
 }
 
 /** Checks the swipe count → `chat.too_many_swipes`. */
 export function checkSwipeCount(count: number): void {
-  if (count > MAX_SWIPES) throw new AppError("chat.too_many_swipes", `A message can hold at most ${MAX_SWIPES} swipes.`, { maxSwipes: MAX_SWIPES });
+  if (count > MAX_SWIPES)
+    throw new AppError("chat.too_many_swipes", `A message can hold at most ${MAX_SWIPES} swipes.`, {
+      maxSwipes: MAX_SWIPES,
+    });
 }

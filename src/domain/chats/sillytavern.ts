@@ -24,7 +24,10 @@ const MODELED_KEYS = ["name", "mes", "extra"] as const;
 const TOOL_MESSAGE_KEY = "toolMessage";
 
 /** A message line parsed into the fields a MessageRecord needs (ids and order added by the caller). */
-export type ParsedMessage = Pick<MessageRecord, "role" | "name" | "text" | "sendDate" | "swipes" | "swipeId" | "toolCalls" | "toolCallId" | "extra" | "raw">;
+export type ParsedMessage = Pick<
+  MessageRecord,
+  "role" | "name" | "text" | "sendDate" | "swipes" | "swipeId" | "toolCalls" | "toolCallId" | "extra" | "raw"
+>;
 
 /** The chat fields an import derives from the header. */
 export interface HeaderChatFields {
@@ -38,7 +41,11 @@ function isObject(value: unknown): value is JsonObject {
 }
 
 function invalid(line: number, reason: string): AppError {
-  return new AppError("chat.import_invalid_line", `Line ${line} of the chat file is not valid: ${reason}. Nothing was imported.`, { line });
+  return new AppError(
+    "chat.import_invalid_line",
+    `Line ${line} of the chat file is not valid: ${reason}. Nothing was imported.`,
+    { line },
+  );
 }
 
 /** Runs `check`, adding `details.line` to any AppError it raises. */
@@ -46,7 +53,11 @@ function atLine<T>(line: number, check: () => T): T {
   try {
     return check();
   } catch (error) {
-    if (error instanceof AppError) throw new AppError(error.code, `Line ${line}: ${error.message} Nothing was imported.`, { ...error.details, line });
+    if (error instanceof AppError)
+      throw new AppError(error.code, `Line ${line}: ${error.message} Nothing was imported.`, {
+        ...error.details,
+        line,
+      });
     throw error;
   }
 }
@@ -65,7 +76,10 @@ export function parseJsonLine(text: string, line: number): JsonObject {
 
 /** True when a parsed first line is a SillyTavern header rather than a message. */
 export function isHeaderLine(value: JsonObject): boolean {
-  return !("mes" in value) && ("user_name" in value || "character_name" in value || "chat_metadata" in value || "create_date" in value);
+  return (
+    !("mes" in value) &&
+    ("user_name" in value || "character_name" in value || "chat_metadata" in value || "create_date" in value)
+  );
 }
 
 function tauritavernOf(container: unknown): JsonObject | null {
@@ -78,36 +92,46 @@ export function chatFieldsFromHeader(header: JsonObject | null): HeaderChatField
   if (isObject(saved) && typeof saved.title === "string") {
     return {
       title: saved.title.slice(0, MAX_TITLE_CHARS),
-      character: isObject(saved.character) && typeof saved.character.name === "string" ? (saved.character as unknown as CharacterCard) : null,
+      character:
+        isObject(saved.character) && typeof saved.character.name === "string"
+          ? (saved.character as unknown as CharacterCard)
+          : null,
       systemPrompt: typeof saved.systemPrompt === "string" ? saved.systemPrompt : null,
     };
   }
   const characterName = typeof header?.character_name === "string" ? header.character_name.trim() : "";
   const created = typeof header?.create_date === "string" ? header.create_date.trim() : "";
   const title = characterName ? (created ? `${characterName} - ${created}` : characterName) : "Imported chat";
-  return { title: title.slice(0, MAX_TITLE_CHARS).trim() || "Imported chat", character: characterName ? { name: characterName.slice(0, 200) } : null, systemPrompt: null };
+  return {
+    title: title.slice(0, MAX_TITLE_CHARS).trim() || "Imported chat",
+    character: characterName ? { name: characterName.slice(0, 200) } : null,
+    systemPrompt: null,
+  };
 }
 
 /** Parses a message line (already JSON-parsed) into message fields; `line` is 1-based. */
 export function parseMessageLine(value: JsonObject, line: number): ParsedMessage {
-  if (typeof value.mes !== "string") throw invalid(line, "a message needs a string \"mes\"");
-  if ("extra" in value && !isObject(value.extra)) throw invalid(line, "\"extra\" must be an object");
-  if ("name" in value && typeof value.name !== "string") throw invalid(line, "\"name\" must be a string");
+  if (typeof value.mes !== "string") throw invalid(line, 'a message needs a string "mes"');
+  if ("extra" in value && !isObject(value.extra)) throw invalid(line, '"extra" must be an object');
+  if ("name" in value && typeof value.name !== "string") throw invalid(line, '"name" must be a string');
   let swipes: string[] | null = null;
   if (Array.isArray(value.swipes)) {
     if (!value.swipes.every((swipe) => typeof swipe === "string")) throw invalid(line, "every swipe must be a string");
     if (value.swipes.length > 0) swipes = value.swipes as string[];
   } else if ("swipes" in value && value.swipes !== null && value.swipes !== undefined) {
-    throw invalid(line, "\"swipes\" must be an array of strings");
+    throw invalid(line, '"swipes" must be an array of strings');
   }
   const swipeIdRaw = value.swipe_id;
-  if (swipeIdRaw !== undefined && swipeIdRaw !== null && !Number.isInteger(swipeIdRaw)) throw invalid(line, "\"swipe_id\" must be an integer");
+  if (swipeIdRaw !== undefined && swipeIdRaw !== null && !Number.isInteger(swipeIdRaw))
+    throw invalid(line, '"swipe_id" must be an integer');
   const extra: JsonObject = isObject(value.extra) ? { ...value.extra } : {};
   const hosted = takeToolMessage(extra);
-  const role: ChatRole = hosted?.role ?? (value.is_user === true ? "user" : value.is_system === true ? "system" : "assistant");
+  const role: ChatRole =
+    hosted?.role ?? (value.is_user === true ? "user" : value.is_system === true ? "system" : "assistant");
   const raw: JsonObject = {};
   for (const [key, field] of Object.entries(value)) {
-    const modeled = key === "swipes" || key === "swipe_id" ? swipes !== null : (MODELED_KEYS as readonly string[]).includes(key);
+    const modeled =
+      key === "swipes" || key === "swipe_id" ? swipes !== null : (MODELED_KEYS as readonly string[]).includes(key);
     raw[key] = modeled ? null : field;
   }
   atLine(line, () => {
@@ -123,7 +147,12 @@ export function parseMessageLine(value: JsonObject, line: number): ParsedMessage
     role,
     name: typeof value.name === "string" ? value.name : "",
     text: value.mes,
-    sendDate: typeof sendDate === "string" ? sendDate : sendDate === undefined || sendDate === null ? "" : JSON.stringify(sendDate),
+    sendDate:
+      typeof sendDate === "string"
+        ? sendDate
+        : sendDate === undefined || sendDate === null
+          ? ""
+          : JSON.stringify(sendDate),
     swipes,
     swipeId: swipes ? Math.min(Math.max(Number(swipeIdRaw ?? 0), 0), Math.max(swipes.length - 1, 0)) : null,
     toolCalls: hosted?.toolCalls ?? null,
@@ -148,7 +177,10 @@ function takeToolMessage(extra: JsonObject): HostedFields | null {
   delete rest[TOOL_MESSAGE_KEY];
   if (Object.keys(rest).length === 0) delete extra.tauritavern;
   else extra.tauritavern = rest;
-  const role = hosted.role === "tool" || hosted.role === "assistant" || hosted.role === "system" || hosted.role === "user" ? hosted.role : "assistant";
+  const role =
+    hosted.role === "tool" || hosted.role === "assistant" || hosted.role === "system" || hosted.role === "user"
+      ? hosted.role
+      : "assistant";
   return {
     role,
     toolCalls: Array.isArray(hosted.toolCalls) ? (hosted.toolCalls.filter(isObject) as JsonObject[]) : null,
@@ -161,7 +193,12 @@ export function exportHeader(chat: ChatRecord): JsonObject {
   const current: HeaderChatFields = { title: chat.title, character: chat.character, systemPrompt: chat.systemPrompt };
   const header: JsonObject = chat.header
     ? { ...chat.header }
-    : { user_name: "User", character_name: chat.character?.name ?? chat.title, create_date: new Date(chat.createdAt).toISOString(), chat_metadata: {} };
+    : {
+        user_name: "User",
+        character_name: chat.character?.name ?? chat.title,
+        create_date: new Date(chat.createdAt).toISOString(),
+        chat_metadata: {},
+      };
   if (chat.header && sameChatFields(chatFieldsFromHeader(chat.header), current)) return header;
   const metadata = isObject(header.chat_metadata) ? { ...header.chat_metadata } : {};
   const tauritavern = isObject(metadata.tauritavern) ? { ...metadata.tauritavern } : {};
@@ -176,7 +213,11 @@ export function exportHeader(chat: ChatRecord): JsonObject {
 }
 
 function sameChatFields(a: HeaderChatFields, b: HeaderChatFields): boolean {
-  return a.title === b.title && a.systemPrompt === b.systemPrompt && JSON.stringify(a.character) === JSON.stringify(b.character);
+  return (
+    a.title === b.title &&
+    a.systemPrompt === b.systemPrompt &&
+    JSON.stringify(a.character) === JSON.stringify(b.character)
+  );
 }
 
 /** The SillyTavern line of a message (unknown imported fields back in their original places). */

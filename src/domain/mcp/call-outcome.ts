@@ -47,7 +47,13 @@ export type McpCallOutcomeDto =
   | { outcome: "outcome_unknown"; code: string; message: string };
 
 export type McpKnownResponseDto =
-  | { kind: "tool_result"; isError: boolean; textBlocks: Array<{ index: number; text: string }>; structuredJson?: string; diagnostics: McpCallDiagnostic[] }
+  | {
+      kind: "tool_result";
+      isError: boolean;
+      textBlocks: Array<{ index: number; text: string }>;
+      structuredJson?: string;
+      diagnostics: McpCallDiagnostic[];
+    }
   | { kind: "server_error"; code: number; message: string; dataJson?: string }
   | { kind: "unsupported_response"; responseType: "input_required" | "task" | "other"; message: string };
 
@@ -66,7 +72,8 @@ export function outcomeUnknown(code: string, message: string): McpCallOutcome {
  * with 2 spaces, `dataJson` compact JSON; absent optional fields are omitted.
  */
 export function toCallOutcomeDto(outcome: McpCallOutcome): McpCallOutcomeDto {
-  if (outcome.outcome !== "known_response") return { outcome: outcome.outcome, code: outcome.issue.code, message: outcome.issue.message };
+  if (outcome.outcome !== "known_response")
+    return { outcome: outcome.outcome, code: outcome.issue.code, message: outcome.issue.message };
   const response = outcome.response;
   if (response.kind === "tool_result") {
     const { result } = response;
@@ -76,13 +83,23 @@ export function toCallOutcomeDto(outcome: McpCallOutcome): McpCallOutcomeDto {
         kind: "tool_result",
         isError: result.isError,
         textBlocks: result.text,
-        ...(result.structuredContent !== undefined ? { structuredJson: JSON.stringify(result.structuredContent, null, 2) } : {}),
+        ...(result.structuredContent !== undefined
+          ? { structuredJson: JSON.stringify(result.structuredContent, null, 2) }
+          : {}),
         diagnostics: result.diagnostics,
       },
     };
   }
   if (response.kind === "server_error") {
-    return { outcome: "known_response", response: { kind: "server_error", code: response.code, message: response.message, ...(response.data !== undefined ? { dataJson: JSON.stringify(response.data) } : {}) } };
+    return {
+      outcome: "known_response",
+      response: {
+        kind: "server_error",
+        code: response.code,
+        message: response.message,
+        ...(response.data !== undefined ? { dataJson: JSON.stringify(response.data) } : {}),
+      },
+    };
   }
   return { outcome: "known_response", response };
 }

@@ -37,23 +37,36 @@ export function parseEndpoint(input: string): McpEndpoint {
   try {
     url = new URL(text);
   } catch (error) {
-    const detail = error instanceof Error && error.message ? error.message.split("\n")[0]!.slice(0, 120) : "unparseable";
+    const detail =
+      error instanceof Error && error.message ? error.message.split("\n")[0]!.slice(0, 120) : "unparseable";
     throw new AppError("mcp.endpoint_invalid", `The MCP endpoint is not a valid absolute URL (${detail}).`);
   }
   if (url.host === "" || !hasRawAuthorityHost(text)) {
-    throw new AppError("mcp.endpoint_absolute_required", "The MCP endpoint must be an absolute URL with a host, such as https://example.com/mcp.");
+    throw new AppError(
+      "mcp.endpoint_absolute_required",
+      "The MCP endpoint must be an absolute URL with a host, such as https://example.com/mcp.",
+    );
   }
   if (url.href.includes("#")) {
     throw new AppError("mcp.endpoint_fragment_forbidden", "The MCP endpoint must not contain a #fragment.");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new AppError("mcp.endpoint_scheme_invalid", `The MCP endpoint must use http or https, not ${url.protocol.slice(0, 20).replace(/:$/, "")}.`);
+    throw new AppError(
+      "mcp.endpoint_scheme_invalid",
+      `The MCP endpoint must use http or https, not ${url.protocol.slice(0, 20).replace(/:$/, "")}.`,
+    );
   }
   const userinfo = url.username || url.password ? `${url.username}${url.password ? `:${url.password}` : ""}` : null;
   const bare = new URL(url.href);
   bare.username = "";
   bare.password = "";
-  return { normalized: url.href, withoutUserinfo: bare.href, userinfo, host: url.hostname, scheme: url.protocol === "http:" ? "http" : "https" };
+  return {
+    normalized: url.href,
+    withoutUserinfo: bare.href,
+    userinfo,
+    host: url.hostname,
+    scheme: url.protocol === "http:" ? "http" : "https",
+  };
 }
 
 /**

@@ -35,7 +35,13 @@ export interface McpTimeouts {
   closeMs: number;
 }
 
-export const DEFAULT_MCP_TIMEOUTS: McpTimeouts = { connectMs: 30_000, lifecycleMs: 120_000, listMs: 120_000, callMs: 60_000, closeMs: 2_000 };
+export const DEFAULT_MCP_TIMEOUTS: McpTimeouts = {
+  connectMs: 30_000,
+  lifecycleMs: 120_000,
+  listMs: 120_000,
+  callMs: 60_000,
+  closeMs: 2_000,
+};
 
 /** Applies development overrides (`mcpConnectMs`, `mcpLifecycleMs`, `mcpListMs`, `mcpCallMs`). */
 export function mcpTimeouts(overrides: Record<string, number>): McpTimeouts {

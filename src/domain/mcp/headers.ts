@@ -10,7 +10,15 @@
 import { AppError } from "../errors";
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
-const RESERVED = new Set(["accept", "content-type", "mcp-session-id", "mcp-protocol-version", "mcp-method", "mcp-name", "last-event-id"]);
+const RESERVED = new Set([
+  "accept",
+  "content-type",
+  "mcp-session-id",
+  "mcp-protocol-version",
+  "mcp-method",
+  "mcp-name",
+  "last-event-id",
+]);
 
 function validValue(value: string): boolean {
   for (let i = 0; i < value.length; i += 1) {
@@ -28,13 +36,26 @@ function validValue(value: string): boolean {
 export function checkCustomHeaders(headers: Record<string, string>): Record<string, string> {
   for (const [name, value] of Object.entries(headers)) {
     const shown = (name.length > 64 ? `${name.slice(0, 64)}…` : name).replace(/[^\x20-\x7e…]/g, "?");
-    if (!TOKEN.test(name)) throw new AppError("mcp.header_name_invalid", `The header name "${shown}" is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~ only, no spaces).`, { header: shown });
+    if (!TOKEN.test(name))
+      throw new AppError(
+        "mcp.header_name_invalid",
+        `The header name "${shown}" is not a valid HTTP header name (letters, digits and !#$%&'*+-.^_\`|~ only, no spaces).`,
+        { header: shown },
+      );
     const lower = name.toLowerCase();
     if (RESERVED.has(lower) || lower.startsWith("mcp-param-")) {
-      throw new AppError("mcp.header_reserved", `The header "${shown}" is set by the MCP transport itself and cannot be configured.`, { header: shown });
+      throw new AppError(
+        "mcp.header_reserved",
+        `The header "${shown}" is set by the MCP transport itself and cannot be configured.`,
+        { header: shown },
+      );
     }
     if (typeof value !== "string" || !validValue(value)) {
-      throw new AppError("mcp.header_value_invalid", `The value of header "${shown}" contains characters that are not allowed in HTTP headers (such as line breaks).`, { header: shown });
+      throw new AppError(
+        "mcp.header_value_invalid",
+        `The value of header "${shown}" contains characters that are not allowed in HTTP headers (such as line breaks).`,
+        { header: shown },
+      );
     }
   }
   return headers;

@@ -15,7 +15,10 @@ export interface JsonSyntaxError {
 const MAX_DEPTH = 1000;
 
 class Failure {
-  constructor(readonly offset: number, readonly reason: string) {}
+  constructor(
+    readonly offset: number,
+    readonly reason: string,
+  ) {}
 }
 
 /** Returns the first syntax error of `text`, or null when it is valid JSON. */
@@ -36,15 +39,24 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
     for (;;) {
       if (i >= text.length) fail("unterminated string");
       const ch = text.charCodeAt(i);
-      if (ch === 0x22) { i += 1; return; }
+      if (ch === 0x22) {
+        i += 1;
+        return;
+      }
       if (ch < 0x20) fail("control character in string");
       if (ch === 0x5c) {
         const next = text[i + 1];
         if (next === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) { i += 1; fail("bad unicode escape"); }
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+            i += 1;
+            fail("bad unicode escape");
+          }
           i += 6;
         } else if (next !== undefined && '"\\/bfnrt'.includes(next)) i += 2;
-        else { i += 1; fail("bad escape"); }
+        else {
+          i += 1;
+          fail("bad escape");
+        }
       } else i += 1;
     }
   };
@@ -58,26 +70,49 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | null {
     ws();
     const ch = text[i];
     if (ch === "{") {
-      i += 1; ws();
-      if (text[i] === "}") { i += 1; return; }
+      i += 1;
+      ws();
+      if (text[i] === "}") {
+        i += 1;
+        return;
+      }
       for (;;) {
         ws();
         if (text[i] !== '"') fail("expected a property name in double quotes");
-        string(); ws();
+        string();
+        ws();
         if (text[i] !== ":") fail("expected ':' after a property name");
         i += 1;
-        value(depth + 1); ws();
-        if (text[i] === ",") { i += 1; continue; }
-        if (text[i] === "}") { i += 1; return; }
+        value(depth + 1);
+        ws();
+        if (text[i] === ",") {
+          i += 1;
+          continue;
+        }
+        if (text[i] === "}") {
+          i += 1;
+          return;
+        }
         fail("expected ',' or '}'");
       }
     } else if (ch === "[") {
-      i += 1; ws();
-      if (text[i] === "]") { i += 1; return; }
+      i += 1;
+      ws();
+      if (text[i] === "]") {
+        i += 1;
+        return;
+      }
       for (;;) {
-        value(depth + 1); ws();
-        if (text[i] === ",") { i += 1; continue; }
-        if (text[i] === "]") { i += 1; return; }
+        value(depth + 1);
+        ws();
+        if (text[i] === ",") {
+          i += 1;
+          continue;
+        }
+        if (text[i] === "]") {
+          i += 1;
+          return;
+        }
         fail("expected ',' or ']'");
       }
     } else if (ch === '"') string();

@@ -32,7 +32,10 @@ export function parseRegistrationId(value: string): RegistrationId {
   if (/^urn:uuid:/i.test(core)) core = core.slice("urn:uuid:".length);
   else if (core.startsWith("{") && core.endsWith("}")) core = core.slice(1, -1);
   if (HYPHENATED_ANY_CASE.test(core) || SIMPLE_ANY_CASE.test(core)) {
-    throw new AppError("mcp.registration_id_noncanonical", `MCP registration id "${preview(value)}" must be written as a lowercase hyphenated UUID.`);
+    throw new AppError(
+      "mcp.registration_id_noncanonical",
+      `MCP registration id "${preview(value)}" must be written as a lowercase hyphenated UUID.`,
+    );
   }
   throw new AppError("mcp.registration_id_invalid", `"${preview(value)}" is not an MCP registration id (a UUID).`);
 }
@@ -53,7 +56,10 @@ export function mcpProviderId(registrationId: RegistrationId): string {
  */
 export function parseMcpProviderId(providerId: string): RegistrationId {
   if (!providerId.startsWith("mcp/")) {
-    throw new AppError("mcp.provider_id_invalid", `Tool provider "${preview(providerId)}" is not an MCP provider (expected mcp/<registration id>).`);
+    throw new AppError(
+      "mcp.provider_id_invalid",
+      `Tool provider "${preview(providerId)}" is not an MCP provider (expected mcp/<registration id>).`,
+    );
   }
   return parseRegistrationId(providerId.slice(4));
 }

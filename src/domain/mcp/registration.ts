@@ -17,7 +17,13 @@ export type { ToolDescriptionOverride } from "../tools/descriptor";
 /** Protocol version preference (contracts.md §1.6), default `auto`. */
 export type McpProtocolVersion = "auto" | "2026-07-28" | "2025-11-25" | "2025-06-18" | "2025-03-26";
 /** Every accepted preference, `auto` first then newest to oldest. */
-export const MCP_PROTOCOL_VERSIONS: readonly McpProtocolVersion[] = ["auto", "2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"];
+export const MCP_PROTOCOL_VERSIONS: readonly McpProtocolVersion[] = [
+  "auto",
+  "2026-07-28",
+  "2025-11-25",
+  "2025-06-18",
+  "2025-03-26",
+];
 
 /** Registration state; `create` always yields `paused`. */
 export type McpServerState = "active" | "paused";
@@ -54,7 +60,10 @@ export function normalizeDisplayName(name: string): string {
 export function parseProtocolVersion(value: string | undefined): McpProtocolVersion {
   if (value === undefined) return "auto";
   if ((MCP_PROTOCOL_VERSIONS as readonly string[]).includes(value)) return value as McpProtocolVersion;
-  throw new AppError("mcp.protocol_version_invalid", `Protocol version must be one of ${MCP_PROTOCOL_VERSIONS.join(", ")}.`);
+  throw new AppError(
+    "mcp.protocol_version_invalid",
+    `Protocol version must be one of ${MCP_PROTOCOL_VERSIONS.join(", ")}.`,
+  );
 }
 
 /** Validates a state; else `mcp.server_state_invalid`. */
@@ -77,8 +86,13 @@ export function validateStoredPermissions(permissions: Record<string, string>): 
   const out: Record<string, StoredToolPermission> = {};
   for (const [name, value] of Object.entries(permissions)) {
     validateToolName(name);
-    if (value === "off") throw new AppError("mcp.permission_off_not_persisted", `Tool "${name}" has a stored permission of off; off is the default and is never stored.`);
-    if (value !== "ask" && value !== "allow") throw new AppError("mcp.permission_invalid", `Tool "${name}" has an unknown permission.`);
+    if (value === "off")
+      throw new AppError(
+        "mcp.permission_off_not_persisted",
+        `Tool "${name}" has a stored permission of off; off is the default and is never stored.`,
+      );
+    if (value !== "ask" && value !== "allow")
+      throw new AppError("mcp.permission_invalid", `Tool "${name}" has an unknown permission.`);
     setOwn(out, name, value);
   }
   return out;
@@ -105,10 +119,15 @@ export function withPermission(
  * override with neither a description nor any property → `mcp.description_override_empty`.
  * Returns the canonical form (`properties` always present, `{}` when none).
  */
-export function normalizeDescriptionOverride(override: ToolDescriptionOverride): ToolDescriptionOverride & { properties: Record<string, string> } {
+export function normalizeDescriptionOverride(
+  override: ToolDescriptionOverride,
+): ToolDescriptionOverride & { properties: Record<string, string> } {
   const properties = Object.fromEntries(Object.entries(override.properties ?? {}));
   if (override.description === undefined && Object.keys(properties).length === 0) {
-    throw new AppError("mcp.description_override_empty", "A description override needs a description or at least one property description; send override: null to remove it.");
+    throw new AppError(
+      "mcp.description_override_empty",
+      "A description override needs a description or at least one property description; send override: null to remove it.",
+    );
   }
   return { ...(override.description !== undefined ? { description: override.description } : {}), properties };
 }
@@ -121,12 +140,20 @@ export function normalizeDescriptionOverride(override: ToolDescriptionOverride):
  */
 export function checkOverrideNotBlank(override: ToolDescriptionOverride): void {
   if (override.description !== undefined && override.description.trim() === "") {
-    throw new AppError("mcp.description_override_empty", "A custom tool description cannot be blank; leave it out to keep the server's description, or send override: null to remove the override.", { field: "description" });
+    throw new AppError(
+      "mcp.description_override_empty",
+      "A custom tool description cannot be blank; leave it out to keep the server's description, or send override: null to remove the override.",
+      { field: "description" },
+    );
   }
   for (const [name, text] of Object.entries(override.properties ?? {})) {
     if (text.trim() === "") {
       const shown = (name.length > 64 ? `${name.slice(0, 64)}…` : name).replace(/[\u0000-\u001f\u007f]/g, "?");
-      throw new AppError("mcp.description_override_empty", `The custom description of property "${shown}" cannot be blank; leave the property out to keep the server's text.`, { field: `properties.${shown}` });
+      throw new AppError(
+        "mcp.description_override_empty",
+        `The custom description of property "${shown}" cannot be blank; leave the property out to keep the server's text.`,
+        { field: `properties.${shown}` },
+      );
     }
   }
 }
@@ -152,7 +179,9 @@ export function withDescriptionOverride(
 }
 
 /** Validates a stored override map (load path) with the rules above. */
-export function validateStoredOverrides(overrides: Record<string, ToolDescriptionOverride>): Record<string, ToolDescriptionOverride> {
+export function validateStoredOverrides(
+  overrides: Record<string, ToolDescriptionOverride>,
+): Record<string, ToolDescriptionOverride> {
   const out: Record<string, ToolDescriptionOverride> = {};
   for (const [name, override] of Object.entries(overrides)) {
     validateToolName(name);

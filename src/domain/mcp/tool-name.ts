@@ -17,7 +17,10 @@ export function validateToolName(name: string): string {
   if (name.length === 0) throw new AppError("mcp.tool_name_empty", "An MCP tool name must not be empty.");
   const bytes = encoder.encode(name).length;
   if (bytes > MAX_TOOL_NAME_BYTES) {
-    throw new AppError("mcp.tool_name_too_long", `An MCP tool name may be at most ${MAX_TOOL_NAME_BYTES} bytes of UTF-8; this one is ${bytes}.`);
+    throw new AppError(
+      "mcp.tool_name_too_long",
+      `An MCP tool name may be at most ${MAX_TOOL_NAME_BYTES} bytes of UTF-8; this one is ${bytes}.`,
+    );
   }
   return name;
 }

@@ -12,10 +12,18 @@ export const MODEL_PROVIDERS = ["openai", "openai-responses", "anthropic", "goog
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
 
 /** Limits on connection fields. */
-export const CONNECTION_LIMITS = { nameChars: 80, modelIdChars: 200, baseUrlChars: 2000, apiKeyChars: 4000, perUser: 50 } as const;
+export const CONNECTION_LIMITS = {
+  nameChars: 80,
+  modelIdChars: 200,
+  baseUrlChars: 2000,
+  apiKeyChars: 4000,
+  perUser: 50,
+} as const;
 
 /** Connection defaults: sampling settings applied to every step unless the request overrides them. */
-export type ConnectionDefaults = Omit<ModelSettings, "providerOptions"> & { providerOptions?: Record<string, Record<string, unknown>> };
+export type ConnectionDefaults = Omit<ModelSettings, "providerOptions"> & {
+  providerOptions?: Record<string, Record<string, unknown>>;
+};
 
 /** A connection as stored (the key sealed elsewhere). Times are ms epoch. */
 export interface ModelConnectionRecord {
@@ -62,10 +70,14 @@ export interface ResolvedConnection {
 /** Wire format family per provider (contracts.md §3.16). */
 export function providerFormatOf(provider: ModelProvider): ProviderFormat {
   switch (provider) {
-    case "openai-responses": return "openai_responses";
-    case "anthropic": return "claude_messages";
-    case "google": return "gemini";
-    default: return "openai_compatible";
+    case "openai-responses":
+      return "openai_responses";
+    case "anthropic":
+      return "claude_messages";
+    case "google":
+      return "gemini";
+    default:
+      return "openai_compatible";
   }
 }
 
@@ -94,7 +106,8 @@ export function apiKeyHint(apiKey: string): string {
 export function normalizeBaseUrl(provider: ModelProvider, value: string | null | undefined): string | null {
   const text = (value ?? "").trim();
   if (text === "") {
-    if (provider === "openai-compatible") throw invalid("baseUrl", "An OpenAI-compatible connection needs a base URL, e.g. http://127.0.0.1:11434/v1.");
+    if (provider === "openai-compatible")
+      throw invalid("baseUrl", "An OpenAI-compatible connection needs a base URL, e.g. http://127.0.0.1:11434/v1.");
     return null;
   }
   let url: URL;
@@ -103,8 +116,13 @@ export function normalizeBaseUrl(provider: ModelProvider, value: string | null |
   } catch {
     throw invalid("baseUrl", "The base URL is not a valid URL.");
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw invalid("baseUrl", "The base URL must start with http:// or https://.");
-  if (!hasRawAuthorityHost(text)) throw invalid("baseUrl", "The base URL needs a host right after http:// or https://, e.g. http://127.0.0.1:11434/v1.");
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw invalid("baseUrl", "The base URL must start with http:// or https://.");
+  if (!hasRawAuthorityHost(text))
+    throw invalid(
+      "baseUrl",
+      "The base URL needs a host right after http:// or https://, e.g. http://127.0.0.1:11434/v1.",
+    );
   if (url.username || url.password) throw invalid("baseUrl", "Put the API key in the key field, not in the base URL.");
   if (url.search || url.hash) throw invalid("baseUrl", "The base URL must not have a query string or fragment.");
   if (text.length > CONNECTION_LIMITS.baseUrlChars) throw invalid("baseUrl", "The base URL is too long.");
@@ -114,14 +132,16 @@ export function normalizeBaseUrl(provider: ModelProvider, value: string | null |
 /** Trims and checks a connection name (1..80 chars). */
 export function normalizeConnectionName(name: string): string {
   const text = name.trim();
-  if (text.length === 0 || text.length > CONNECTION_LIMITS.nameChars) throw invalid("name", "A connection name must be 1 to 80 characters.");
+  if (text.length === 0 || text.length > CONNECTION_LIMITS.nameChars)
+    throw invalid("name", "A connection name must be 1 to 80 characters.");
   return text;
 }
 
 /** Trims and checks a model id (1..200 chars). */
 export function normalizeModelId(modelId: string): string {
   const text = modelId.trim();
-  if (text.length === 0 || text.length > CONNECTION_LIMITS.modelIdChars) throw invalid("modelId", "A model id must be 1 to 200 characters.");
+  if (text.length === 0 || text.length > CONNECTION_LIMITS.modelIdChars)
+    throw invalid("modelId", "A model id must be 1 to 200 characters.");
   return text;
 }
 

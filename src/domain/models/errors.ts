@@ -45,7 +45,12 @@ export interface ModelErrorDetails {
 export class ModelError extends AppError {
   readonly retryable: boolean;
 
-  constructor(code: ModelErrorCode, message: string, details: ModelErrorDetails = {}, retryable: boolean = MODEL_ERROR_RETRYABLE[code]) {
+  constructor(
+    code: ModelErrorCode,
+    message: string,
+    details: ModelErrorDetails = {},
+    retryable: boolean = MODEL_ERROR_RETRYABLE[code],
+  ) {
     super(code, message, { ...stripUndefined(details), retryable });
     this.name = "ModelError";
     this.retryable = retryable;

@@ -25,9 +25,25 @@ export type SchemaFamily = "openai" | "anthropic" | "gemini";
 type Json = Record<string, unknown>;
 
 const GEMINI_KEYWORDS = new Set([
-  "type", "format", "description", "nullable", "enum", "items", "properties", "required",
-  "minItems", "maxItems", "minimum", "maximum", "minLength", "maxLength", "pattern", "anyOf",
-  "minProperties", "maxProperties", "propertyOrdering",
+  "type",
+  "format",
+  "description",
+  "nullable",
+  "enum",
+  "items",
+  "properties",
+  "required",
+  "minItems",
+  "maxItems",
+  "minimum",
+  "maximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "anyOf",
+  "minProperties",
+  "maxProperties",
+  "propertyOrdering",
 ]);
 const GEMINI_FORMATS = new Set(["enum", "date-time", "float", "double", "int32", "int64"]);
 
@@ -36,9 +52,15 @@ export function sanitizeToolSchema(family: SchemaFamily, schema: unknown, alias:
   const copy = structuredClone(isObject(schema) ? schema : {}) as Json;
   let out: Json;
   switch (family) {
-    case "openai": out = openaiNode(copy) as Json; break;
-    case "anthropic": out = anthropicNode(copy) as Json; break;
-    case "gemini": out = geminiRoot(copy, alias); break;
+    case "openai":
+      out = openaiNode(copy) as Json;
+      break;
+    case "anthropic":
+      out = anthropicNode(copy) as Json;
+      break;
+    case "gemini":
+      out = geminiRoot(copy, alias);
+      break;
   }
   return objectRoot(out);
 }
@@ -56,7 +78,8 @@ function openaiNode(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(openaiNode);
   if (!isObject(node)) return node;
   const out: Json = {};
-  for (const [key, value] of Object.entries(node)) out[key] = key === "enum" || key === "const" || key === "default" || key === "examples" ? value : openaiNode(value);
+  for (const [key, value] of Object.entries(node))
+    out[key] = key === "enum" || key === "const" || key === "default" || key === "examples" ? value : openaiNode(value);
   const types = Array.isArray(out.type) ? out.type : [out.type];
   if (types.includes("array") && out.items === undefined && out.prefixItems === undefined) out.items = {};
   return out;
@@ -70,7 +93,8 @@ function anthropicNode(node: unknown): unknown {
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === "$schema" || key === "$id") continue;
-    out[key] = key === "enum" || key === "const" || key === "default" || key === "examples" ? value : anthropicNode(value);
+    out[key] =
+      key === "enum" || key === "const" || key === "default" || key === "examples" ? value : anthropicNode(value);
   }
   return out;
 }
@@ -154,10 +178,14 @@ function geminiType(type: unknown): string | undefined {
 
 function geminiRef(node: Json, ctx: GeminiContext): Json | undefined {
   const ref = node.$ref as string;
-  if (ctx.stack.includes(ref)) return { type: "object", ...(typeof node.description === "string" ? { description: node.description } : {}) };
+  if (ctx.stack.includes(ref))
+    return { type: "object", ...(typeof node.description === "string" ? { description: node.description } : {}) };
   const target = resolveLocalRef(ctx.root, ref);
   if (target === undefined) {
-    throw new ModelError("model.request_build_failed", `The input schema of tool "${ctx.alias}" uses the reference ${JSON.stringify(ref)}, which cannot be resolved inside the schema, so it cannot be sent to Gemini.`);
+    throw new ModelError(
+      "model.request_build_failed",
+      `The input schema of tool "${ctx.alias}" uses the reference ${JSON.stringify(ref)}, which cannot be resolved inside the schema, so it cannot be sent to Gemini.`,
+    );
   }
   const merged = isObject(target) ? { ...target, ...withoutRef(node) } : target;
   ctx.stack.push(ref);

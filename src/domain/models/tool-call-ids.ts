@@ -17,11 +17,18 @@ export function duplicateIdError(providerLabel: string, id: string, index?: numb
   return new ModelError(
     "model.invalid_tool_call",
     `${providerLabel} sent two tool calls with the same id "${id}"${where} in one turn, so their results could not be told apart; nothing was run.`,
-    { toolCallId: id, ...(index !== undefined ? { toolCallIndex: index } : {}), ...(firstIndex !== undefined ? { firstIndex } : {}) },
+    {
+      toolCallId: id,
+      ...(index !== undefined ? { toolCallIndex: index } : {}),
+      ...(firstIndex !== undefined ? { firstIndex } : {}),
+    },
   );
 }
 
-export function duplicateToolCallError(calls: ReadonlyArray<Pick<ModelToolCall, "id" | "alias">>, providerLabel = "The model"): ModelError | null {
+export function duplicateToolCallError(
+  calls: ReadonlyArray<Pick<ModelToolCall, "id" | "alias">>,
+  providerLabel = "The model",
+): ModelError | null {
   const seen = new Map<string, number>();
   for (const [index, call] of calls.entries()) {
     const first = seen.get(call.id);

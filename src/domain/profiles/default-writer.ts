@@ -10,7 +10,13 @@
 import { BUILTIN_TOOL_IDS } from "../tools/builtin-descriptors";
 import { MCP_WILDCARD } from "../tools/snapshot-compiler";
 import { ROOT_UNIVERSE } from "../workspace/roots";
-import { AGENT_PROFILE_KIND, AGENT_PROFILE_SCHEMA_VERSION, DELEGATION_DEFAULTS, PROFILE_DEFAULTS, type AgentProfileDefinition } from "./definition";
+import {
+  AGENT_PROFILE_KIND,
+  AGENT_PROFILE_SCHEMA_VERSION,
+  DELEGATION_DEFAULTS,
+  PROFILE_DEFAULTS,
+  type AgentProfileDefinition,
+} from "./definition";
 
 /** Id of the built-in profile used when a run names none. */
 export const DEFAULT_WRITER_ID = "default-writer";
@@ -22,10 +28,16 @@ export function defaultWriterDefinition(): AgentProfileDefinition {
     kind: AGENT_PROFILE_KIND,
     id: DEFAULT_WRITER_ID,
     displayName: "Default Writer",
-    description: "Writes the next chat message in the workspace, commits it and finishes. Uses every builtin tool and every MCP tool you set to Ask or Allow.",
+    description:
+      "Writes the next chat message in the workspace, commits it and finishes. Uses every builtin tool and every MCP tool you set to Ask or Allow.",
     preset: { mode: "currentPromptSnapshot", required: false },
     model: { mode: "currentPromptSnapshot" },
-    run: { presentation: "foreground", directRunnable: true, modelRetry: { maxRetries: PROFILE_DEFAULTS.maxRetries, intervalMs: PROFILE_DEFAULTS.intervalMs }, stream: false },
+    run: {
+      presentation: "foreground",
+      directRunnable: true,
+      modelRetry: { maxRetries: PROFILE_DEFAULTS.maxRetries, intervalMs: PROFILE_DEFAULTS.intervalMs },
+      stream: false,
+    },
     context: { initialChatHistoryMessages: -1, includeActivatedWorldInfo: true },
     delegation: structuredClone(DELEGATION_DEFAULTS),
     instructions: { agentSystemPrompt: null },
@@ -38,9 +50,25 @@ export function defaultWriterDefinition(): AgentProfileDefinition {
       maxCallsPerTool: {},
       mcpResultInlineCharLimit: PROFILE_DEFAULTS.mcpResultInlineCharLimit,
     },
-    skills: { visible: ["*"], deny: [], maxReadCharsPerCall: PROFILE_DEFAULTS.maxReadCharsPerCall, maxReadCharsPerRun: PROFILE_DEFAULTS.maxReadCharsPerRun },
+    skills: {
+      visible: ["*"],
+      deny: [],
+      maxReadCharsPerCall: PROFILE_DEFAULTS.maxReadCharsPerCall,
+      maxReadCharsPerRun: PROFILE_DEFAULTS.maxReadCharsPerRun,
+    },
     workspace: { visibleRoots: [...ROOT_UNIVERSE], writableRoots: [...ROOT_UNIVERSE] },
     plan: { mode: "none", beta: true, nodes: [] },
-    output: { artifacts: [{ id: "main", path: "output/main.md", kind: "markdown", target: "messageBody", required: false, assemblyOrder: 0 }] },
+    output: {
+      artifacts: [
+        {
+          id: "main",
+          path: "output/main.md",
+          kind: "markdown",
+          target: "messageBody",
+          required: false,
+          assemblyOrder: 0,
+        },
+      ],
+    },
   };
 }

@@ -17,7 +17,17 @@ export const MODEL_MODES = ["currentPromptSnapshot", "connectionRef", "requiresC
 export const PRESENTATIONS = ["foreground", "background"] as const;
 export const PLAN_MODES = ["none", "free", "strict", "hybrid"] as const;
 /** SillyTavern preset api ids; only `openai` (chat completion) presets can drive an agent. */
-export const PRESET_API_IDS = ["openai", "kobold", "koboldhorde", "novel", "textgenerationwebui", "instruct", "context", "sysprompt", "reasoning"] as const;
+export const PRESET_API_IDS = [
+  "openai",
+  "kobold",
+  "koboldhorde",
+  "novel",
+  "textgenerationwebui",
+  "instruct",
+  "context",
+  "sysprompt",
+  "reasoning",
+] as const;
 export const CHAT_COMPLETION_PRESET_API_ID = "openai";
 
 export type PresetMode = (typeof PRESET_MODES)[number];

@@ -12,7 +12,11 @@ import type { AppError } from "../errors";
 import type { AgentProfileDefinition } from "./definition";
 
 export type DiagnosticBlock = "preview" | "promptAssembly" | "directRun" | "subAgent";
-export type DiagnosticRepairAction = "selectPreset" | "selectModel" | "setModelRequiresConfiguration" | "openJsonEditor";
+export type DiagnosticRepairAction =
+  | "selectPreset"
+  | "selectModel"
+  | "setModelRequiresConfiguration"
+  | "openJsonEditor";
 
 /** One diagnostic; `path` is a JSONPath-like hint (`$.model.connectionRef`). */
 export interface AgentProfileDiagnostic {
@@ -20,7 +24,13 @@ export interface AgentProfileDiagnostic {
   severity: "error";
   path: string;
   message: string;
-  resource?: { kind: "preset" | "llmConnection" | "model"; apiId?: string; name?: string; id?: string; modelId?: string };
+  resource?: {
+    kind: "preset" | "llmConnection" | "model";
+    apiId?: string;
+    name?: string;
+    id?: string;
+    modelId?: string;
+  };
   blocks?: DiagnosticBlock[];
   repairActions?: DiagnosticRepairAction[];
 }
@@ -46,14 +56,16 @@ export function invalidProfileHealth(profileId: string, error: AppError): AgentP
     promptAssemblyAvailable: false,
     directRunAvailable: false,
     subAgentAvailable: false,
-    diagnostics: [{
-      code: "agent.profile_contract_invalid",
-      severity: "error",
-      path,
-      message: `${error.code}: ${error.message}`,
-      blocks: ["preview", "promptAssembly", "directRun", "subAgent"],
-      repairActions: ["openJsonEditor"],
-    }],
+    diagnostics: [
+      {
+        code: "agent.profile_contract_invalid",
+        severity: "error",
+        path,
+        message: `${error.code}: ${error.message}`,
+        blocks: ["preview", "promptAssembly", "directRun", "subAgent"],
+        repairActions: ["openJsonEditor"],
+      },
+    ],
   };
 }
 
@@ -91,12 +103,14 @@ export function profileHealth(profile: AgentProfileDefinition, connection: Conne
   } else if (model.mode === "connectionRef" && connection !== "ok") {
     const id = model.connectionRef ?? "";
     diagnostics.push({
-      code: connection === "missing" ? "agent.profile_model_connection_missing" : "agent.profile_model_connection_invalid",
+      code:
+        connection === "missing" ? "agent.profile_model_connection_missing" : "agent.profile_model_connection_invalid",
       severity: "error",
       path: "$.model.connectionRef",
-      message: connection === "missing"
-        ? `Model connection "${id}" no longer exists (it may have been deleted). Pick another connection for this profile.`
-        : `Model connection "${id}" cannot be used: its API key cannot be opened with the server's current key. Re-enter the key on the connection.`,
+      message:
+        connection === "missing"
+          ? `Model connection "${id}" no longer exists (it may have been deleted). Pick another connection for this profile.`
+          : `Model connection "${id}" cannot be used: its API key cannot be opened with the server's current key. Re-enter the key on the connection.`,
       resource: { kind: "llmConnection", id, ...(model.modelId !== undefined ? { modelId: model.modelId } : {}) },
       blocks: modelBlocks,
       repairActions: ["selectModel", "setModelRequiresConfiguration"],

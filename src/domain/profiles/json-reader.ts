@@ -20,15 +20,20 @@ export function contractInvalid(path: string, message: string): AppError {
 
 /** A strict object: unknown keys and missing required keys fail. */
 export class StrictObject {
-  private constructor(readonly path: string, readonly value: Json) {}
+  private constructor(
+    readonly path: string,
+    readonly value: Json,
+  ) {}
 
   /** Reads `value` as an object with exactly the listed keys (`required` must be present). */
   static of(value: unknown, path: string, required: readonly string[], optional: readonly string[] = []): StrictObject {
-    if (typeof value !== "object" || value === null || Array.isArray(value)) throw contractInvalid(path, `expected an object, got ${describe(value)}`);
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw contractInvalid(path, `expected an object, got ${describe(value)}`);
     const json = value as Json;
     const known = new Set([...required, ...optional]);
     for (const key of Object.keys(json)) if (!known.has(key)) throw contractInvalid(`${path}.${key}`, "unknown field");
-    for (const key of required) if (json[key] === undefined) throw contractInvalid(`${path}.${key}`, "required field is missing");
+    for (const key of required)
+      if (json[key] === undefined) throw contractInvalid(`${path}.${key}`, "required field is missing");
     return new StrictObject(path, json);
   }
 
@@ -64,7 +69,8 @@ export class StrictObject {
   boolean(key: string, fallback?: boolean): boolean {
     const value = this.value[key];
     if (value === undefined && fallback !== undefined) return fallback;
-    if (typeof value !== "boolean") throw contractInvalid(this.at(key), `expected true or false, got ${describe(value)}`);
+    if (typeof value !== "boolean")
+      throw contractInvalid(this.at(key), `expected true or false, got ${describe(value)}`);
     return value;
   }
 
@@ -72,7 +78,8 @@ export class StrictObject {
   integer(key: string, fallback?: number): number {
     const value = this.value[key];
     if (value === undefined && fallback !== undefined) return fallback;
-    if (typeof value !== "number" || !Number.isSafeInteger(value)) throw contractInvalid(this.at(key), `expected an integer, got ${describe(value)}`);
+    if (typeof value !== "number" || !Number.isSafeInteger(value))
+      throw contractInvalid(this.at(key), `expected an integer, got ${describe(value)}`);
     return value;
   }
 
@@ -88,9 +95,11 @@ export class StrictObject {
   strings(key: string, fallback?: string[]): string[] {
     const value = this.value[key];
     if (value === undefined && fallback !== undefined) return [...fallback];
-    if (!Array.isArray(value)) throw contractInvalid(this.at(key), `expected an array of strings, got ${describe(value)}`);
+    if (!Array.isArray(value))
+      throw contractInvalid(this.at(key), `expected an array of strings, got ${describe(value)}`);
     value.forEach((item, index) => {
-      if (typeof item !== "string") throw contractInvalid(`${this.at(key)}[${index}]`, `expected a string, got ${describe(item)}`);
+      if (typeof item !== "string")
+        throw contractInvalid(`${this.at(key)}[${index}]`, `expected a string, got ${describe(item)}`);
     });
     return [...(value as string[])];
   }
@@ -99,9 +108,11 @@ export class StrictObject {
   record<T>(key: string, read: (value: unknown, path: string) => T): Record<string, T> {
     const value = this.value[key];
     if (value === undefined) return {};
-    if (typeof value !== "object" || value === null || Array.isArray(value)) throw contractInvalid(this.at(key), `expected an object, got ${describe(value)}`);
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      throw contractInvalid(this.at(key), `expected an object, got ${describe(value)}`);
     const out: Record<string, T> = {};
-    for (const [entry, item] of Object.entries(value as Json)) out[entry] = read(item, `${this.at(key)}[${JSON.stringify(entry)}]`);
+    for (const [entry, item] of Object.entries(value as Json))
+      out[entry] = read(item, `${this.at(key)}[${JSON.stringify(entry)}]`);
     return out;
   }
 

@@ -17,12 +17,17 @@ export interface MigrationResult {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const canonical = (key: string) => (key.includes(":") ? key : `builtin:${key}`);
 
 /** Migrates `raw` to v3 when it is a v1/v2 profile (see file docstring). Pure; never throws. */
 export function migrateProfileDocument(raw: unknown): MigrationResult {
-  if (!isObject(raw) || typeof raw.schemaVersion !== "number" || !MIGRATABLE_SCHEMA_VERSIONS.includes(raw.schemaVersion)) {
+  if (
+    !isObject(raw) ||
+    typeof raw.schemaVersion !== "number" ||
+    !MIGRATABLE_SCHEMA_VERSIONS.includes(raw.schemaVersion)
+  ) {
     return { document: raw, migratedFrom: null };
   }
   const document = structuredClone(raw);
@@ -35,9 +40,11 @@ export function migrateProfileDocument(raw: unknown): MigrationResult {
     }
     for (const key of ["toolDescriptions", "maxCallsPerTool"]) {
       const map = tools[key];
-      if (isObject(map)) tools[key] = Object.fromEntries(Object.entries(map).map(([name, value]) => [canonical(name), value]));
+      if (isObject(map))
+        tools[key] = Object.fromEntries(Object.entries(map).map(([name, value]) => [canonical(name), value]));
     }
-    if (tools.mcpResultInlineCharLimit === undefined) tools.mcpResultInlineCharLimit = PROFILE_DEFAULTS.mcpResultInlineCharLimit;
+    if (tools.mcpResultInlineCharLimit === undefined)
+      tools.mcpResultInlineCharLimit = PROFILE_DEFAULTS.mcpResultInlineCharLimit;
   }
   document.schemaVersion = AGENT_PROFILE_SCHEMA_VERSION;
   return { document, migratedFrom: from };

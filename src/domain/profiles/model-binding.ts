@@ -19,12 +19,25 @@ export interface ModelBindingTarget {
 }
 
 /** Resolves the binding (see file docstring). Throws `agent.profile_model_requires_configuration`. */
-export function resolveModelBinding(profileId: string, model: ProfileModel, requestConnectionId?: string): ModelBindingTarget {
+export function resolveModelBinding(
+  profileId: string,
+  model: ProfileModel,
+  requestConnectionId?: string,
+): ModelBindingTarget {
   if (model.mode === "requiresConfiguration") {
-    throw new AppError("agent.profile_model_requires_configuration", `Profile "${profileId}" needs a model connection before it can run. Pick one for it in the profile.`, { profileId });
+    throw new AppError(
+      "agent.profile_model_requires_configuration",
+      `Profile "${profileId}" needs a model connection before it can run. Pick one for it in the profile.`,
+      { profileId },
+    );
   }
   if (requestConnectionId !== undefined) return { source: "request", connectionId: requestConnectionId };
-  if (model.mode === "connectionRef") return { source: "profile", connectionId: model.connectionRef?.trim(), ...(model.modelId ? { modelId: model.modelId.trim() } : {}) };
+  if (model.mode === "connectionRef")
+    return {
+      source: "profile",
+      connectionId: model.connectionRef?.trim(),
+      ...(model.modelId ? { modelId: model.modelId.trim() } : {}),
+    };
   return { source: "default", connectionId: undefined };
 }
 

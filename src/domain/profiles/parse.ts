@@ -8,23 +8,51 @@
  */
 import { profileError } from "./codes";
 import {
-  AGENT_PROFILE_KIND, AGENT_PROFILE_SCHEMA_VERSION, DELEGATION_DEFAULTS, MODEL_MODES, PLAN_MODES, PRESENTATIONS, PRESET_MODES, PROFILE_DEFAULTS,
-  type AgentProfileDefinition, type ProfileArtifact, type ProfileDelegation, type ProfileToolDescription,
+  AGENT_PROFILE_KIND,
+  AGENT_PROFILE_SCHEMA_VERSION,
+  DELEGATION_DEFAULTS,
+  MODEL_MODES,
+  PLAN_MODES,
+  PRESENTATIONS,
+  PRESET_MODES,
+  PROFILE_DEFAULTS,
+  type AgentProfileDefinition,
+  type ProfileArtifact,
+  type ProfileDelegation,
+  type ProfileToolDescription,
 } from "./definition";
 import { StrictObject, contractInvalid } from "./json-reader";
 import { normalizeProfileId } from "./profile-id";
 
-const TOP_REQUIRED = ["schemaVersion", "kind", "id", "displayName", "preset", "model", "run", "tools", "skills", "workspace", "plan", "output"] as const;
+const TOP_REQUIRED = [
+  "schemaVersion",
+  "kind",
+  "id",
+  "displayName",
+  "preset",
+  "model",
+  "run",
+  "tools",
+  "skills",
+  "workspace",
+  "plan",
+  "output",
+] as const;
 const TOP_OPTIONAL = ["description", "context", "delegation", "instructions"] as const;
 
 /** The header checks shared with list issues: returns `{schemaVersion, kind, id}` or throws. */
 export function checkHeader(raw: unknown): { schemaVersion: number; id: string } {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw contractInvalid("$", "a profile must be a JSON object");
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    throw contractInvalid("$", "a profile must be a JSON object");
   const doc = raw as Record<string, unknown>;
   if (doc.schemaVersion !== AGENT_PROFILE_SCHEMA_VERSION) {
-    throw profileError("agent.profile_schema_unsupported", `schemaVersion ${JSON.stringify(doc.schemaVersion ?? null)} is not supported; this server stores version ${AGENT_PROFILE_SCHEMA_VERSION} (versions 1 and 2 are migrated on import).`);
+    throw profileError(
+      "agent.profile_schema_unsupported",
+      `schemaVersion ${JSON.stringify(doc.schemaVersion ?? null)} is not supported; this server stores version ${AGENT_PROFILE_SCHEMA_VERSION} (versions 1 and 2 are migrated on import).`,
+    );
   }
-  if (doc.kind !== AGENT_PROFILE_KIND) throw profileError("agent.profile_kind_invalid", `kind must be "${AGENT_PROFILE_KIND}".`);
+  if (doc.kind !== AGENT_PROFILE_KIND)
+    throw profileError("agent.profile_kind_invalid", `kind must be "${AGENT_PROFILE_KIND}".`);
   if (typeof doc.id !== "string") throw contractInvalid("$.id", "expected a string");
   return { schemaVersion: AGENT_PROFILE_SCHEMA_VERSION, id: normalizeProfileId(doc.id) };
 }
@@ -39,7 +67,10 @@ export function checkHeader(raw: unknown): { schemaVersion: number; id: string }
 function requireTopSections(raw: Record<string, unknown>): void {
   const missing = TOP_REQUIRED.filter((key) => raw[key] === undefined);
   if (missing.length <= 1) return;
-  throw contractInvalid("$", `the profile is missing the required sections ${missing.join(", ")}. Every Agent Profile (schema version 1, 2 or 3) must have preset, model, run, tools, skills, workspace, plan and output; importing an older version only renames tool keys. Export default-writer for a complete example to copy from.`);
+  throw contractInvalid(
+    "$",
+    `the profile is missing the required sections ${missing.join(", ")}. Every Agent Profile (schema version 1, 2 or 3) must have preset, model, run, tools, skills, workspace, plan and output; importing an older version only renames tool keys. Export default-writer for a complete example to copy from.`,
+  );
 }
 
 /** Parses a v3 document strictly (see file docstring). */
@@ -48,25 +79,47 @@ export function parseProfileDocument(raw: unknown): AgentProfileDefinition {
   requireTopSections(raw as Record<string, unknown>);
   const top = StrictObject.of(raw, "$", TOP_REQUIRED, TOP_OPTIONAL);
   const displayName = top.string("displayName").trim();
-  if (displayName.length === 0) throw profileError("agent.profile_display_name_required", "The profile needs a display name.");
+  if (displayName.length === 0)
+    throw profileError("agent.profile_display_name_required", "The profile needs a display name.");
   const description = top.optionalString("description");
 
   const preset = StrictObject.of(top.raw("preset"), "$.preset", ["mode"], ["ref", "required", "reasoningEffort"]);
-  if (preset.has("reasoningEffort")) throw contractInvalid("$.preset.reasoningEffort", "reasoningEffort belongs to schema version 4");
-  const presetRef = preset.has("ref") ? StrictObject.of(preset.raw("ref"), "$.preset.ref", ["apiId", "name"]) : undefined;
+  if (preset.has("reasoningEffort"))
+    throw contractInvalid("$.preset.reasoningEffort", "reasoningEffort belongs to schema version 4");
+  const presetRef = preset.has("ref")
+    ? StrictObject.of(preset.raw("ref"), "$.preset.ref", ["apiId", "name"])
+    : undefined;
 
   const model = StrictObject.of(top.raw("model"), "$.model", ["mode"], ["connectionRef", "modelId"]);
   const run = StrictObject.of(top.raw("run"), "$.run", ["presentation"], ["directRunnable", "modelRetry", "stream"]);
-  const retry = run.has("modelRetry") ? StrictObject.of(run.raw("modelRetry"), "$.run.modelRetry", [], ["maxRetries", "intervalMs"]) : undefined;
-  const context = top.has("context") ? StrictObject.of(top.raw("context"), "$.context", [], ["initialChatHistoryMessages", "includeActivatedWorldInfo"]) : undefined;
-  const instructions = top.has("instructions") ? StrictObject.of(top.raw("instructions"), "$.instructions", [], ["agentSystemPrompt"]) : undefined;
-  const tools = StrictObject.of(top.raw("tools"), "$.tools", ["allow", "maxRounds"], ["deny", "toolDescriptions", "maxCallsPerRun", "maxCallsPerTool", "mcpResultInlineCharLimit"]);
-  const skills = StrictObject.of(top.raw("skills"), "$.skills", ["visible"], ["deny", "maxReadCharsPerCall", "maxReadCharsPerRun"]);
+  const retry = run.has("modelRetry")
+    ? StrictObject.of(run.raw("modelRetry"), "$.run.modelRetry", [], ["maxRetries", "intervalMs"])
+    : undefined;
+  const context = top.has("context")
+    ? StrictObject.of(top.raw("context"), "$.context", [], ["initialChatHistoryMessages", "includeActivatedWorldInfo"])
+    : undefined;
+  const instructions = top.has("instructions")
+    ? StrictObject.of(top.raw("instructions"), "$.instructions", [], ["agentSystemPrompt"])
+    : undefined;
+  const tools = StrictObject.of(
+    top.raw("tools"),
+    "$.tools",
+    ["allow", "maxRounds"],
+    ["deny", "toolDescriptions", "maxCallsPerRun", "maxCallsPerTool", "mcpResultInlineCharLimit"],
+  );
+  const skills = StrictObject.of(
+    top.raw("skills"),
+    "$.skills",
+    ["visible"],
+    ["deny", "maxReadCharsPerCall", "maxReadCharsPerRun"],
+  );
   const workspace = StrictObject.of(top.raw("workspace"), "$.workspace", ["visibleRoots", "writableRoots"]);
   const plan = StrictObject.of(top.raw("plan"), "$.plan", ["mode"], ["beta", "nodes"]);
   const output = StrictObject.of(top.raw("output"), "$.output", ["artifacts"]);
 
-  const initialHistory = context?.integer("initialChatHistoryMessages", PROFILE_DEFAULTS.initialChatHistoryMessages) ?? PROFILE_DEFAULTS.initialChatHistoryMessages;
+  const initialHistory =
+    context?.integer("initialChatHistoryMessages", PROFILE_DEFAULTS.initialChatHistoryMessages) ??
+    PROFILE_DEFAULTS.initialChatHistoryMessages;
   const modelConnectionRef = model.optionalString("connectionRef");
   const modelId = model.optionalString("modelId");
   return {
@@ -107,7 +160,8 @@ export function parseProfileDocument(raw: unknown): AgentProfileDefinition {
       maxRounds: tools.integer("maxRounds"),
       maxCallsPerRun: tools.integer("maxCallsPerRun", PROFILE_DEFAULTS.maxCallsPerRun),
       maxCallsPerTool: tools.record("maxCallsPerTool", (value, path) => {
-        if (typeof value !== "number" || !Number.isSafeInteger(value)) throw contractInvalid(path, "expected an integer");
+        if (typeof value !== "number" || !Number.isSafeInteger(value))
+          throw contractInvalid(path, "expected an integer");
         return value;
       }),
       mcpResultInlineCharLimit: tools.integer("mcpResultInlineCharLimit", PROFILE_DEFAULTS.mcpResultInlineCharLimit),
@@ -122,10 +176,14 @@ export function parseProfileDocument(raw: unknown): AgentProfileDefinition {
     plan: {
       mode: plan.oneOf("mode", PLAN_MODES),
       beta: plan.boolean("beta", true),
-      nodes: plan.array("nodes", (value, path) => {
-        const node = StrictObject.of(value, path, ["id", "title"], ["locked"]);
-        return { id: node.string("id"), title: node.string("title"), locked: node.boolean("locked", false) };
-      }, []),
+      nodes: plan.array(
+        "nodes",
+        (value, path) => {
+          const node = StrictObject.of(value, path, ["id", "title"], ["locked"]);
+          return { id: node.string("id"), title: node.string("title"), locked: node.boolean("locked", false) };
+        },
+        [],
+      ),
     },
     output: { artifacts: output.array("artifacts", readArtifact) },
   };
@@ -133,10 +191,25 @@ export function parseProfileDocument(raw: unknown): AgentProfileDefinition {
 
 function readDelegation(raw: unknown): ProfileDelegation {
   if (raw === undefined) return structuredClone(DELEGATION_DEFAULTS);
-  const d = StrictObject.of(raw, "$.delegation", [], [
-    "canDelegate", "canHandoff", "callable", "allowAsSubagent", "allowAsHandoffTarget", "allowNestedDelegation", "allowedCallers",
-    "descriptionForAgents", "maxConcurrentInvocations", "maxInvocationsPerRun", "resultBudgetTokens", "maxHandoffDepth",
-  ]);
+  const d = StrictObject.of(
+    raw,
+    "$.delegation",
+    [],
+    [
+      "canDelegate",
+      "canHandoff",
+      "callable",
+      "allowAsSubagent",
+      "allowAsHandoffTarget",
+      "allowNestedDelegation",
+      "allowedCallers",
+      "descriptionForAgents",
+      "maxConcurrentInvocations",
+      "maxInvocationsPerRun",
+      "resultBudgetTokens",
+      "maxHandoffDepth",
+    ],
+  );
   const descriptionForAgents = d.optionalString("descriptionForAgents");
   return {
     canDelegate: d.boolean("canDelegate", false),
@@ -157,10 +230,12 @@ function readDelegation(raw: unknown): ProfileDelegation {
 function readToolDescription(value: unknown, path: string): ProfileToolDescription {
   const o = StrictObject.of(value, path, [], ["description", "properties"]);
   const description = o.optionalString("description");
-  const properties = o.has("properties") ? o.record("properties", (text, at) => {
-    if (typeof text !== "string") throw contractInvalid(at, "expected a string");
-    return text;
-  }) : undefined;
+  const properties = o.has("properties")
+    ? o.record("properties", (text, at) => {
+        if (typeof text !== "string") throw contractInvalid(at, "expected a string");
+        return text;
+      })
+    : undefined;
   return { ...(description !== undefined ? { description } : {}), ...(properties !== undefined ? { properties } : {}) };
 }
 

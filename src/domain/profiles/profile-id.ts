@@ -11,8 +11,18 @@ const ID_CHARS = /^[a-z0-9_-]+$/;
 export function normalizeProfileId(raw: string, path = "$.id"): string {
   const id = raw.trim();
   if (id.length === 0) throw profileError("agent.profile_id_empty", "The profile id must not be empty.", path);
-  if (id.length > PROFILE_LIMITS.idChars) throw profileError("agent.profile_id_too_long", `The profile id is longer than ${PROFILE_LIMITS.idChars} characters.`, path);
-  if (!ID_CHARS.test(id)) throw profileError("agent.profile_id_invalid", `Profile id "${id}" may only contain lowercase letters a-z, digits, "-" and "_".`, path);
+  if (id.length > PROFILE_LIMITS.idChars)
+    throw profileError(
+      "agent.profile_id_too_long",
+      `The profile id is longer than ${PROFILE_LIMITS.idChars} characters.`,
+      path,
+    );
+  if (!ID_CHARS.test(id))
+    throw profileError(
+      "agent.profile_id_invalid",
+      `Profile id "${id}" may only contain lowercase letters a-z, digits, "-" and "_".`,
+      path,
+    );
   return id;
 }
 

@@ -26,7 +26,10 @@ export function readFrozenProfile(raw: unknown): ResolvedAgentProfile {
 }
 
 /** The loop's view of `profile`; `source` is `builtin` for default-writer. */
-export function toResolvedAgentProfile(profile: AgentProfileDefinition, source: "builtin" | "user"): ResolvedAgentProfile {
+export function toResolvedAgentProfile(
+  profile: AgentProfileDefinition,
+  source: "builtin" | "user",
+): ResolvedAgentProfile {
   const p = structuredClone(profile);
   const body = p.output.artifacts.find((artifact) => artifact.target === "messageBody");
   return {

@@ -16,7 +16,10 @@ import type { ProfileTools } from "./definition";
 import { classifyToolKey, DEFAULT_PROFILE_TOOL_CATALOG, type ProfileToolCatalog } from "./tool-catalog";
 
 /** Visibility test over a tool policy. */
-export function toolVisibility(tools: Pick<ProfileTools, "allow" | "deny">, catalog: ProfileToolCatalog = DEFAULT_PROFILE_TOOL_CATALOG): (toolId: string) => boolean {
+export function toolVisibility(
+  tools: Pick<ProfileTools, "allow" | "deny">,
+  catalog: ProfileToolCatalog = DEFAULT_PROFILE_TOOL_CATALOG,
+): (toolId: string) => boolean {
   const allow = new Set(tools.allow);
   const deny = new Set(tools.deny);
   const wildcard = allow.has(MCP_WILDCARD) && !deny.has(MCP_WILDCARD);
@@ -34,37 +37,68 @@ const OVERRIDE_CODES: Record<string, ProfileValidationCode> = {
 };
 
 /** Checks the `tools` block (see file docstring); throws the first failure as an AppError. */
-export function validateToolPolicy(tools: ProfileTools, catalog: ProfileToolCatalog = DEFAULT_PROFILE_TOOL_CATALOG): void {
-  if (tools.maxRounds <= 0) throw profileError("agent.profile_max_rounds_invalid", "tools.maxRounds must be greater than 0.");
-  if (tools.maxCallsPerRun <= 0) throw profileError("agent.profile_max_calls_invalid", "tools.maxCallsPerRun must be greater than 0.");
+export function validateToolPolicy(
+  tools: ProfileTools,
+  catalog: ProfileToolCatalog = DEFAULT_PROFILE_TOOL_CATALOG,
+): void {
+  if (tools.maxRounds <= 0)
+    throw profileError("agent.profile_max_rounds_invalid", "tools.maxRounds must be greater than 0.");
+  if (tools.maxCallsPerRun <= 0)
+    throw profileError("agent.profile_max_calls_invalid", "tools.maxCallsPerRun must be greater than 0.");
   if (tools.mcpResultInlineCharLimit <= 0) {
-    throw profileError("agent.profile_mcp_result_inline_char_limit_invalid", "tools.mcpResultInlineCharLimit must be greater than 0.");
+    throw profileError(
+      "agent.profile_mcp_result_inline_char_limit_invalid",
+      "tools.mcpResultInlineCharLimit must be greater than 0.",
+    );
   }
   const duplicate = (list: string[]) => list.find((id, index) => list.indexOf(id) !== index);
   const allowDup = duplicate(tools.allow);
-  if (allowDup !== undefined) throw profileError("agent.profile_tools_allow_duplicate", `tools.allow lists "${allowDup}" more than once.`);
+  if (allowDup !== undefined)
+    throw profileError("agent.profile_tools_allow_duplicate", `tools.allow lists "${allowDup}" more than once.`);
   const denyDup = duplicate(tools.deny);
-  if (denyDup !== undefined) throw profileError("agent.profile_tools_deny_duplicate", `tools.deny lists "${denyDup}" more than once.`);
-  if (tools.allow.length === 0) throw profileError("agent.profile_tools_empty", "tools.allow must list at least one tool.");
-  for (const [list, path] of [[tools.allow, "$.tools.allow"], [tools.deny, "$.tools.deny"]] as const) {
+  if (denyDup !== undefined)
+    throw profileError("agent.profile_tools_deny_duplicate", `tools.deny lists "${denyDup}" more than once.`);
+  if (tools.allow.length === 0)
+    throw profileError("agent.profile_tools_empty", "tools.allow must list at least one tool.");
+  for (const [list, path] of [
+    [tools.allow, "$.tools.allow"],
+    [tools.deny, "$.tools.deny"],
+  ] as const) {
     for (const key of list) {
       if (classifyToolKey(key, catalog) === "unknown") throw unknownTool(key, path);
     }
   }
   const visible = toolVisibility(tools, catalog);
   if (!visible("builtin:workspace.write_file")) {
-    throw profileError("agent.profile_output_writer_required", "builtin:workspace.write_file must be allowed (and not denied) so the agent can write its message body.");
+    throw profileError(
+      "agent.profile_output_writer_required",
+      "builtin:workspace.write_file must be allowed (and not denied) so the agent can write its message body.",
+    );
   }
   for (const [key, override] of Object.entries(tools.toolDescriptions)) {
     const path = `$.tools.toolDescriptions[${JSON.stringify(key)}]`;
     const kind = classifyToolKey(key, catalog);
     if (kind === "unknown" || kind === "wildcard") throw unknownTool(key, path);
-    if (!visible(key)) throw profileError("agent.profile_tool_description_invisible", `A description is given for ${key}, which the profile does not make visible.`, path);
+    if (!visible(key))
+      throw profileError(
+        "agent.profile_tool_description_invisible",
+        `A description is given for ${key}, which the profile does not make visible.`,
+        path,
+      );
     if (override.description !== undefined && override.description.trim() === "") {
-      throw profileError("agent.profile_tool_description_empty", `The description override of ${key} is blank.`, `${path}.description`);
+      throw profileError(
+        "agent.profile_tool_description_empty",
+        `The description override of ${key} is blank.`,
+        `${path}.description`,
+      );
     }
     for (const [property, text] of Object.entries(override.properties ?? {})) {
-      if (text.trim() === "") throw profileError("agent.profile_tool_property_description_empty", `The description of property "${property}" of ${key} is blank.`, `${path}.properties`);
+      if (text.trim() === "")
+        throw profileError(
+          "agent.profile_tool_property_description_empty",
+          `The description of property "${property}" of ${key} is blank.`,
+          `${path}.properties`,
+        );
     }
     const descriptor = catalog.descriptor(key);
     if (descriptor && Object.keys(override.properties ?? {}).length > 0) {
@@ -81,8 +115,18 @@ export function validateToolPolicy(tools: ProfileTools, catalog: ProfileToolCata
     const path = `$.tools.maxCallsPerTool[${JSON.stringify(key)}]`;
     const kind = classifyToolKey(key, catalog);
     if (kind === "unknown" || kind === "wildcard") throw unknownTool(key, path);
-    if (!visible(key)) throw profileError("agent.profile_tool_budget_invisible", `A call budget is given for ${key}, which the profile does not make visible.`, path);
-    if (max <= 0) throw profileError("agent.profile_tool_budget_invalid", `tools.maxCallsPerTool for ${key} must be greater than 0.`, path);
+    if (!visible(key))
+      throw profileError(
+        "agent.profile_tool_budget_invisible",
+        `A call budget is given for ${key}, which the profile does not make visible.`,
+        path,
+      );
+    if (max <= 0)
+      throw profileError(
+        "agent.profile_tool_budget_invalid",
+        `tools.maxCallsPerTool for ${key} must be greater than 0.`,
+        path,
+      );
   }
 }
 

@@ -31,7 +31,11 @@ export const BUILTIN_TOOL_NAMES = [
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
 
 /** Tools that complete (or transfer) an invocation and must be the last call of a model turn (contracts.md §3.8, §3.11). */
-export const COMPLETION_TOOL_IDS: ReadonlySet<ToolId> = new Set(["builtin:workspace.finish", "builtin:agent.handoff", "builtin:task.return"]);
+export const COMPLETION_TOOL_IDS: ReadonlySet<ToolId> = new Set([
+  "builtin:workspace.finish",
+  "builtin:agent.handoff",
+  "builtin:task.return",
+]);
 
 /** Runtime-only alias reserved in every agent snapshot (contracts.md §5.3). */
 export const TASK_RETURN_ALIAS = "task_return";
@@ -42,7 +46,11 @@ export function builtinModelAlias(name: string): string {
 }
 
 const str = (description: string): JsonObject => ({ type: "string", description });
-const int = (description: string, bounds: { minimum?: number; maximum?: number } = {}): JsonObject => ({ type: "integer", ...bounds, description });
+const int = (description: string, bounds: { minimum?: number; maximum?: number } = {}): JsonObject => ({
+  type: "integer",
+  ...bounds,
+  description,
+});
 const objectSchema = (properties: Record<string, JsonObject>, required: string[] = []): JsonObject => ({
   type: "object",
   additionalProperties: false,
@@ -63,15 +71,23 @@ const SPECS: BuiltinSpec[] = [
   {
     name: "chat.search",
     title: "Search chat",
-    description: "Search the messages of the current chat (the history frozen when this run started). Returns scored snippets with message indexes; read whole messages with chat_read_messages.",
+    description:
+      "Search the messages of the current chat (the history frozen when this run started). Returns scored snippets with message indexes; read whole messages with chat_read_messages.",
     inputSchema: objectSchema(
       {
         query: str("Text to look for."),
         limit: int("Most hits to return (default 20, at most 50).", { minimum: 1, maximum: 50 }),
-        role: { type: "string", enum: ["user", "assistant", "system"], description: "Only search messages with this role." },
+        role: {
+          type: "string",
+          enum: ["user", "assistant", "system"],
+          description: "Only search messages with this role.",
+        },
         start_message: int("First message index to search (0-based, inclusive).", { minimum: 0 }),
         end_message: int("Last message index to search (0-based, inclusive).", { minimum: 0 }),
-        scan_limit: int("Only scan this many of the most recent messages (at most 100000).", { minimum: 1, maximum: 100000 }),
+        scan_limit: int("Only scan this many of the most recent messages (at most 100000).", {
+          minimum: 1,
+          maximum: 100000,
+        }),
       },
       ["query"],
     ),
@@ -80,7 +96,8 @@ const SPECS: BuiltinSpec[] = [
   {
     name: "chat.read_messages",
     title: "Read chat messages",
-    description: "Read messages of the current chat by 0-based index: up to 20 per call, a full message up to 8000 characters (use start_char/max_chars ranges for longer ones), 20000 characters in total.",
+    description:
+      "Read messages of the current chat by 0-based index: up to 20 per call, a full message up to 8000 characters (use start_char/max_chars ranges for longer ones), 20000 characters in total.",
     inputSchema: objectSchema(
       {
         messages: {
@@ -104,7 +121,8 @@ const SPECS: BuiltinSpec[] = [
   {
     name: "worldinfo.read_activated",
     title: "Read activated world info",
-    description: "Read the world-info entries activated for this generation. Without arguments it lists the entries; with entries it returns their text (up to 20 entries, 8000 characters each, 20000 in total).",
+    description:
+      "Read the world-info entries activated for this generation. Without arguments it lists the entries; with entries it returns their text (up to 20 entries, 8000 characters each, 20000 in total).",
     inputSchema: objectSchema({
       entries: {
         type: "array",
@@ -125,7 +143,8 @@ const SPECS: BuiltinSpec[] = [
   {
     name: "dice.roll",
     title: "Roll dice",
-    description: "Roll dice with a formula such as 2d6, d20, 3d8+2, 1d10-1, or a plain number N meaning 1dN. No spaces; at most 100 dice of up to 1000000 sides.",
+    description:
+      "Roll dice with a formula such as 2d6, d20, 3d8+2, 1d10-1, or a plain number N meaning 1dN. No spaces; at most 100 dice of up to 1000000 sides.",
     inputSchema: objectSchema({ formula: str("Dice formula, e.g. 2d6+1.") }, ["formula"]),
     annotations: { readOnly: true, idempotent: false, sourceKind: "random" },
   },
@@ -139,7 +158,8 @@ const SPECS: BuiltinSpec[] = [
   {
     name: "skill.search",
     title: "Search a skill",
-    description: "Search the files of one skill for text. Returns snippets with line ranges; read exact text with skill_read. Snippets count against the skill read budget.",
+    description:
+      "Search the files of one skill for text. Returns snippets with line ranges; read exact text with skill_read. Snippets count against the skill read budget.",
     inputSchema: objectSchema(
       {
         name: str("Skill name."),
@@ -155,7 +175,8 @@ const SPECS: BuiltinSpec[] = [
   {
     name: "skill.read",
     title: "Read a skill file",
-    description: "Read a file of a skill (default SKILL.md). Use either a line range (start_line, line_count) or a character range (start_char, max_chars), not both.",
+    description:
+      "Read a file of a skill (default SKILL.md). Use either a line range (start_line, line_count) or a character range (start_char, max_chars), not both.",
     inputSchema: objectSchema(
       {
         name: str("Skill name."),
@@ -197,7 +218,8 @@ const SPECS: BuiltinSpec[] = [
   {
     name: "workspace.read_file",
     title: "Read a workspace file",
-    description: "Read a workspace text file (a file, not a directory or root) with line numbers. Omit the range for a full read; use start_line/line_count or start_char/max_chars for part of it. Read the text you want to change before patching it.",
+    description:
+      "Read a workspace text file (a file, not a directory or root) with line numbers. Omit the range for a full read; use start_line/line_count or start_char/max_chars for part of it. Read the text you want to change before patching it.",
     inputSchema: objectSchema(
       {
         path: str(`Workspace file path under ${ROOTS}`),
@@ -213,7 +235,8 @@ const SPECS: BuiltinSpec[] = [
   {
     name: "workspace.write_file",
     title: "Write a workspace file",
-    description: "Write text to a writable workspace file. mode replace (default) writes the whole file and needs a prior full read when the file exists; mode append adds the content exactly at the end and creates the file when missing.",
+    description:
+      "Write text to a writable workspace file. mode replace (default) writes the whole file and needs a prior full read when the file exists; mode append adds the content exactly at the end and creates the file when missing.",
     inputSchema: objectSchema(
       {
         path: str("Writable workspace file path."),
@@ -227,13 +250,17 @@ const SPECS: BuiltinSpec[] = [
   {
     name: "workspace.apply_patch",
     title: "Patch a workspace file",
-    description: "Replace an exact piece of text in one workspace file. old_string must be text you read in this run (or the file was written by you) and must match exactly once unless replace_all is true.",
+    description:
+      "Replace an exact piece of text in one workspace file. old_string must be text you read in this run (or the file was written by you) and must match exactly once unless replace_all is true.",
     inputSchema: objectSchema(
       {
         path: str("Writable workspace file path."),
         old_string: str("Exact text to replace, without line-number prefixes."),
         new_string: str("Replacement text."),
-        replace_all: { type: "boolean", description: "Replace every occurrence (needs a full read). Defaults to false." },
+        replace_all: {
+          type: "boolean",
+          description: "Replace every occurrence (needs a full read). Defaults to false.",
+        },
       },
       ["path", "old_string", "new_string"],
     ),
@@ -242,7 +269,8 @@ const SPECS: BuiltinSpec[] = [
   {
     name: "workspace.commit",
     title: "Commit to the chat",
-    description: "Publish a workspace file as this run's chat message. Without arguments it replaces the message with output/main.md; mode append adds to it. You may keep editing and commit again; call workspace_finish after the last commit instead of answering in plain text.",
+    description:
+      "Publish a workspace file as this run's chat message. Without arguments it replaces the message with output/main.md; mode append adds to it. You may keep editing and commit again; call workspace_finish after the last commit instead of answering in plain text.",
     inputSchema: objectSchema({
       path: str("Workspace file to publish; defaults to the profile's message body (output/main.md)."),
       mode: { type: "string", enum: ["replace", "append"], description: "replace (default) or append." },
@@ -253,7 +281,8 @@ const SPECS: BuiltinSpec[] = [
   {
     name: "workspace.finish",
     title: "Finish the run",
-    description: "Finish the agent run once the message is committed and the work is done. Must be the last tool call of its turn.",
+    description:
+      "Finish the agent run once the message is committed and the work is done. Must be the last tool call of its turn.",
     inputSchema: objectSchema({ reason: str("Short reason for finishing.") }),
     annotations: { control: true },
   },
@@ -294,7 +323,9 @@ export function isBuiltinToolName(name: string): name is BuiltinToolName {
  * `builtin:workspace.read_file`). Unknown → AppError `agent.tool_denied`.
  */
 export function builtinDescriptor(nameOrId: string): ToolDescriptor {
-  const name = nameOrId.startsWith(`${BUILTIN_PROVIDER_ID}:`) ? nameOrId.slice(BUILTIN_PROVIDER_ID.length + 1) : nameOrId;
+  const name = nameOrId.startsWith(`${BUILTIN_PROVIDER_ID}:`)
+    ? nameOrId.slice(BUILTIN_PROVIDER_ID.length + 1)
+    : nameOrId;
   const tool = BY_NAME.get(name);
   if (!tool) throw new AppError("agent.tool_denied", `"${nameOrId}" is not a builtin tool.`);
   return structuredClone(tool.descriptor);

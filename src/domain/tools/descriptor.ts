@@ -39,7 +39,10 @@ export interface ToolDescriptionOverride {
  * - `tool.description_override_unknown_property`: a property the schema does not declare;
  * - `tool.description_override_property_schema_invalid`: that property's schema is not an object.
  */
-export function applyDescriptionOverride(descriptor: ToolDescriptor, override: ToolDescriptionOverride | null | undefined): ToolDescriptor {
+export function applyDescriptionOverride(
+  descriptor: ToolDescriptor,
+  override: ToolDescriptionOverride | null | undefined,
+): ToolDescriptor {
   const copy = cloneDescriptor(descriptor);
   if (!override) return copy;
   if (override.description !== undefined) copy.description = override.description;
@@ -47,15 +50,24 @@ export function applyDescriptionOverride(descriptor: ToolDescriptor, override: T
   if (entries.length === 0) return copy;
   const properties = copy.inputSchema.properties;
   if (!isObject(properties)) {
-    throw new AppError("tool.description_override_properties_invalid", `Tool ${descriptor.id} has no object "properties" in its input schema, so property descriptions cannot be overridden.`);
+    throw new AppError(
+      "tool.description_override_properties_invalid",
+      `Tool ${descriptor.id} has no object "properties" in its input schema, so property descriptions cannot be overridden.`,
+    );
   }
   for (const [name, text] of entries) {
     if (!Object.hasOwn(properties, name)) {
-      throw new AppError("tool.description_override_unknown_property", `Tool ${descriptor.id} has no input property "${name}".`);
+      throw new AppError(
+        "tool.description_override_unknown_property",
+        `Tool ${descriptor.id} has no input property "${name}".`,
+      );
     }
     const schema = properties[name];
     if (!isObject(schema)) {
-      throw new AppError("tool.description_override_property_schema_invalid", `The schema of input property "${name}" of tool ${descriptor.id} is not an object.`);
+      throw new AppError(
+        "tool.description_override_property_schema_invalid",
+        `The schema of input property "${name}" of tool ${descriptor.id} is not an object.`,
+      );
     }
     schema.description = text;
   }

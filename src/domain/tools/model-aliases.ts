@@ -30,7 +30,9 @@ export function normalizeAgentSegment(value: string, fallback: string): string {
   let lastUnderscore = false;
   for (const ch of value) {
     const code = ch.charCodeAt(0);
-    const kept = ch.length === 1 && ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 45);
+    const kept =
+      ch.length === 1 &&
+      ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 45);
     if (kept) {
       out += ch;
       lastUnderscore = false;
@@ -92,7 +94,10 @@ export function allocateLegacyAliases(subjects: ReadonlyArray<AliasSubject>, use
 }
 
 /** §5.2 binding order: server display name compared case-insensitively, then ToolId. */
-export function compareLegacyBindingOrder(a: { serverDisplayName: string; toolId: string }, b: { serverDisplayName: string; toolId: string }): number {
+export function compareLegacyBindingOrder(
+  a: { serverDisplayName: string; toolId: string },
+  b: { serverDisplayName: string; toolId: string },
+): number {
   const left = a.serverDisplayName.toLowerCase();
   const right = b.serverDisplayName.toLowerCase();
   if (left !== right) return left < right ? -1 : 1;

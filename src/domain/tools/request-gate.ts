@@ -50,7 +50,9 @@ export class ToolRequestGate {
     private readonly snapshot: InvocationToolSnapshot,
     state?: ToolRequestGateState,
   ) {
-    this.counters = state ? { totalCalls: state.totalCalls, callsPerTool: { ...state.callsPerTool } } : { totalCalls: 0, callsPerTool: {} };
+    this.counters = state
+      ? { totalCalls: state.totalCalls, callsPerTool: { ...state.callsPerTool } }
+      : { totalCalls: 0, callsPerTool: {} };
   }
 
   /** A JSON copy of the counters, to persist between steps. */
@@ -76,33 +78,79 @@ export class ToolRequestGate {
   /** Reviews one call; `isLastInTurn` says whether it is the turn's final call. Charges budgets as described above. */
   review(turn: ToolTurnContract, call: ModelToolCallRequest, isLastInTurn: boolean): ToolGateDecision {
     if (turn.snapshotId !== this.snapshot.id) {
-      throw new AppError("tool.turn_snapshot_mismatch", `Turn references tool snapshot ${turn.snapshotId} but the invocation uses ${this.snapshot.id}.`);
+      throw new AppError(
+        "tool.turn_snapshot_mismatch",
+        `Turn references tool snapshot ${turn.snapshotId} but the invocation uses ${this.snapshot.id}.`,
+      );
     }
     const args = normalizeToolArguments(call.arguments);
     const max = this.snapshot.maxCallsPerInvocation;
     const base = { callId: call.callId, arguments: args };
     const binding = bindingByAlias(this.snapshot, call.name);
     if (!binding || !turn.tools.includes(binding.descriptor.id)) {
-      if (this.counters.totalCalls >= max) return { ...base, outcome: "recoverable", code: "agent.tool_budget_exhausted", message: invocationBudgetMessage(max) };
+      if (this.counters.totalCalls >= max)
+        return {
+          ...base,
+          outcome: "recoverable",
+          code: "agent.tool_budget_exhausted",
+          message: invocationBudgetMessage(max),
+        };
       this.counters.totalCalls += 1;
-      return { ...base, outcome: "fatal", code: "model.unknown_tool_call", message: `The model called "${call.name}", which is not a tool offered in this turn.` };
+      return {
+        ...base,
+        outcome: "fatal",
+        code: "model.unknown_tool_call",
+        message: `The model called "${call.name}", which is not a tool offered in this turn.`,
+      };
     }
     const toolId = binding.descriptor.id;
     const choice = turn.choice;
     if (choice === "none") {
-      return { ...base, toolId, outcome: "fatal", code: "model.tool_choice_violation", message: `The model called ${call.name} although this turn allowed no tool calls.` };
+      return {
+        ...base,
+        toolId,
+        outcome: "fatal",
+        code: "model.tool_choice_violation",
+        message: `The model called ${call.name} although this turn allowed no tool calls.`,
+      };
     }
     if (typeof choice === "object" && choice.specific !== toolId) {
-      return { ...base, toolId, outcome: "fatal", code: "model.tool_choice_violation", message: `This turn required ${choice.specific}, but the model called ${call.name}.` };
+      return {
+        ...base,
+        toolId,
+        outcome: "fatal",
+        code: "model.tool_choice_violation",
+        message: `This turn required ${choice.specific}, but the model called ${call.name}.`,
+      };
     }
-    if (this.counters.totalCalls >= max) return { ...base, toolId, outcome: "recoverable", code: "agent.tool_budget_exhausted", message: invocationBudgetMessage(max) };
+    if (this.counters.totalCalls >= max)
+      return {
+        ...base,
+        toolId,
+        outcome: "recoverable",
+        code: "agent.tool_budget_exhausted",
+        message: invocationBudgetMessage(max),
+      };
     const used = this.counters.callsPerTool[toolId] ?? 0;
     if (binding.maxCalls !== undefined && used >= binding.maxCalls) {
-      return { ...base, toolId, outcome: "recoverable", code: "agent.tool_budget_exhausted", message: `The call budget of ${call.name} is exhausted (max ${binding.maxCalls}).` };
+      return {
+        ...base,
+        toolId,
+        outcome: "recoverable",
+        code: "agent.tool_budget_exhausted",
+        message: `The call budget of ${call.name} is exhausted (max ${binding.maxCalls}).`,
+      };
     }
     this.counters.totalCalls += 1;
     this.counters.callsPerTool[toolId] = used + 1;
-    if (args.kind === "invalid") return { ...base, toolId, outcome: "recoverable", code: "tool.invalid_arguments", message: invalidArgumentsMessage(args.rawText) };
+    if (args.kind === "invalid")
+      return {
+        ...base,
+        toolId,
+        outcome: "recoverable",
+        code: "tool.invalid_arguments",
+        message: invalidArgumentsMessage(args.rawText),
+      };
     if (!isLastInTurn && COMPLETION_TOOL_IDS.has(toolId)) {
       return {
         ...base,

@@ -93,11 +93,22 @@ export function compileInvocationToolSnapshot(input: SnapshotCompileInput): Comp
       if (override) descriptor = applyDescriptionOverride(tool.descriptor, override);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      diagnostics.push({ toolId, code: "mcp.tool_description_override_invalid", message: `The profile's description override of ${toolId} does not apply: ${error.message}` });
+      diagnostics.push({
+        toolId,
+        code: "mcp.tool_description_override_invalid",
+        message: `The profile's description override of ${toolId} does not apply: ${error.message}`,
+      });
       return;
     }
     const limit = maxCalls(toolId);
-    bindings.push({ descriptor, modelAlias: allocateAgentAlias({ serverDisplayName: tool.serverDisplayName, nativeName: nativeNameOf(toolId) }, used), ...(limit !== undefined ? { maxCalls: limit } : {}) });
+    bindings.push({
+      descriptor,
+      modelAlias: allocateAgentAlias(
+        { serverDisplayName: tool.serverDisplayName, nativeName: nativeNameOf(toolId) },
+        used,
+      ),
+      ...(limit !== undefined ? { maxCalls: limit } : {}),
+    });
   };
 
   for (const entry of policy.allow) {
@@ -111,7 +122,11 @@ export function compileInvocationToolSnapshot(input: SnapshotCompileInput): Comp
       bound.add(entry);
       const descriptor = applyDescriptionOverride(builtinDescriptor(name), policy.toolDescriptions?.[entry]);
       const limit = maxCalls(entry);
-      bindings.push({ descriptor, modelAlias: name.replaceAll(".", "_"), ...(limit !== undefined ? { maxCalls: limit } : {}) });
+      bindings.push({
+        descriptor,
+        modelAlias: name.replaceAll(".", "_"),
+        ...(limit !== undefined ? { maxCalls: limit } : {}),
+      });
       continue;
     }
     const tool = mcpById.get(entry);

@@ -39,7 +39,11 @@ export interface ToolTurnContract {
  * `tool.snapshot_duplicate_id`, `tool.snapshot_duplicate_alias`, `tool.snapshot_tool_budget_invalid`
  * (maxCalls not a positive integer), `tool.snapshot_budget_invalid` (maxCallsPerInvocation).
  */
-export function createInvocationToolSnapshot(id: string, bindings: ToolBinding[], maxCallsPerInvocation: number): InvocationToolSnapshot {
+export function createInvocationToolSnapshot(
+  id: string,
+  bindings: ToolBinding[],
+  maxCallsPerInvocation: number,
+): InvocationToolSnapshot {
   const snapshot: InvocationToolSnapshot = { schemaVersion: 1, id, bindings, maxCallsPerInvocation };
   validateSnapshot(snapshot);
   return snapshot;
@@ -50,19 +54,28 @@ export function createInvocationToolSnapshot(id: string, bindings: ToolBinding[]
  * for a wrong schemaVersion or shape, plus the createInvocationToolSnapshot codes.
  */
 export function readInvocationToolSnapshot(value: unknown): InvocationToolSnapshot {
-  const unsupported = (why: string) => new AppError("tool.snapshot_schema_unsupported", `Stored tool snapshot is not readable: ${why}.`);
+  const unsupported = (why: string) =>
+    new AppError("tool.snapshot_schema_unsupported", `Stored tool snapshot is not readable: ${why}.`);
   if (!isObject(value)) throw unsupported("not an object");
   if (value.schemaVersion !== 1) throw unsupported(`schemaVersion ${JSON.stringify(value.schemaVersion)} is not 1`);
   onlyKeys(value, ["schemaVersion", "id", "bindings", "maxCallsPerInvocation"], unsupported);
-  if (typeof value.id !== "string" || !Array.isArray(value.bindings) || typeof value.maxCallsPerInvocation !== "number") throw unsupported("missing fields");
+  if (typeof value.id !== "string" || !Array.isArray(value.bindings) || typeof value.maxCallsPerInvocation !== "number")
+    throw unsupported("missing fields");
   const bindings = value.bindings.map((binding): ToolBinding => {
     if (!isObject(binding)) throw unsupported("a binding is not an object");
     onlyKeys(binding, ["descriptor", "modelAlias", "maxCalls"], unsupported);
     const descriptor = binding.descriptor;
-    if (!isObject(descriptor) || typeof descriptor.id !== "string" || !isObject(descriptor.inputSchema) || !isObject(descriptor.annotations)) throw unsupported("a descriptor is malformed");
+    if (
+      !isObject(descriptor) ||
+      typeof descriptor.id !== "string" ||
+      !isObject(descriptor.inputSchema) ||
+      !isObject(descriptor.annotations)
+    )
+      throw unsupported("a descriptor is malformed");
     onlyKeys(descriptor, ["id", "title", "description", "inputSchema", "outputSchema", "annotations"], unsupported);
     if (typeof binding.modelAlias !== "string") throw unsupported("a model alias is not a string");
-    if (binding.maxCalls !== undefined && typeof binding.maxCalls !== "number") throw unsupported("a budget is not a number");
+    if (binding.maxCalls !== undefined && typeof binding.maxCalls !== "number")
+      throw unsupported("a budget is not a number");
     return binding as unknown as ToolBinding;
   });
   return createInvocationToolSnapshot(value.id, bindings, value.maxCallsPerInvocation);
@@ -80,7 +93,11 @@ export function bindingByAlias(snapshot: InvocationToolSnapshot, alias: string):
 
 /** A turn offering every tool of the snapshot (in binding order). Validated as createToolTurnContract. */
 export function turnWithAllTools(snapshot: InvocationToolSnapshot, choice: ToolChoice = "auto"): ToolTurnContract {
-  return createToolTurnContract(snapshot, snapshot.bindings.map((binding) => binding.descriptor.id), choice);
+  return createToolTurnContract(
+    snapshot,
+    snapshot.bindings.map((binding) => binding.descriptor.id),
+    choice,
+  );
 }
 
 /**
@@ -88,16 +105,25 @@ export function turnWithAllTools(snapshot: InvocationToolSnapshot, choice: ToolC
  * `tool.turn_tool_not_in_snapshot`, `tool.turn_required_empty` (required with no tools),
  * `tool.turn_specific_not_available` (specific tool not offered).
  */
-export function createToolTurnContract(snapshot: InvocationToolSnapshot, tools: ToolId[], choice: ToolChoice): ToolTurnContract {
+export function createToolTurnContract(
+  snapshot: InvocationToolSnapshot,
+  tools: ToolId[],
+  choice: ToolChoice,
+): ToolTurnContract {
   const seen = new Set<ToolId>();
   for (const toolId of tools) {
     if (seen.has(toolId)) throw new AppError("tool.turn_duplicate_id", `Tool ${toolId} is listed twice in one turn.`);
     seen.add(toolId);
-    if (!bindingById(snapshot, toolId)) throw new AppError("tool.turn_tool_not_in_snapshot", `Tool ${toolId} is not in tool snapshot ${snapshot.id}.`);
+    if (!bindingById(snapshot, toolId))
+      throw new AppError("tool.turn_tool_not_in_snapshot", `Tool ${toolId} is not in tool snapshot ${snapshot.id}.`);
   }
-  if (choice === "required" && tools.length === 0) throw new AppError("tool.turn_required_empty", "A turn that requires a tool call must offer at least one tool.");
+  if (choice === "required" && tools.length === 0)
+    throw new AppError("tool.turn_required_empty", "A turn that requires a tool call must offer at least one tool.");
   if (typeof choice === "object" && !seen.has(choice.specific)) {
-    throw new AppError("tool.turn_specific_not_available", `The required tool ${choice.specific} is not offered in this turn.`);
+    throw new AppError(
+      "tool.turn_specific_not_available",
+      `The required tool ${choice.specific} is not offered in this turn.`,
+    );
   }
   return { snapshotId: snapshot.id, tools: [...tools], choice };
 }
@@ -105,17 +131,29 @@ export function createToolTurnContract(snapshot: InvocationToolSnapshot, tools: 
 function validateSnapshot(snapshot: InvocationToolSnapshot): void {
   if (snapshot.id.trim().length === 0) throw new AppError("tool.snapshot_id_empty", "A tool snapshot needs an id.");
   if (!isPositiveInteger(snapshot.maxCallsPerInvocation)) {
-    throw new AppError("tool.snapshot_budget_invalid", `The tool call budget per invocation must be a positive integer (got ${snapshot.maxCallsPerInvocation}).`);
+    throw new AppError(
+      "tool.snapshot_budget_invalid",
+      `The tool call budget per invocation must be a positive integer (got ${snapshot.maxCallsPerInvocation}).`,
+    );
   }
   const ids = new Set<string>();
   const aliases = new Set<string>();
   for (const binding of snapshot.bindings) {
     const id = binding.descriptor.id;
-    if (binding.modelAlias.length === 0) throw new AppError("tool.snapshot_alias_empty", `Tool ${id} has an empty model alias.`);
-    if (ids.has(id)) throw new AppError("tool.snapshot_duplicate_id", `Tool ${id} appears twice in tool snapshot ${snapshot.id}.`);
-    if (aliases.has(binding.modelAlias)) throw new AppError("tool.snapshot_duplicate_alias", `Model alias ${binding.modelAlias} appears twice in tool snapshot ${snapshot.id}.`);
+    if (binding.modelAlias.length === 0)
+      throw new AppError("tool.snapshot_alias_empty", `Tool ${id} has an empty model alias.`);
+    if (ids.has(id))
+      throw new AppError("tool.snapshot_duplicate_id", `Tool ${id} appears twice in tool snapshot ${snapshot.id}.`);
+    if (aliases.has(binding.modelAlias))
+      throw new AppError(
+        "tool.snapshot_duplicate_alias",
+        `Model alias ${binding.modelAlias} appears twice in tool snapshot ${snapshot.id}.`,
+      );
     if (binding.maxCalls !== undefined && !isPositiveInteger(binding.maxCalls)) {
-      throw new AppError("tool.snapshot_tool_budget_invalid", `The call budget of tool ${id} must be a positive integer (got ${binding.maxCalls}).`);
+      throw new AppError(
+        "tool.snapshot_tool_budget_invalid",
+        `The call budget of tool ${id} must be a positive integer (got ${binding.maxCalls}).`,
+      );
     }
     ids.add(id);
     aliases.add(binding.modelAlias);
@@ -147,10 +185,20 @@ export interface ModelToolProjection {
  * `tool.turn_snapshot_mismatch`, `tool.turn_tool_not_in_snapshot` (both internal).
  */
 export function projectModelTools(snapshot: InvocationToolSnapshot, turn: ToolTurnContract): ModelToolProjection[] {
-  if (turn.snapshotId !== snapshot.id) throw new AppError("tool.turn_snapshot_mismatch", `Turn references tool snapshot ${turn.snapshotId} but ${snapshot.id} was supplied.`);
+  if (turn.snapshotId !== snapshot.id)
+    throw new AppError(
+      "tool.turn_snapshot_mismatch",
+      `Turn references tool snapshot ${turn.snapshotId} but ${snapshot.id} was supplied.`,
+    );
   return turn.tools.map((toolId) => {
     const binding = bindingById(snapshot, toolId);
-    if (!binding) throw new AppError("tool.turn_tool_not_in_snapshot", `Tool ${toolId} is not in tool snapshot ${snapshot.id}.`);
-    return { toolId, modelAlias: binding.modelAlias, description: binding.descriptor.description ?? null, inputSchema: binding.descriptor.inputSchema };
+    if (!binding)
+      throw new AppError("tool.turn_tool_not_in_snapshot", `Tool ${toolId} is not in tool snapshot ${snapshot.id}.`);
+    return {
+      toolId,
+      modelAlias: binding.modelAlias,
+      description: binding.descriptor.description ?? null,
+      inputSchema: binding.descriptor.inputSchema,
+    };
   });
 }

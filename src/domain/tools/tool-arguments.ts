@@ -33,7 +33,12 @@ const INTEGER_LITERAL = /^-?\d+$/;
 export function parseJsonExact(text: string): unknown {
   if (!rawJson) return JSON.parse(text);
   return JSON.parse(text, function reviver(this: unknown, _key: string, value: unknown, context?: { source?: string }) {
-    if (typeof value === "number" && context?.source !== undefined && !Number.isSafeInteger(value) && INTEGER_LITERAL.test(context.source)) {
+    if (
+      typeof value === "number" &&
+      context?.source !== undefined &&
+      !Number.isSafeInteger(value) &&
+      INTEGER_LITERAL.test(context.source)
+    ) {
       return rawJson(context.source);
     }
     return value;
@@ -66,7 +71,10 @@ export function auditArgumentsText(args: ToolArguments): string {
 /** The person-readable message of `tool.invalid_arguments`, quoting the first 200 characters (+ `…`). */
 export function invalidArgumentsMessage(rawText: string): string {
   const chars = Array.from(rawText);
-  const quoted = chars.length > INVALID_ARGUMENTS_PREVIEW_CHARS ? `${chars.slice(0, INVALID_ARGUMENTS_PREVIEW_CHARS).join("")}…` : rawText;
+  const quoted =
+    chars.length > INVALID_ARGUMENTS_PREVIEW_CHARS
+      ? `${chars.slice(0, INVALID_ARGUMENTS_PREVIEW_CHARS).join("")}…`
+      : rawText;
   return `Tool arguments must be a JSON object; got: ${quoted}`;
 }
 

@@ -34,7 +34,8 @@ export interface ParsedToolId {
 /** Builds `<providerId>:<nativeName>`; codes `tool.provider_id_empty`, `tool.provider_id_invalid` (contains `:`), `tool.native_name_empty`. */
 export function formatToolId(providerId: string, nativeName: string): ToolId {
   if (providerId.length === 0) throw new AppError("tool.provider_id_empty", "A tool provider id must not be empty.");
-  if (providerId.includes(":")) throw new AppError("tool.provider_id_invalid", `Tool provider id "${providerId}" must not contain ":".`);
+  if (providerId.includes(":"))
+    throw new AppError("tool.provider_id_invalid", `Tool provider id "${providerId}" must not contain ":".`);
   if (nativeName.length === 0) throw new AppError("tool.native_name_empty", "A tool name must not be empty.");
   return `${providerId}:${nativeName}`;
 }
@@ -56,7 +57,8 @@ export function mcpToolId(registrationId: string, nativeName: string): ToolId {
  */
 export function parseToolId(value: string): ParsedToolId {
   const colon = value.indexOf(":");
-  if (colon < 0) throw new AppError("tool.id_invalid", `"${preview(value)}" is not a tool id (expected <provider>:<name>).`);
+  if (colon < 0)
+    throw new AppError("tool.id_invalid", `"${preview(value)}" is not a tool id (expected <provider>:<name>).`);
   const providerId = value.slice(0, colon);
   const nativeName = value.slice(colon + 1);
   formatToolId(providerId, nativeName);
@@ -77,12 +79,22 @@ export function parseToolId(value: string): ParsedToolId {
 export function parseMcpToolId(value: string): ParsedToolId & { kind: "mcp"; registrationId: string } {
   const parsed = parseToolId(value);
   if (!parsed.providerId.startsWith(MCP_PROVIDER_PREFIX)) {
-    throw new AppError("mcp.provider_id_invalid", `Tool provider "${preview(parsed.providerId)}" is not an MCP provider (expected mcp/<registration id>).`);
+    throw new AppError(
+      "mcp.provider_id_invalid",
+      `Tool provider "${preview(parsed.providerId)}" is not an MCP provider (expected mcp/<registration id>).`,
+    );
   }
   const registrationId = parsed.providerId.slice(MCP_PROVIDER_PREFIX.length);
-  if (!ANY_CASE_UUID.test(registrationId)) throw new AppError("mcp.registration_id_invalid", `"${preview(registrationId)}" is not an MCP registration id (a UUID).`);
+  if (!ANY_CASE_UUID.test(registrationId))
+    throw new AppError(
+      "mcp.registration_id_invalid",
+      `"${preview(registrationId)}" is not an MCP registration id (a UUID).`,
+    );
   if (!CANONICAL_UUID.test(registrationId)) {
-    throw new AppError("mcp.registration_id_noncanonical", `MCP registration id "${registrationId}" must be written in lowercase hyphenated form.`);
+    throw new AppError(
+      "mcp.registration_id_noncanonical",
+      `MCP registration id "${registrationId}" must be written in lowercase hyphenated form.`,
+    );
   }
   if (encoder.encode(parsed.nativeName).length > MAX_NATIVE_TOOL_NAME_BYTES) {
     throw new AppError("mcp.tool_name_too_long", `MCP tool name is longer than ${MAX_NATIVE_TOOL_NAME_BYTES} bytes.`);

@@ -1,7 +1,12 @@
 /** Checkpoint ids `cp_` + 6-digit zero-padded sequence (contracts.md §3.2, §3.6). */
 
 /** Reasons a checkpoint is created (§3.6). */
-export const CHECKPOINT_REASONS = ["tool_workspace_write", "tool_workspace_patch", "direct_output_capture", "chat_commit"] as const;
+export const CHECKPOINT_REASONS = [
+  "tool_workspace_write",
+  "tool_workspace_patch",
+  "direct_output_capture",
+  "chat_commit",
+] as const;
 export type CheckpointReason = (typeof CHECKPOINT_REASONS)[number];
 
 /** `cp_000001` for 1. */

@@ -21,7 +21,12 @@ export function diffLines(a: readonly string[], b: readonly string[], maxEdits =
   let prefix = 0;
   while (prefix < a.length && prefix < b.length && a[prefix] === b[prefix]) prefix += 1;
   let suffix = 0;
-  while (suffix < a.length - prefix && suffix < b.length - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) suffix += 1;
+  while (
+    suffix < a.length - prefix &&
+    suffix < b.length - prefix &&
+    a[a.length - 1 - suffix] === b[b.length - 1 - suffix]
+  )
+    suffix += 1;
   const midA = a.slice(prefix, a.length - suffix);
   const midB = b.slice(prefix, b.length - suffix);
   const middle = myers(midA, midB, maxEdits);
@@ -42,7 +47,10 @@ function myers(a: readonly string[], b: readonly string[], maxEdits: number): Di
   for (let d = 0; d <= limit; d += 1) {
     trace.push(v.slice(offset - d - 1, offset + d + 2));
     for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number)) ? (v[offset + k + 1] as number) : (v[offset + k - 1] as number) + 1;
+      let x =
+        k === -d || (k !== d && (v[offset + k - 1] as number) < (v[offset + k + 1] as number))
+          ? (v[offset + k + 1] as number)
+          : (v[offset + k - 1] as number) + 1;
       let y = x - k;
       while (x < n && y < m && a[x] === b[y]) {
         x += 1;

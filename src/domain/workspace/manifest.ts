@@ -39,13 +39,23 @@ export const DEFAULT_MESSAGE_BODY_PATH = "output/main.md";
  * Builds the manifest. `messageBodyPath` (default `output/main.md`) must be a writable path.
  * @throws AppError `workspace.invalid_artifact`.
  */
-export function buildManifest(input: { runId: string; stableChatId: string; chatRef: ChatRef; createdAt: number; roots: WorkspaceRoot[]; messageBodyPath?: string }): WorkspaceManifest {
+export function buildManifest(input: {
+  runId: string;
+  stableChatId: string;
+  chatRef: ChatRef;
+  createdAt: number;
+  roots: WorkspaceRoot[];
+  messageBodyPath?: string;
+}): WorkspaceManifest {
   let path: string;
   try {
     path = normalizeWorkspacePath(input.messageBodyPath ?? DEFAULT_MESSAGE_BODY_PATH);
     requireWritable(path, input.roots);
   } catch (error) {
-    throw new AppError("workspace.invalid_artifact", `The message body artifact path is not usable: ${(error as Error).message}`);
+    throw new AppError(
+      "workspace.invalid_artifact",
+      `The message body artifact path is not usable: ${(error as Error).message}`,
+    );
   }
   return {
     workspaceVersion: 1,
@@ -53,7 +63,11 @@ export function buildManifest(input: { runId: string; stableChatId: string; chat
     stableChatId: input.stableChatId,
     chatRef: input.chatRef,
     createdAt: new Date(input.createdAt).toISOString(),
-    input: { mode: "prompt_snapshot", promptSnapshotPath: "input/prompt_snapshot.json", resolvedProfilePath: "input/resolved_profile.json" },
+    input: {
+      mode: "prompt_snapshot",
+      promptSnapshotPath: "input/prompt_snapshot.json",
+      resolvedProfilePath: "input/resolved_profile.json",
+    },
     roots: input.roots,
     artifacts: [{ id: "main", path, kind: "markdown", target: "message_body", required: true, assemblyOrder: 0 }],
     commitPolicy: { defaultTarget: "message_body", storeArtifactsInExtra: false },

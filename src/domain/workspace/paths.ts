@@ -14,7 +14,10 @@ export const MAX_PATH_SEGMENTS = 32;
 
 function invalid(raw: string, reason: string): ToolError {
   const shown = raw.length > 120 ? `${raw.slice(0, 120)}…` : raw;
-  return new ToolError("workspace.invalid_path", `Invalid workspace path "${shown.replaceAll("\u0000", "\\0")}": ${reason}. Use a relative path such as output/main.md.`);
+  return new ToolError(
+    "workspace.invalid_path",
+    `Invalid workspace path "${shown.replaceAll("\u0000", "\\0")}": ${reason}. Use a relative path such as output/main.md.`,
+  );
 }
 
 /**

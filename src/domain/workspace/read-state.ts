@@ -29,7 +29,10 @@ export interface ReadState {
 
 /** Merges overlapping or adjacent ranges. */
 export function mergeRanges(ranges: readonly SeenRange[]): SeenRange[] {
-  const sorted = ranges.filter(([a, b]) => b > a).map(([a, b]) => [a, b] as [number, number]).sort((x, y) => x[0] - y[0]);
+  const sorted = ranges
+    .filter(([a, b]) => b > a)
+    .map(([a, b]) => [a, b] as [number, number])
+    .sort((x, y) => x[0] - y[0]);
   const out: Array<[number, number]> = [];
   for (const [a, b] of sorted) {
     const last = out[out.length - 1];
@@ -59,8 +62,16 @@ export function fullyKnown(sha256: string): ReadState {
  * @throws ToolError `workspace.write_requires_read` | `workspace.write_stale_file`.
  */
 export function checkReplaceWrite(path: string, state: ReadState | null, currentSha: string): void {
-  if (!state) throw new ToolError("workspace.write_requires_read", `${path} already exists; read it with workspace_read_file before replacing it.`);
-  if (state.sha256 !== currentSha) throw new ToolError("workspace.write_stale_file", `${path} changed since you last read it; read it again before replacing it.`);
+  if (!state)
+    throw new ToolError(
+      "workspace.write_requires_read",
+      `${path} already exists; read it with workspace_read_file before replacing it.`,
+    );
+  if (state.sha256 !== currentSha)
+    throw new ToolError(
+      "workspace.write_stale_file",
+      `${path} changed since you last read it; read it again before replacing it.`,
+    );
 }
 
 /**
@@ -107,26 +118,63 @@ export interface PatchPlan {
  * persist `requireFullRead`.
  * @throws ToolError with the §3.9 apply_patch codes.
  */
-export function checkPatch(request: PatchRequest, state: ReadState | null, currentSha: string, text: string, onPartialFailure: () => void): PatchPlan {
+export function checkPatch(
+  request: PatchRequest,
+  state: ReadState | null,
+  currentSha: string,
+  text: string,
+  onPartialFailure: () => void,
+): PatchPlan {
   const { path, oldString, newString, replaceAll } = request;
-  if (oldString === newString) throw new ToolError("workspace.patch_no_change", "old_string and new_string are identical; nothing to change.");
-  if (!state) throw new ToolError("workspace.patch_requires_read", `Read ${path} with workspace_read_file before patching it.`);
-  if (replaceAll && !state.full) throw new ToolError("workspace.patch_requires_full_read", `replace_all needs a full read of ${path}; read the whole file first.`);
-  if (!state.full && state.requireFullRead) throw new ToolError("workspace.patch_requires_full_read", `A previous patch of ${path} failed after a partial read; read the whole file before patching it again.`);
-  if (state.sha256 !== currentSha) throw new ToolError("workspace.patch_stale_file", `${path} changed since you last read it; read it again before patching.`);
+  if (oldString === newString)
+    throw new ToolError("workspace.patch_no_change", "old_string and new_string are identical; nothing to change.");
+  if (!state)
+    throw new ToolError("workspace.patch_requires_read", `Read ${path} with workspace_read_file before patching it.`);
+  if (replaceAll && !state.full)
+    throw new ToolError(
+      "workspace.patch_requires_full_read",
+      `replace_all needs a full read of ${path}; read the whole file first.`,
+    );
+  if (!state.full && state.requireFullRead)
+    throw new ToolError(
+      "workspace.patch_requires_full_read",
+      `A previous patch of ${path} failed after a partial read; read the whole file before patching it again.`,
+    );
+  if (state.sha256 !== currentSha)
+    throw new ToolError(
+      "workspace.patch_stale_file",
+      `${path} changed since you last read it; read it again before patching.`,
+    );
   const fail = (error: ToolError): never => {
     if (!state.full) onPartialFailure();
     throw error;
   };
   const positions = findOccurrences(text, oldString);
-  if (positions.length === 0) fail(new ToolError("workspace.patch_old_string_not_found", `old_string was not found in ${path}; copy it exactly from the file.`));
+  if (positions.length === 0)
+    fail(
+      new ToolError(
+        "workspace.patch_old_string_not_found",
+        `old_string was not found in ${path}; copy it exactly from the file.`,
+      ),
+    );
   if (positions.length > 1 && !replaceAll) {
-    fail(new ToolError("workspace.patch_old_string_not_unique", `old_string occurs ${positions.length} times in ${path}; include more surrounding text to make it unique, or set replace_all.`));
+    fail(
+      new ToolError(
+        "workspace.patch_old_string_not_unique",
+        `old_string occurs ${positions.length} times in ${path}; include more surrounding text to make it unique, or set replace_all.`,
+      ),
+    );
   }
   if (!state.full) {
     const at = positions[0] as number;
     const inside = state.ranges.some(([a, b]) => a <= at && at + oldString.length <= b);
-    if (!inside) fail(new ToolError("workspace.patch_requires_read", `The text to replace in ${path} is outside what you have read; read that part of the file first.`));
+    if (!inside)
+      fail(
+        new ToolError(
+          "workspace.patch_requires_read",
+          `The text to replace in ${path} is outside what you have read; read that part of the file first.`,
+        ),
+      );
   }
   return { positions };
 }

@@ -71,12 +71,18 @@ export function readWindow(path: string, sha256: string, text: string, bytes: nu
   let body: string;
   if (args.mode === "whole") {
     if (bytes > READ_MAX_FILE_BYTES) {
-      throw new ToolError("workspace.read_too_large", `${path} is ${bytes} bytes, more than the ${READ_MAX_FILE_BYTES} bytes a whole-file read returns; read it by line range (start_line, line_count) or char range (start_char, max_chars).`);
+      throw new ToolError(
+        "workspace.read_too_large",
+        `${path} is ${bytes} bytes, more than the ${READ_MAX_FILE_BYTES} bytes a whole-file read returns; read it by line range (start_line, line_count) or char range (start_char, max_chars).`,
+      );
     }
     body = text;
   } else if (args.mode === "lines") {
     if (totalLines === 0 ? args.startLine !== 1 : args.startLine > totalLines) {
-      throw new ToolError("workspace.invalid_line_range", `start_line ${args.startLine} is past the end of ${path} (${totalLines} lines).`);
+      throw new ToolError(
+        "workspace.invalid_line_range",
+        `start_line ${args.startLine} is past the end of ${path} (${totalLines} lines).`,
+      );
     }
     const endLine = Math.min(totalLines, args.startLine + (args.lineCount ?? READ_MAX_LINES) - 1);
     from = totalLines === 0 ? 0 : (starts[args.startLine - 1] as number);
@@ -86,7 +92,11 @@ export function readWindow(path: string, sha256: string, text: string, bytes: nu
     body = lines.map((line, i) => `${String(args.startLine + i).padStart(width)} | ${line}`).join("\n");
   } else {
     const totalChars = countChars(text);
-    if (args.startChar > totalChars) throw new ToolError("workspace.invalid_char_range", `start_char ${args.startChar} is past the end of ${path} (${totalChars} chars).`);
+    if (args.startChar > totalChars)
+      throw new ToolError(
+        "workspace.invalid_char_range",
+        `start_char ${args.startChar} is past the end of ${path} (${totalChars} chars).`,
+      );
     from = scalarToUtf16(text, args.startChar);
     to = scalarToUtf16(text, args.startChar + args.maxChars);
     body = text.slice(from, to);

@@ -15,7 +15,19 @@ export const ROOT_UNIVERSE = ["output", "scratch", "plan", "summaries", "persist
 export type RootName = (typeof ROOT_UNIVERSE)[number];
 
 /** Hidden run storage names (documentation and tests; never roots). */
-export const HIDDEN_AREAS = ["input", "tool-args", "tool-results", "model-responses", "checkpoints", "agent-results", "invocations", "tasks", "events.jsonl", "manifest.json", "run.json"] as const;
+export const HIDDEN_AREAS = [
+  "input",
+  "tool-args",
+  "tool-results",
+  "model-responses",
+  "checkpoints",
+  "agent-results",
+  "invocations",
+  "tasks",
+  "events.jsonl",
+  "manifest.json",
+  "run.json",
+] as const;
 
 /** One manifest root entry (§3.5 manifest `roots[]`). */
 export interface WorkspaceRoot {
@@ -46,11 +58,17 @@ export function resolveRoots(policy: RootPolicy = {}): WorkspaceRoot[] {
   const visible = policy.visibleRoots ?? ROOT_UNIVERSE;
   const writable = policy.writableRoots ?? visible;
   for (const name of [...visible, ...writable]) {
-    if (!isRootName(name)) throw new AppError("workspace.invalid_roots", `"${name}" is not a workspace root; roots are ${ROOT_UNIVERSE.join(", ")}.`);
+    if (!isRootName(name))
+      throw new AppError(
+        "workspace.invalid_roots",
+        `"${name}" is not a workspace root; roots are ${ROOT_UNIVERSE.join(", ")}.`,
+      );
   }
-  if (visible.length === 0) throw new AppError("workspace.invalid_roots", "At least one workspace root must be visible.");
+  if (visible.length === 0)
+    throw new AppError("workspace.invalid_roots", "At least one workspace root must be visible.");
   for (const name of writable) {
-    if (!visible.includes(name)) throw new AppError("workspace.invalid_roots", `Writable root "${name}" must also be visible.`);
+    if (!visible.includes(name))
+      throw new AppError("workspace.invalid_roots", `Writable root "${name}" must also be visible.`);
   }
   return ROOT_UNIVERSE.map((path) => {
     const persistent = path === "persist";
@@ -87,7 +105,10 @@ export function visibleRootNames(roots: readonly WorkspaceRoot[]): RootName[] {
 export function requireVisible(path: string, roots: readonly WorkspaceRoot[]): WorkspaceRoot {
   const root = roots.find((r) => r.path === firstSegment(path));
   if (!root || !root.visible) {
-    throw new ToolError("workspace.path_not_visible", `${path} is outside the visible workspace roots (${visibleRootNames(roots).join(", ")}).`);
+    throw new ToolError(
+      "workspace.path_not_visible",
+      `${path} is outside the visible workspace roots (${visibleRootNames(roots).join(", ")}).`,
+    );
   }
   return root;
 }
@@ -100,7 +121,10 @@ export function requireWritable(path: string, roots: readonly WorkspaceRoot[]): 
   const root = roots.find((r) => r.path === firstSegment(path));
   if (!root || !root.visible || !root.writable) {
     const writable = roots.filter((r) => r.visible && r.writable).map((r) => r.path);
-    throw new ToolError("workspace.path_not_writable", `${path} is not in a writable workspace root (${writable.join(", ") || "none"}).`);
+    throw new ToolError(
+      "workspace.path_not_writable",
+      `${path} is not in a writable workspace root (${writable.join(", ") || "none"}).`,
+    );
   }
   return root;
 }

@@ -34,7 +34,13 @@ function occurrences(haystack: string, needle: string): number {
 }
 
 /** Hits of `query` in one file's text. */
-export function searchText(path: string, sha256: string, text: string, query: string, contextLines: number): SearchHit[] {
+export function searchText(
+  path: string,
+  sha256: string,
+  text: string,
+  query: string,
+  contextLines: number,
+): SearchHit[] {
   const lines = text.replace(/\n$/, "").split("\n");
   const needle = query.toLowerCase();
   const windows: Array<{ start: number; end: number; score: number }> = [];
@@ -48,7 +54,11 @@ export function searchText(path: string, sha256: string, text: string, query: st
       last.score += score;
       last.end = Math.min(lines.length, Math.max(last.end, lineNo + contextLines));
     } else {
-      windows.push({ start: Math.max(1, lineNo - contextLines), end: Math.min(lines.length, lineNo + contextLines), score });
+      windows.push({
+        start: Math.max(1, lineNo - contextLines),
+        end: Math.min(lines.length, lineNo + contextLines),
+        score,
+      });
     }
   });
   return windows.map(({ start, end, score }) => {
@@ -56,6 +66,16 @@ export function searchText(path: string, sha256: string, text: string, query: st
       .slice(start - 1, end)
       .map((line) => (line.length > SNIPPET_MAX_LINE ? `${line.slice(0, SNIPPET_MAX_LINE)}…` : line))
       .join("\n");
-    return { path, score, startLine: start, endLine: end, snippet, chars: countChars(snippet), words: countWords(snippet), sha256, ref: `workspace:${path}#L${start}-L${end}` };
+    return {
+      path,
+      score,
+      startLine: start,
+      endLine: end,
+      snippet,
+      chars: countChars(snippet),
+      words: countWords(snippet),
+      sha256,
+      ref: `workspace:${path}#L${start}-L${end}`,
+    };
   });
 }

@@ -16,7 +16,15 @@ export class ToolError extends AppError {
 /** Side effect a successful mutating tool had; the loop journals it and then creates a checkpoint. */
 export type WorkspaceEffect =
   | { kind: "file_written"; path: string; mode: "replace" | "append"; chars: number; words: number; sha256: string }
-  | { kind: "patch_applied"; path: string; chars: number; words: number; oldSha256: string; sha256: string; replacements: number };
+  | {
+      kind: "patch_applied";
+      path: string;
+      chars: number;
+      words: number;
+      oldSha256: string;
+      sha256: string;
+      replacements: number;
+    };
 
 /**
  * What a workspace tool returns to the loop. Success: model-facing `content`, the contract's
@@ -25,9 +33,21 @@ export type WorkspaceEffect =
  */
 export type WorkspaceToolOutcome<T = unknown> =
   | { isError: false; content: string; structured: T; resourceRefs: string[]; effect?: WorkspaceEffect }
-  | { isError: true; errorCode: string; content: string; structured: { error: { code: string; message: string } }; resourceRefs: string[] };
+  | {
+      isError: true;
+      errorCode: string;
+      content: string;
+      structured: { error: { code: string; message: string } };
+      resourceRefs: string[];
+    };
 
 /** Turns a ToolError into the failure outcome. */
 export function toolFailure(error: ToolError): WorkspaceToolOutcome<never> {
-  return { isError: true, errorCode: error.code, content: error.message, structured: { error: { code: error.code, message: error.message } }, resourceRefs: [] };
+  return {
+    isError: true,
+    errorCode: error.code,
+    content: error.message,
+    structured: { error: { code: error.code, message: error.message } },
+    resourceRefs: [],
+  };
 }

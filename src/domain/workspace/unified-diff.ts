@@ -18,7 +18,12 @@ export interface FileDiffText {
 }
 
 /** Unified diff of `oldText` → `newText` (null text = file absent on that side). */
-export function unifiedDiff(path: string, oldText: string | null, newText: string | null, maxEdits?: number): FileDiffText {
+export function unifiedDiff(
+  path: string,
+  oldText: string | null,
+  newText: string | null,
+  maxEdits?: number,
+): FileDiffText {
   const a = splitLines(oldText ?? "");
   const b = splitLines(newText ?? "");
   const oldEndsNl = oldText === null || oldText === "" || oldText.endsWith("\n");
@@ -28,7 +33,10 @@ export function unifiedDiff(path: string, oldText: string | null, newText: strin
   if (!newEndsNl) b[b.length - 1] += NO_EOL;
   const keyed = diffLines(a, b, maxEdits);
   if (!keyed) return { diff: null, additions: 0, deletions: 0 };
-  const ops = keyed.map((o) => ({ op: o.op, line: o.line.endsWith(NO_EOL) ? o.line.slice(0, -NO_EOL.length) : o.line }));
+  const ops = keyed.map((o) => ({
+    op: o.op,
+    line: o.line.endsWith(NO_EOL) ? o.line.slice(0, -NO_EOL.length) : o.line,
+  }));
   const header = `--- ${oldText === null ? "/dev/null" : `a/${path}`}\n+++ ${newText === null ? "/dev/null" : `b/${path}`}\n`;
   const hunks = buildHunks(ops, a.length, b.length, oldEndsNl, newEndsNl);
   return {
@@ -77,7 +85,12 @@ function buildHunks(ops: DiffOp[], lenA: number, lenB: number, oldEndsNl: boolea
       if (o.op !== "delete") countB += 1;
       const lastOfA = o.op !== "insert" && aIndex === lenA - 1 && !oldEndsNl;
       const lastOfB = o.op !== "delete" && bIndex === lenB - 1 && !newEndsNl;
-      if ((o.op === "delete" && lastOfA) || (o.op === "insert" && lastOfB) || (o.op === "equal" && (lastOfA || lastOfB))) body += "\\ No newline at end of file\n";
+      if (
+        (o.op === "delete" && lastOfA) ||
+        (o.op === "insert" && lastOfB) ||
+        (o.op === "equal" && (lastOfA || lastOfB))
+      )
+        body += "\\ No newline at end of file\n";
     }
     const startA = countA === 0 ? (posA[start] as number) : (posA[start] as number) + 1;
     const startB = countB === 0 ? (posB[start] as number) : (posB[start] as number) + 1;

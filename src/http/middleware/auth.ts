@@ -17,7 +17,11 @@ export function bearerToken(header: string | undefined): string | null {
 
 export const requireDevice: MiddlewareHandler<HttpEnv> = async (c, next) => {
   const token = bearerToken(c.req.header("authorization"));
-  if (token === null) throw new AppError("auth.token_missing", "Sign in first: this request needs an Authorization: Bearer <device token> header.");
+  if (token === null)
+    throw new AppError(
+      "auth.token_missing",
+      "Sign in first: this request needs an Authorization: Bearer <device token> header.",
+    );
   const parsed = parseDeviceToken(token);
   if (!parsed) throw new AppError("auth.token_invalid", "This device token is not valid.");
   c.set("userId", parsed.userId);

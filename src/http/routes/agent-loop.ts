@@ -9,7 +9,13 @@
  * List/get/events/delete are [agent-journal]'s (src/http/routes/agent-runs.ts).
  */
 import { Hono, type Context } from "hono";
-import { guidanceBodySchema, modelTurnQuerySchema, roundParamSchema, startRunBodySchema, START_RUN_BODY_LIMIT } from "../../contracts/agent-loop";
+import {
+  guidanceBodySchema,
+  modelTurnQuerySchema,
+  roundParamSchema,
+  startRunBodySchema,
+  START_RUN_BODY_LIMIT,
+} from "../../contracts/agent-loop";
 import { runIdSchema } from "../../contracts/agent-runs";
 import { AppError } from "../../domain/errors";
 import { readJson, readQuery } from "../body";
@@ -21,7 +27,8 @@ export const agentLoopRoutes = new Hono<HttpEnv>();
 
 function runIdParam(c: Context<HttpEnv>): string {
   const runId = c.req.param("runId") ?? "";
-  if (!runIdSchema.safeParse(runId).success) throw new AppError("agent.run_not_found", "No agent run with this id.", { runId: runId.slice(0, 80) });
+  if (!runIdSchema.safeParse(runId).success)
+    throw new AppError("agent.run_not_found", "No agent run with this id.", { runId: runId.slice(0, 80) });
   return runId;
 }
 
@@ -30,13 +37,16 @@ agentLoopRoutes.post("/agent/runs", requireDevice, async (c) => {
   return c.json(await callSpace(c, "agent.runs.start", body), 201);
 });
 
-agentLoopRoutes.post("/agent/runs/:runId/cancel", requireDevice, async (c) => c.json(await callSpace(c, "agent.runs.cancel", { runId: runIdParam(c) })));
+agentLoopRoutes.post("/agent/runs/:runId/cancel", requireDevice, async (c) =>
+  c.json(await callSpace(c, "agent.runs.cancel", { runId: runIdParam(c) })),
+);
 
 agentLoopRoutes.post("/agent/runs/:runId/guidance", requireDevice, async (c) => {
   const runId = runIdParam(c);
   const body = await readJson(c, guidanceBodySchema).catch((error: unknown) => {
     // A body of the wrong shape is the contract's agent.guidance_invalid (§3.12), same details.
-    if (error instanceof AppError && error.code === "input.invalid") throw new AppError("agent.guidance_invalid", error.message, error.details);
+    if (error instanceof AppError && error.code === "input.invalid")
+      throw new AppError("agent.guidance_invalid", error.message, error.details);
     throw error;
   });
   return c.json(await callSpace(c, "agent.runs.guidance", { runId, ...body }), 202);
@@ -45,7 +55,8 @@ agentLoopRoutes.post("/agent/runs/:runId/guidance", requireDevice, async (c) => 
 agentLoopRoutes.get("/agent/runs/:runId/model-turns/:round", requireDevice, async (c) => {
   const runId = runIdParam(c);
   const parsed = roundParamSchema.safeParse(c.req.param("round"));
-  if (!parsed.success) throw new AppError("agent.model_turn_not_found", "A model turn is a round number from 1.", { runId });
+  if (!parsed.success)
+    throw new AppError("agent.model_turn_not_found", "A model turn is a round number from 1.", { runId });
   const query = readQuery(c, modelTurnQuerySchema);
   return c.json(await callSpace(c, "agent.runs.modelTurn", { runId, round: parsed.data, ...query }));
 });

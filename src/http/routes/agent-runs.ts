@@ -13,8 +13,12 @@
  */
 import { Hono, type Context } from "hono";
 import {
-  devAppendEventsBodySchema, devCreateRunBodySchema, devTransitionBodySchema,
-  listRunsQuerySchema, readEventsQuerySchema, runIdSchema,
+  devAppendEventsBodySchema,
+  devCreateRunBodySchema,
+  devTransitionBodySchema,
+  listRunsQuerySchema,
+  readEventsQuerySchema,
+  runIdSchema,
 } from "../../contracts/agent-runs";
 import { AppError } from "../../domain/errors";
 import { readJson, readQuery } from "../body";
@@ -31,7 +35,8 @@ agentRunRoutes.use("/agent/dev/*", requireDevice);
 /** A path run id; one that cannot be a run id is simply not found. */
 function runIdParam(c: Context<HttpEnv>): string {
   const runId = c.req.param("runId") ?? "";
-  if (!runIdSchema.safeParse(runId).success) throw new AppError("agent.run_not_found", "No agent run with this id.", { runId: runId.slice(0, 80) });
+  if (!runIdSchema.safeParse(runId).success)
+    throw new AppError("agent.run_not_found", "No agent run with this id.", { runId: runId.slice(0, 80) });
   return runId;
 }
 
@@ -40,7 +45,9 @@ agentRunRoutes.get("/agent/runs", async (c) => {
   return c.json(await callSpace(c, "agent.runs.list", query));
 });
 
-agentRunRoutes.get("/agent/runs/:runId", async (c) => c.json(await callSpace(c, "agent.runs.get", { runId: runIdParam(c) })));
+agentRunRoutes.get("/agent/runs/:runId", async (c) =>
+  c.json(await callSpace(c, "agent.runs.get", { runId: runIdParam(c) })),
+);
 
 agentRunRoutes.get("/agent/runs/:runId/events", async (c) => {
   const runId = runIdParam(c);
@@ -48,7 +55,9 @@ agentRunRoutes.get("/agent/runs/:runId/events", async (c) => {
   return c.json(await callSpace(c, "agent.runs.events", { runId, ...query }));
 });
 
-agentRunRoutes.delete("/agent/runs/:runId", async (c) => c.json(await callSpace(c, "agent.runs.delete", { runId: runIdParam(c) })));
+agentRunRoutes.delete("/agent/runs/:runId", async (c) =>
+  c.json(await callSpace(c, "agent.runs.delete", { runId: runIdParam(c) })),
+);
 
 agentRunRoutes.post("/agent/dev/runs", async (c) => {
   const body = await readJson(c, devCreateRunBodySchema);

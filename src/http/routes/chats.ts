@@ -6,8 +6,17 @@
  */
 import { Hono } from "hono";
 import {
-  appendMessageBodySchema, createChatBodySchema, deleteMessageQuerySchema, duplicateChatBodySchema, editMessageBodySchema,
-  IMPORT_CONTENT_TYPES, importQuerySchema, listChatsQuerySchema, MESSAGE_BODY_LIMIT, messagesQuerySchema, searchQuerySchema,
+  appendMessageBodySchema,
+  createChatBodySchema,
+  deleteMessageQuerySchema,
+  duplicateChatBodySchema,
+  editMessageBodySchema,
+  IMPORT_CONTENT_TYPES,
+  importQuerySchema,
+  listChatsQuerySchema,
+  MESSAGE_BODY_LIMIT,
+  messagesQuerySchema,
+  searchQuerySchema,
   updateChatBodySchema,
 } from "../../contracts/chats";
 import { MAX_IMPORT_BYTES } from "../../domain/chats/limits";
@@ -22,13 +31,18 @@ export const chatRoutes = new Hono<HttpEnv>();
 chatRoutes.use("/chats", requireDevice);
 chatRoutes.use("/chats/*", requireDevice);
 
-chatRoutes.post("/chats", async (c) => c.json(await callSpace(c, "chats.create", await readJson(c, createChatBodySchema)), 201));
+chatRoutes.post("/chats", async (c) =>
+  c.json(await callSpace(c, "chats.create", await readJson(c, createChatBodySchema)), 201),
+);
 chatRoutes.get("/chats", async (c) => c.json(await callSpace(c, "chats.list", readQuery(c, listChatsQuerySchema))));
 
 chatRoutes.post("/chats/import", async (c) => {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!(IMPORT_CONTENT_TYPES as readonly string[]).includes(type)) {
-    throw new AppError("http.unsupported_media_type", `Send the SillyTavern chat file as the body with Content-Type ${IMPORT_CONTENT_TYPES.join(", ")}.`);
+    throw new AppError(
+      "http.unsupported_media_type",
+      `Send the SillyTavern chat file as the body with Content-Type ${IMPORT_CONTENT_TYPES.join(", ")}.`,
+    );
   }
   const declared = Number(c.req.header("content-length") ?? "0");
   if (declared > MAX_IMPORT_BYTES) {
@@ -40,12 +54,16 @@ chatRoutes.post("/chats/import", async (c) => {
   return c.json(await callSpace(c, "chats.import", { body, ...(title !== undefined ? { title } : {}) }), 201);
 });
 
-chatRoutes.get("/chats/:chatId", async (c) => c.json(await callSpace(c, "chats.get", { chatId: c.req.param("chatId") })));
+chatRoutes.get("/chats/:chatId", async (c) =>
+  c.json(await callSpace(c, "chats.get", { chatId: c.req.param("chatId") })),
+);
 chatRoutes.patch("/chats/:chatId", async (c) => {
   const body = await readJson(c, updateChatBodySchema);
   return c.json(await callSpace(c, "chats.update", { chatId: c.req.param("chatId"), ...body }));
 });
-chatRoutes.delete("/chats/:chatId", async (c) => c.json(await callSpace(c, "chats.delete", { chatId: c.req.param("chatId") })));
+chatRoutes.delete("/chats/:chatId", async (c) =>
+  c.json(await callSpace(c, "chats.delete", { chatId: c.req.param("chatId") })),
+);
 chatRoutes.post("/chats/:chatId/duplicate", async (c) => {
   const body = await readJson(c, duplicateChatBodySchema, { allowEmpty: true });
   return c.json(await callSpace(c, "chats.duplicate", { chatId: c.req.param("chatId"), ...body }), 201);
@@ -53,28 +71,45 @@ chatRoutes.post("/chats/:chatId/duplicate", async (c) => {
 
 chatRoutes.get("/chats/:chatId/messages", async (c) => {
   const { fromEnd, ...query } = readQuery(c, messagesQuerySchema);
-  return c.json(await callSpace(c, "chats.messages.read", { chatId: c.req.param("chatId"), ...query, fromEnd: fromEnd === "true" }));
+  return c.json(
+    await callSpace(c, "chats.messages.read", { chatId: c.req.param("chatId"), ...query, fromEnd: fromEnd === "true" }),
+  );
 });
 chatRoutes.post("/chats/:chatId/messages", async (c) => {
   const body = await readJson(c, appendMessageBodySchema, { maxBytes: MESSAGE_BODY_LIMIT });
   return c.json(await callSpace(c, "chats.messages.append", { chatId: c.req.param("chatId"), ...body }), 201);
 });
 chatRoutes.get("/chats/:chatId/messages/:messageId", async (c) =>
-  c.json(await callSpace(c, "chats.messages.get", { chatId: c.req.param("chatId"), messageId: c.req.param("messageId") })));
+  c.json(
+    await callSpace(c, "chats.messages.get", { chatId: c.req.param("chatId"), messageId: c.req.param("messageId") }),
+  ),
+);
 chatRoutes.patch("/chats/:chatId/messages/:messageId", async (c) => {
   const body = await readJson(c, editMessageBodySchema, { maxBytes: MESSAGE_BODY_LIMIT });
-  return c.json(await callSpace(c, "chats.messages.edit", { chatId: c.req.param("chatId"), messageId: c.req.param("messageId"), ...body }));
+  return c.json(
+    await callSpace(c, "chats.messages.edit", {
+      chatId: c.req.param("chatId"),
+      messageId: c.req.param("messageId"),
+      ...body,
+    }),
+  );
 });
 chatRoutes.delete("/chats/:chatId/messages/:messageId", async (c) => {
   const fromQuery = readQuery(c, deleteMessageQuerySchema).ifRevision;
   const fromBody = (await readJson(c, deleteMessageQuerySchema.strict(), { allowEmpty: true })).ifRevision;
   const ifRevision = fromQuery ?? fromBody;
-  return c.json(await callSpace(c, "chats.messages.delete", {
-    chatId: c.req.param("chatId"), messageId: c.req.param("messageId"), ...(ifRevision !== undefined ? { ifRevision } : {}),
-  }));
+  return c.json(
+    await callSpace(c, "chats.messages.delete", {
+      chatId: c.req.param("chatId"),
+      messageId: c.req.param("messageId"),
+      ...(ifRevision !== undefined ? { ifRevision } : {}),
+    }),
+  );
 });
 
-chatRoutes.get("/chats/:chatId/search", async (c) => c.json(await callSpace(c, "chats.search", { chatId: c.req.param("chatId"), ...readQuery(c, searchQuerySchema) })));
+chatRoutes.get("/chats/:chatId/search", async (c) =>
+  c.json(await callSpace(c, "chats.search", { chatId: c.req.param("chatId"), ...readQuery(c, searchQuerySchema) })),
+);
 
 chatRoutes.get("/chats/:chatId/export", async (c) => {
   const { fileName, stream } = await callSpace(c, "chats.export", { chatId: c.req.param("chatId") });

@@ -16,15 +16,29 @@ connectionRoutes.use("/connections", requireDevice);
 connectionRoutes.use("/connections/*", requireDevice);
 
 connectionRoutes.get("/connections", async (c) => c.json(await callSpace(c, "connections.list", {})));
-connectionRoutes.post("/connections", async (c) => c.json(await callSpace(c, "connections.create", await readJson(c, createConnectionBodySchema)), 201));
-connectionRoutes.get("/connections/:id", async (c) => c.json(await callSpace(c, "connections.get", { connectionId: c.req.param("id") })));
+connectionRoutes.post("/connections", async (c) =>
+  c.json(await callSpace(c, "connections.create", await readJson(c, createConnectionBodySchema)), 201),
+);
+connectionRoutes.get("/connections/:id", async (c) =>
+  c.json(await callSpace(c, "connections.get", { connectionId: c.req.param("id") })),
+);
 connectionRoutes.patch("/connections/:id", async (c) => {
   const patch = await readJson(c, updateConnectionBodySchema);
   return c.json(await callSpace(c, "connections.update", { connectionId: c.req.param("id"), patch }));
 });
-connectionRoutes.delete("/connections/:id", async (c) => c.json(await callSpace(c, "connections.delete", { connectionId: c.req.param("id") })));
-connectionRoutes.post("/connections/:id/test", async (c) => c.json(await callSpace(c, "connections.test", { connectionId: c.req.param("id") })));
+connectionRoutes.delete("/connections/:id", async (c) =>
+  c.json(await callSpace(c, "connections.delete", { connectionId: c.req.param("id") })),
+);
+connectionRoutes.post("/connections/:id/test", async (c) =>
+  c.json(await callSpace(c, "connections.test", { connectionId: c.req.param("id") })),
+);
 connectionRoutes.post("/connections/:id/dev-step", async (c) => {
   const body = await readJson(c, devStepBodySchema);
-  return c.json(await callSpace(c, "connections.devStep", { connectionId: c.req.param("id"), request: body.request as unknown as ModelRequest, stream: body.stream }));
+  return c.json(
+    await callSpace(c, "connections.devStep", {
+      connectionId: c.req.param("id"),
+      request: body.request as unknown as ModelRequest,
+      stream: body.stream,
+    }),
+  );
 });

@@ -15,4 +15,18 @@ import { workspaceRoutes } from "./workspace";
 import { agentLoopRoutes } from "./agent-loop";
 import { agentProfileRoutes } from "./agent-profiles";
 
-export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [setupRoutes, deviceRoutes, wsRoutes, chatRoutes, mcpServerRoutes, mcpCatalogRoutes, mcpTestCallRoutes, agentRunRoutes, connectionRoutes, modelToolRoutes, workspaceRoutes, agentLoopRoutes, agentProfileRoutes];
+export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
+  setupRoutes,
+  deviceRoutes,
+  wsRoutes,
+  chatRoutes,
+  mcpServerRoutes,
+  mcpCatalogRoutes,
+  mcpTestCallRoutes,
+  agentRunRoutes,
+  connectionRoutes,
+  modelToolRoutes,
+  workspaceRoutes,
+  agentLoopRoutes,
+  agentProfileRoutes,
+];

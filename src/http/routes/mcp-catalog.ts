@@ -12,5 +12,9 @@ export const mcpCatalogRoutes = new Hono<HttpEnv>();
 mcpCatalogRoutes.use("/mcp/servers/:id/discover", requireDevice);
 mcpCatalogRoutes.use("/mcp/servers/:id/refresh", requireDevice);
 
-mcpCatalogRoutes.post("/mcp/servers/:id/discover", async (c) => c.json(await callSpace(c, "mcp.servers.discover", { registrationId: c.req.param("id") })));
-mcpCatalogRoutes.post("/mcp/servers/:id/refresh", async (c) => c.json(await callSpace(c, "mcp.servers.refresh", { registrationId: c.req.param("id") })));
+mcpCatalogRoutes.post("/mcp/servers/:id/discover", async (c) =>
+  c.json(await callSpace(c, "mcp.servers.discover", { registrationId: c.req.param("id") })),
+);
+mcpCatalogRoutes.post("/mcp/servers/:id/refresh", async (c) =>
+  c.json(await callSpace(c, "mcp.servers.refresh", { registrationId: c.req.param("id") })),
+);

@@ -7,8 +7,14 @@
  */
 import { Hono } from "hono";
 import {
-  createServerBodySchema, importServersBodySchema, postServersBodySchema, removeServerBodySchema,
-  setDescriptionOverrideBodySchema, setPermissionBodySchema, setStateBodySchema, updateServerBodySchema,
+  createServerBodySchema,
+  importServersBodySchema,
+  postServersBodySchema,
+  removeServerBodySchema,
+  setDescriptionOverrideBodySchema,
+  setPermissionBodySchema,
+  setStateBodySchema,
+  updateServerBodySchema,
 } from "../../contracts/mcp";
 import { invalidInput, readJson } from "../body";
 import type { HttpEnv } from "../context";
@@ -42,7 +48,9 @@ mcpServerRoutes.put("/mcp/servers/:id", async (c) => {
 
 mcpServerRoutes.delete("/mcp/servers/:id", async (c) => {
   const body = await readJson(c, removeServerBodySchema, { allowEmpty: true });
-  return c.json(await callSpace(c, "mcp.servers.remove", { registrationId: c.req.param("id"), ifRevision: body.ifRevision }));
+  return c.json(
+    await callSpace(c, "mcp.servers.remove", { registrationId: c.req.param("id"), ifRevision: body.ifRevision }),
+  );
 });
 
 mcpServerRoutes.post("/mcp/servers/:id/state", async (c) => {
@@ -53,11 +61,15 @@ mcpServerRoutes.post("/mcp/servers/:id/state", async (c) => {
 mcpServerRoutes.put("/mcp/servers/:id/tools/:nativeName/permission", async (c) => {
   const nativeName = toolNameParam(c);
   const body = await readJson(c, setPermissionBodySchema);
-  return c.json(await callSpace(c, "mcp.tools.setPermission", { registrationId: c.req.param("id"), nativeName, ...body }));
+  return c.json(
+    await callSpace(c, "mcp.tools.setPermission", { registrationId: c.req.param("id"), nativeName, ...body }),
+  );
 });
 
 mcpServerRoutes.put("/mcp/servers/:id/tools/:nativeName/description-override", async (c) => {
   const nativeName = toolNameParam(c);
   const body = await readJson(c, setDescriptionOverrideBodySchema);
-  return c.json(await callSpace(c, "mcp.tools.setDescriptionOverride", { registrationId: c.req.param("id"), nativeName, ...body }));
+  return c.json(
+    await callSpace(c, "mcp.tools.setDescriptionOverride", { registrationId: c.req.param("id"), nativeName, ...body }),
+  );
 });

@@ -25,7 +25,12 @@ mcpTestCallRoutes.use("/mcp/test-calls/*", requireDevice);
 mcpTestCallRoutes.post("/mcp/servers/:id/tools/:nativeName/test-call", async (c) => {
   const nativeName = toolNameParam(c);
   const body = await readJson(c, testCallBodySchema, { maxBytes: TEST_CALL_BODY_LIMIT });
-  const input = { registrationId: c.req.param("id"), nativeName, argumentsJson: body.argumentsJson, ...(body.callId ? { callId: body.callId } : {}) };
+  const input = {
+    registrationId: c.req.param("id"),
+    nativeName,
+    argumentsJson: body.argumentsJson,
+    ...(body.callId ? { callId: body.callId } : {}),
+  };
   return c.json(await callSpace(c, "mcp.tools.testCall", input));
 });
 

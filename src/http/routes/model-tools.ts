@@ -21,5 +21,11 @@ modelToolRoutes.use("/mcp/model-tools", requireDevice);
 modelToolRoutes.get("/mcp/model-tools", async (c) => {
   const parsed = querySchema.safeParse({ profileId: c.req.query("profileId") });
   if (!parsed.success) throw invalidInput(parsed.error.issues);
-  return c.json(await callSpace(c, "mcp.modelTools", parsed.data.profileId === undefined ? {} : { profileId: parsed.data.profileId }));
+  return c.json(
+    await callSpace(
+      c,
+      "mcp.modelTools",
+      parsed.data.profileId === undefined ? {} : { profileId: parsed.data.profileId },
+    ),
+  );
 });

@@ -16,9 +16,17 @@ export const setupRoutes = new Hono<HttpEnv>();
 
 async function requireSetupToken(c: Context<HttpEnv>): Promise<void> {
   const expected = c.env.SETUP_TOKEN;
-  if (!expected) throw new AppError("auth.setup_unavailable", "This server has no SETUP_TOKEN secret configured; set one with `wrangler secret put SETUP_TOKEN`.");
+  if (!expected)
+    throw new AppError(
+      "auth.setup_unavailable",
+      "This server has no SETUP_TOKEN secret configured; set one with `wrangler secret put SETUP_TOKEN`.",
+    );
   const given = bearerToken(c.req.header("authorization"));
-  if (given === null || given === "") throw new AppError("auth.token_missing", "Setup needs the operator's setup token as Authorization: Bearer <SETUP_TOKEN>.");
+  if (given === null || given === "")
+    throw new AppError(
+      "auth.token_missing",
+      "Setup needs the operator's setup token as Authorization: Bearer <SETUP_TOKEN>.",
+    );
   // Compare digests so the comparison time does not depend on the token's length or content.
   if (!timingSafeEqualText(await sha256Hex(given), await sha256Hex(expected))) {
     throw new AppError("auth.token_invalid", "The setup token is not valid.");

@@ -25,13 +25,15 @@ workspaceRoutes.use("/agent/runs/:runId/workspace/*", requireDevice);
 
 function runIdParam(c: Context<HttpEnv>): string {
   const runId = c.req.param("runId") ?? "";
-  if (!runIdSchema.safeParse(runId).success) throw new AppError("agent.run_not_found", "No agent run with this id.", { runId: runId.slice(0, 80) });
+  if (!runIdSchema.safeParse(runId).success)
+    throw new AppError("agent.run_not_found", "No agent run with this id.", { runId: runId.slice(0, 80) });
   return runId;
 }
 
 function checkpointParam(c: Context<HttpEnv>, name: string): string {
   const value = c.req.param(name) ?? "";
-  if (!checkpointIdSchema.safeParse(value).success) throw new AppError("workspace.checkpoint_not_found", `${value.slice(0, 40)} is not a checkpoint id (cp_000001).`);
+  if (!checkpointIdSchema.safeParse(value).success)
+    throw new AppError("workspace.checkpoint_not_found", `${value.slice(0, 40)} is not a checkpoint id (cp_000001).`);
   return value;
 }
 
@@ -41,7 +43,13 @@ workspaceRoutes.get("/agent/runs/:runId/checkpoints", async (c) => {
 });
 
 workspaceRoutes.get("/agent/runs/:runId/checkpoints/:a/diff/:b", async (c) =>
-  c.json(await callSpace(c, "workspace.diff", { runId: runIdParam(c), from: checkpointParam(c, "a"), to: checkpointParam(c, "b") })),
+  c.json(
+    await callSpace(c, "workspace.diff", {
+      runId: runIdParam(c),
+      from: checkpointParam(c, "a"),
+      to: checkpointParam(c, "b"),
+    }),
+  ),
 );
 
 workspaceRoutes.get("/agent/runs/:runId/workspace", async (c) => {
@@ -58,7 +66,10 @@ workspaceRoutes.get("/agent/runs/:runId/workspace/:path{.+}", async (c) => {
   const raw = pathname.startsWith(prefix) ? pathname.slice(prefix.length) : (c.req.param("path") ?? "");
   let path: string;
   try {
-    path = raw.split("/").map((segment) => decodeURIComponent(segment)).join("/");
+    path = raw
+      .split("/")
+      .map((segment) => decodeURIComponent(segment))
+      .join("/");
   } catch {
     throw new AppError("workspace.invalid_path", "The file path is not valid percent-encoding.");
   }

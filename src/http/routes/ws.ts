@@ -12,7 +12,8 @@ wsRoutes.get("/ws", async (c) => {
     throw new AppError("http.upgrade_required", "Open this endpoint as a WebSocket.");
   }
   const parsed = parseRoutedSecret(c.req.query("ticket") ?? "");
-  if (!parsed) throw new AppError("auth.ticket_invalid", "This socket ticket is not valid, expired or was already used.");
+  if (!parsed)
+    throw new AppError("auth.ticket_invalid", "This socket ticket is not valid, expired or was already used.");
   const headers = new Headers(c.req.raw.headers);
   headers.set("x-request-id", c.get("requestId"));
   return spaceStub(c.env, parsed.userId).fetch(new Request(c.req.raw.url, { headers }));

@@ -6,20 +6,44 @@ describe("run records and the journal (§3.3, §3.4)", () => {
   it("creates a run with run_created as seq 1 and journals every transition", async () => {
     const user = await createUser();
     const run = await createRun(user.userId, "  chat-a  ");
-    expect(run).toMatchObject({ status: "created", stableChatId: "chat-a", generationType: "normal", presentation: "foreground", commitCount: 0 });
+    expect(run).toMatchObject({
+      status: "created",
+      stableChatId: "chat-a",
+      generationType: "normal",
+      presentation: "foreground",
+      commitCount: 0,
+    });
     expect(run.workspaceId).toMatch(/^chat_[0-9a-f]{16}$/);
     await moveRun(user.userId, run.runId, ["initializing_workspace", "calling_model"]);
-    const { events } = await apiJson(`/api/v1/agent/runs/${run.runId}/events`, { token: user.deviceToken, expectStatus: 200 });
+    const { events } = await apiJson(`/api/v1/agent/runs/${run.runId}/events`, {
+      token: user.deviceToken,
+      expectStatus: 200,
+    });
     expect(events.map((e: any) => [e.seq, e.type, e.payload?.status ?? null])).toEqual([
       [1, "run_created", null],
       [2, "status_changed", "initializing_workspace"],
       [3, "status_changed", "calling_model"],
     ]);
-    expect(events[0]).toMatchObject({ runId: run.runId, level: "info", payload: { workspaceId: run.workspaceId, stableChatId: "chat-a", persistBaseStateId: null, presentation: "foreground", eventScope: { invocationId: "inv_root" } } });
+    expect(events[0]).toMatchObject({
+      runId: run.runId,
+      level: "info",
+      payload: {
+        workspaceId: run.workspaceId,
+        stableChatId: "chat-a",
+        persistBaseStateId: null,
+        presentation: "foreground",
+        eventScope: { invocationId: "inv_root" },
+      },
+    });
     expect(events[0].id).toMatch(/^evt_[0-9a-f]{32}$/);
     expect(new Date(events[0].timestamp).toISOString()).toBe(events[0].timestamp);
     const summary = await apiJson(`/api/v1/agent/runs/${run.runId}`, { token: user.deviceToken, expectStatus: 200 });
-    expect(summary).toMatchObject({ runId: run.runId, status: "calling_model", chatRef: { kind: "character", chatId: "chat-a" }, commitCount: 0 });
+    expect(summary).toMatchObject({
+      runId: run.runId,
+      status: "calling_model",
+      chatRef: { kind: "character", chatId: "chat-a" },
+      commitCount: 0,
+    });
     expect(summary.terminalAt).toBeUndefined();
   });
 
@@ -48,25 +72,32 @@ describe("run records and the journal (§3.3, §3.4)", () => {
     const user = await createUser();
     const a = await createRun(user.userId, "chat-a");
     const b = await createRun(user.userId, "chat-b");
-    const writer = (offset: number) => inSpace(user.userId, async ({ journal }) => {
-      for (let i = 0; i < 60; i += 1) {
-        journal.append((i + offset) % 3 === 0 ? b.runId : a.runId, { type: "tool_call_started", payload: { round: 1, callId: `call_${offset}_${i}`, name: "dice.roll" } });
-        if (i % 4 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
-      }
-    });
+    const writer = (offset: number) =>
+      inSpace(user.userId, async ({ journal }) => {
+        for (let i = 0; i < 60; i += 1) {
+          journal.append((i + offset) % 3 === 0 ? b.runId : a.runId, {
+            type: "tool_call_started",
+            payload: { round: 1, callId: `call_${offset}_${i}`, name: "dice.roll" },
+          });
+          if (i % 4 === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+        }
+      });
     await Promise.all([writer(0), writer(1)]);
     for (const run of [a, b]) {
       const seqs: number[] = [];
       let afterSeq = 0;
       for (;;) {
-        const { events } = await apiJson(`/api/v1/agent/runs/${run.runId}/events?afterSeq=${afterSeq}&limit=500`, { token: user.deviceToken, expectStatus: 200 });
+        const { events } = await apiJson(`/api/v1/agent/runs/${run.runId}/events?afterSeq=${afterSeq}&limit=500`, {
+          token: user.deviceToken,
+          expectStatus: 200,
+        });
         if (events.length === 0) break;
         seqs.push(...events.map((e: any) => e.seq));
         afterSeq = events.at(-1).seq;
       }
       expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
     }
-    const total = (await inSpace(user.userId, ({ journal }) => journal.lastSeq(a.runId) + journal.lastSeq(b.runId)));
+    const total = await inSpace(user.userId, ({ journal }) => journal.lastSeq(a.runId) + journal.lastSeq(b.runId));
     expect(total).toBe(2 + 120);
   });
 
@@ -74,7 +105,10 @@ describe("run records and the journal (§3.3, §3.4)", () => {
     const user = await createUser();
     const run = await createRun(user.userId);
     await appendEvents(user.userId, run.runId, 620); // seq 2..621
-    const seqs = async (query: string) => (await apiJson(`/api/v1/agent/runs/${run.runId}/events${query}`, { token: user.deviceToken, expectStatus: 200 })).events.map((e: any) => e.seq);
+    const seqs = async (query: string) =>
+      (
+        await apiJson(`/api/v1/agent/runs/${run.runId}/events${query}`, { token: user.deviceToken, expectStatus: 200 })
+      ).events.map((e: any) => e.seq);
     expect(await seqs("?beforeSeq=101&limit=5")).toEqual([96, 97, 98, 99, 100]);
     expect(await seqs("?afterSeq=10&limit=3")).toEqual([11, 12, 13]);
     expect(await seqs("?afterSeq=10&beforeSeq=14&limit=500")).toEqual([11, 12, 13]);
@@ -94,10 +128,17 @@ describe("run records and the journal (§3.3, §3.4)", () => {
     const run = await createRun(user.userId);
     await inSpace(user.userId, ({ journal }) => {
       journal.append(run.runId, { type: "agent_invocation_created", payload: { invocationId: "inv_child" } });
-      journal.append(run.runId, { type: "agent_delegate_started", payload: { taskId: "task_1" }, relatedInvocationIds: ["inv_child"] });
+      journal.append(run.runId, {
+        type: "agent_delegate_started",
+        payload: { taskId: "task_1" },
+        relatedInvocationIds: ["inv_child"],
+      });
       journal.append(run.runId, { type: "model_completed", payload: { round: 1 } });
     });
-    const { events } = await apiJson(`/api/v1/agent/runs/${run.runId}/events?invocationId=inv_child`, { token: user.deviceToken, expectStatus: 200 });
+    const { events } = await apiJson(`/api/v1/agent/runs/${run.runId}/events?invocationId=inv_child`, {
+      token: user.deviceToken,
+      expectStatus: 200,
+    });
     expect(events.map((e: any) => e.type)).toEqual(["agent_invocation_created", "agent_delegate_started"]);
     expect(events[1].payload.eventScope).toEqual({ invocationId: "inv_root", relatedInvocationIds: ["inv_child"] });
   });
@@ -107,18 +148,42 @@ describe("run records and the journal (§3.3, §3.4)", () => {
     const socket = await openSocket(user.deviceToken);
     const active = await createRun(user.userId);
     await moveRun(user.userId, active.runId, ["initializing_workspace"]);
-    const refused = await apiJson(`/api/v1/agent/runs/${active.runId}`, { method: "DELETE", token: user.deviceToken, expectStatus: 409 });
-    expect(refused.error).toMatchObject({ code: "agent.run_active", details: { current: { status: "initializing_workspace" } } });
-    expect((await apiJson(`/api/v1/agent/runs/${active.runId}/events`, { token: user.deviceToken, expectStatus: 200 })).events).toHaveLength(2);
+    const refused = await apiJson(`/api/v1/agent/runs/${active.runId}`, {
+      method: "DELETE",
+      token: user.deviceToken,
+      expectStatus: 409,
+    });
+    expect(refused.error).toMatchObject({
+      code: "agent.run_active",
+      details: { current: { status: "initializing_workspace" } },
+    });
+    expect(
+      (await apiJson(`/api/v1/agent/runs/${active.runId}/events`, { token: user.deviceToken, expectStatus: 200 }))
+        .events,
+    ).toHaveLength(2);
 
     const done = await createRun(user.userId);
     await appendEvents(user.userId, done.runId, 30);
     await moveRun(user.userId, done.runId, ["failed"]);
-    expect(await apiJson(`/api/v1/agent/runs/${done.runId}`, { method: "DELETE", token: user.deviceToken, expectStatus: 200 })).toEqual({ runId: done.runId, deleted: true });
+    expect(
+      await apiJson(`/api/v1/agent/runs/${done.runId}`, {
+        method: "DELETE",
+        token: user.deviceToken,
+        expectStatus: 200,
+      }),
+    ).toEqual({ runId: done.runId, deleted: true });
     await socket.waitFor((f) => f.type === "agent.run_removed" && f.runId === done.runId);
-    const gone = await apiJson(`/api/v1/agent/runs/${done.runId}/events`, { token: user.deviceToken, expectStatus: 404 });
+    const gone = await apiJson(`/api/v1/agent/runs/${done.runId}/events`, {
+      token: user.deviceToken,
+      expectStatus: 404,
+    });
     expect(gone.error.code).toBe("agent.run_not_found");
-    expect(await inSpace(user.userId, ({ journal }) => ({ lastSeq: journal.lastSeq(done.runId), events: journal.read(done.runId).length }))).toEqual({ lastSeq: 0, events: 0 });
+    expect(
+      await inSpace(user.userId, ({ journal }) => ({
+        lastSeq: journal.lastSeq(done.runId),
+        events: journal.read(done.runId).length,
+      })),
+    ).toEqual({ lastSeq: 0, events: 0 });
     await apiJson(`/api/v1/agent/runs/${done.runId}`, { token: user.deviceToken, expectStatus: 404 });
     await apiJson(`/api/v1/agent/runs/${done.runId}`, { method: "DELETE", token: user.deviceToken, expectStatus: 404 });
     socket.ws.close();
@@ -138,17 +203,31 @@ describe("run records and the journal (§3.3, §3.4)", () => {
     expect(all.nextCursor).toBeUndefined();
 
     const page1 = await apiJson(`/api/v1/agent/runs?limit=2`, { token: user.deviceToken, expectStatus: 200 });
-    const page2 = await apiJson(`/api/v1/agent/runs?limit=2&cursor=${page1.nextCursor}`, { token: user.deviceToken, expectStatus: 200 });
-    const page3 = await apiJson(`/api/v1/agent/runs?limit=2&cursor=${page2.nextCursor}`, { token: user.deviceToken, expectStatus: 200 });
+    const page2 = await apiJson(`/api/v1/agent/runs?limit=2&cursor=${page1.nextCursor}`, {
+      token: user.deviceToken,
+      expectStatus: 200,
+    });
+    const page3 = await apiJson(`/api/v1/agent/runs?limit=2&cursor=${page2.nextCursor}`, {
+      token: user.deviceToken,
+      expectStatus: 200,
+    });
     expect([...page1.runs, ...page2.runs, ...page3.runs].map((r: any) => r.runId)).toEqual([...created].reverse());
     expect(page3.nextCursor).toBeUndefined();
 
     const even = await apiJson(`/api/v1/agent/runs?stableChatId=chat-even`, { token: user.deviceToken });
     expect(even.runs.map((r: any) => r.runId)).toEqual([created[4], created[2], created[0]]);
-    const ended = await apiJson(`/api/v1/agent/runs?stableChatId=chat-even&statuses=failed,cancelled`, { token: user.deviceToken });
-    expect(ended.runs.map((r: any) => [r.runId, r.status])).toEqual([[created[2], "cancelled"], [created[0], "failed"]]);
+    const ended = await apiJson(`/api/v1/agent/runs?stableChatId=chat-even&statuses=failed,cancelled`, {
+      token: user.deviceToken,
+    });
+    expect(ended.runs.map((r: any) => [r.runId, r.status])).toEqual([
+      [created[2], "cancelled"],
+      [created[0], "failed"],
+    ]);
 
-    const badStatus = await apiJson(`/api/v1/agent/runs?statuses=running`, { token: user.deviceToken, expectStatus: 400 });
+    const badStatus = await apiJson(`/api/v1/agent/runs?statuses=running`, {
+      token: user.deviceToken,
+      expectStatus: 400,
+    });
     expect(badStatus.error.code).toBe("input.invalid");
     const badCursor = await apiJson(`/api/v1/agent/runs?cursor=zzz`, { token: user.deviceToken, expectStatus: 400 });
     expect(badCursor.error.code).toBe("input.invalid");
@@ -168,7 +247,10 @@ describe("run records and the journal (§3.3, §3.4)", () => {
     const run = await createRun(user.userId);
     const code = await inSpace(user.userId, ({ journal }) => {
       try {
-        journal.append(run.runId, { type: "workspace_file_written", payload: { path: "output/main.md", text: "x".repeat(300_000) } });
+        journal.append(run.runId, {
+          type: "workspace_file_written",
+          payload: { path: "output/main.md", text: "x".repeat(300_000) },
+        });
         return null;
       } catch (caught: any) {
         return caught.code;

@@ -15,7 +15,10 @@ export function spaceStub(userId: string): DurableObjectStub<UserSpace> {
 }
 
 /** Runs `fn` inside the user's object with its agent-run services. */
-export function inSpace<T>(userId: string, fn: (services: AgentRunServices, space: Space) => T | Promise<T>): Promise<T> {
+export function inSpace<T>(
+  userId: string,
+  fn: (services: AgentRunServices, space: Space) => T | Promise<T>,
+): Promise<T> {
   return runInDurableObject(spaceStub(userId), async (instance: UserSpace) => {
     const space = instance.space();
     return fn(agentRunServices(space), space);
@@ -23,7 +26,11 @@ export function inSpace<T>(userId: string, fn: (services: AgentRunServices, spac
 }
 
 /** Creates a run (status created, run_created = seq 1). */
-export function createRun(userId: string, stableChatId = "chat-1", extra: { presentation?: "foreground" | "background" } = {}): Promise<AgentRunRecord> {
+export function createRun(
+  userId: string,
+  stableChatId = "chat-1",
+  extra: { presentation?: "foreground" | "background" } = {},
+): Promise<AgentRunRecord> {
   return inSpace(userId, ({ runs }) => runs.create({ stableChatId, ...extra }));
 }
 
@@ -40,10 +47,20 @@ export function moveRun(userId: string, runId: string, statuses: AgentRunStatus[
 export function appendEvents(userId: string, runId: string, count: number): Promise<number> {
   return inSpace(userId, ({ journal }) => {
     let last = 0;
-    for (let i = 0; i < count; i += 1) last = journal.append(runId, { type: "checkpoint_created", payload: { checkpointId: `cp_${String(i + 1).padStart(6, "0")}`, reason: "test" } }).seq;
+    for (let i = 0; i < count; i += 1)
+      last = journal.append(runId, {
+        type: "checkpoint_created",
+        payload: { checkpointId: `cp_${String(i + 1).padStart(6, "0")}`, reason: "test" },
+      }).seq;
     return last;
   });
 }
 
 /** The path through the status machine to `completed`. */
-export const TO_COMPLETED: AgentRunStatus[] = ["initializing_workspace", "assembling_context", "calling_model", "finishing", "completed"];
+export const TO_COMPLETED: AgentRunStatus[] = [
+  "initializing_workspace",
+  "assembling_context",
+  "calling_model",
+  "finishing",
+  "completed",
+];

@@ -78,10 +78,17 @@ describe("agent.subscribe / agent.unsubscribe (DESIGN.md WebSocket frames)", () 
     }
     await settle();
     expect(eventSeqs(follower, run.runId)).toEqual([2, 3, 4, 5]);
-    expect(follower.frames.find((f) => f.type === "agent.event" && f.event.seq === 5).event).toMatchObject({ type: "status_changed", payload: { status: "initializing_workspace" } });
+    expect(follower.frames.find((f) => f.type === "agent.event" && f.event.seq === 5).event).toMatchObject({
+      type: "status_changed",
+      payload: { status: "initializing_workspace" },
+    });
     expect(leaver.frames.filter((f) => f.type === "agent.event")).toEqual([]);
     expect(bystander.frames.filter((f) => f.type === "agent.event")).toEqual([]);
-    expect(bystander.frames.find((f) => f.type === "agent.run_changed")).toEqual({ type: "agent.run_changed", runId: run.runId, status: "initializing_workspace" });
+    expect(bystander.frames.find((f) => f.type === "agent.run_changed")).toEqual({
+      type: "agent.run_changed",
+      runId: run.runId,
+      status: "initializing_workspace",
+    });
     for (const socket of [follower, leaver, bystander]) socket.ws.close();
   });
 
@@ -90,12 +97,16 @@ describe("agent.subscribe / agent.unsubscribe (DESIGN.md WebSocket frames)", () 
     const socket = await openSocket(user.deviceToken);
     const runIds = await inSpace(user.userId, async ({ runs }) => {
       const ids: string[] = [];
-      for (let i = 0; i <= MAX_SUBSCRIPTIONS_PER_SOCKET; i += 1) ids.push((await runs.create({ stableChatId: `chat-${i}` })).runId);
+      for (let i = 0; i <= MAX_SUBSCRIPTIONS_PER_SOCKET; i += 1)
+        ids.push((await runs.create({ stableChatId: `chat-${i}` })).runId);
       return ids;
     });
-    for (const runId of runIds.slice(0, MAX_SUBSCRIPTIONS_PER_SOCKET)) socket.send({ type: "agent.subscribe", runId, afterSeq: 1 });
+    for (const runId of runIds.slice(0, MAX_SUBSCRIPTIONS_PER_SOCKET))
+      socket.send({ type: "agent.subscribe", runId, afterSeq: 1 });
     // Wait until the socket holds the maximum before asking for one more.
-    await socket.waitFor(() => socket.frames.filter((f) => f.type === "agent.subscribed").length === MAX_SUBSCRIPTIONS_PER_SOCKET);
+    await socket.waitFor(
+      () => socket.frames.filter((f) => f.type === "agent.subscribed").length === MAX_SUBSCRIPTIONS_PER_SOCKET,
+    );
     socket.send({ type: "agent.subscribe", runId: runIds.at(-1), afterSeq: 0 });
     const error = await socket.waitFor((f) => f.type === "error");
     expect(error.code).toBe("ws.too_many_subscriptions");
@@ -104,7 +115,9 @@ describe("agent.subscribe / agent.unsubscribe (DESIGN.md WebSocket frames)", () 
     socket.ws.close();
   });
 
-  it("subscribing while another request keeps appending delivers every event exactly once, in order (30 rounds)", { timeout: 90_000 }, async () => {
+  it("subscribing while another request keeps appending delivers every event exactly once, in order (30 rounds)", {
+    timeout: 90_000,
+  }, async () => {
     const user = await createUser();
     for (let round = 0; round < 30; round += 1) {
       const run = await createRun(user.userId, `chat-${round}`);
@@ -115,10 +128,16 @@ describe("agent.subscribe / agent.unsubscribe (DESIGN.md WebSocket frames)", () 
       // 20 appends after it sees the socket's subscription: the subscribe lands mid-stream.
       const writer = runInDurableObject(spaceStub(user.userId), async (instance: UserSpace, state) => {
         const { journal } = agentRunServices(instance.space());
-        const followed = () => state.getWebSockets().some((ws) => (ws.deserializeAttachment() as { subs: string[] }).subs.includes(`run:${run.runId}`));
+        const followed = () =>
+          state
+            .getWebSockets()
+            .some((ws) => (ws.deserializeAttachment() as { subs: string[] }).subs.includes(`run:${run.runId}`));
         let after = 0;
         for (let i = 0; i < 5000 && after < 20; i += 1) {
-          journal.append(run.runId, { type: "tool_call_completed", payload: { round: 1, callId: `call_${i}`, isError: false } });
+          journal.append(run.runId, {
+            type: "tool_call_completed",
+            payload: { round: 1, callId: `call_${i}`, isError: false },
+          });
           if (followed()) after += 1;
           await new Promise((resolve) => setTimeout(resolve, i % 3 === 0 ? 1 : 0));
         }
@@ -136,7 +155,9 @@ describe("agent.subscribe / agent.unsubscribe (DESIGN.md WebSocket frames)", () 
       const agentFrames = socket.frames.filter((f) => f.type === "agent.event" || f.type === "agent.subscribed");
       const cut = agentFrames.indexOf(subscribed);
       expect(agentFrames.slice(0, cut).every((f) => f.event.seq <= subscribed.lastSeq)).toBe(true);
-      expect(agentFrames.slice(cut + 1).every((f) => f.type === "agent.event" && f.event.seq > subscribed.lastSeq)).toBe(true);
+      expect(
+        agentFrames.slice(cut + 1).every((f) => f.type === "agent.event" && f.event.seq > subscribed.lastSeq),
+      ).toBe(true);
       expect(eventSeqs(socket, run.runId)).toEqual(Array.from({ length: last - afterSeq }, (_, i) => afterSeq + i + 1));
       socket.ws.close();
     }

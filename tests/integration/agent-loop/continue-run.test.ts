@@ -10,7 +10,11 @@ import { driveRun, eventOf, userWithChat } from "./loop-helpers";
 
 const ORIGINAL = "The dragon was";
 const CHAT = ["Hi", "Hello, traveller.", "Tell me about the dragon.", ORIGINAL];
-const call = (id: string, name: string, args: Record<string, unknown> = {}) => ({ id, name, arguments: JSON.stringify(args) });
+const call = (id: string, name: string, args: Record<string, unknown> = {}) => ({
+  id,
+  name,
+  arguments: JSON.stringify(args),
+});
 const finish = call("f", "workspace_finish");
 
 describe("agent loop: continue", () => {
@@ -19,7 +23,9 @@ describe("agent loop: continue", () => {
     const result = await driveRun(user.userId, chatId, {
       input: { generationType: "continue" },
       steps: [
-        { calls: [call("w", "workspace_write_file", { path: "output/main.md", content: " very big.", mode: "append" })] },
+        {
+          calls: [call("w", "workspace_write_file", { path: "output/main.md", content: " very big.", mode: "append" })],
+        },
         { calls: [call("c", "workspace_commit", { mode: "append" })] },
         { calls: [finish] },
       ],
@@ -27,7 +33,13 @@ describe("agent loop: continue", () => {
     expect(result.status).toBe("completed");
     expect(result.chat).toHaveLength(4);
     expect(result.chat[3]).toMatchObject({ messageId: messages[3].messageId, text: `${ORIGINAL} very big.` });
-    expect(eventOf(result.events, "workspace_file_written")!.payload).toMatchObject({ path: "output/main.md", mode: "replace", source: "continue_seed", messageId: messages[3].messageId, chars: ORIGINAL.length });
+    expect(eventOf(result.events, "workspace_file_written")!.payload).toMatchObject({
+      path: "output/main.md",
+      mode: "replace",
+      source: "continue_seed",
+      messageId: messages[3].messageId,
+      chars: ORIGINAL.length,
+    });
     const system = JSON.stringify(result.requests[0]!.messages[0]);
     expect(system).toContain("continues the last assistant message");
     expect(system).toContain("already in output/main.md");
@@ -38,7 +50,15 @@ describe("agent loop: continue", () => {
     const result = await driveRun(user.userId, chatId, {
       input: { generationType: "continue" },
       steps: [
-        { calls: [call("p", "workspace_apply_patch", { path: "output/main.md", old_string: ORIGINAL, new_string: `${ORIGINAL} enormous, and old.` })] },
+        {
+          calls: [
+            call("p", "workspace_apply_patch", {
+              path: "output/main.md",
+              old_string: ORIGINAL,
+              new_string: `${ORIGINAL} enormous, and old.`,
+            }),
+          ],
+        },
         { calls: [call("c", "workspace_commit")] },
         { calls: [finish] },
       ],
@@ -52,7 +72,11 @@ describe("agent loop: continue", () => {
   it("a normal run seeds nothing and says nothing about continuing", async () => {
     const { user, chatId } = await userWithChat(CHAT.slice(0, 3));
     const result = await driveRun(user.userId, chatId, {
-      steps: [{ calls: [call("w", "workspace_write_file", { path: "output/main.md", content: "New." })] }, { calls: [call("c", "workspace_commit")] }, { calls: [finish] }],
+      steps: [
+        { calls: [call("w", "workspace_write_file", { path: "output/main.md", content: "New." })] },
+        { calls: [call("c", "workspace_commit")] },
+        { calls: [finish] },
+      ],
     });
     expect(result.status).toBe("completed");
     expect(result.events.filter((e) => e.type === "workspace_file_written")).toHaveLength(1);

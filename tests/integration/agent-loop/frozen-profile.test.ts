@@ -26,7 +26,11 @@ async function saveProfile(token: string, id: string, edit: (doc: Record<string,
   return (await apiJson("/api/v1/agent/profiles", { token, body: doc, expectStatus: 200 })).profile;
 }
 
-const write = (id: string, path: string, content: string) => ({ id, name: "workspace_write_file", arguments: JSON.stringify({ path, content }) });
+const write = (id: string, path: string, content: string) => ({
+  id,
+  name: "workspace_write_file",
+  arguments: JSON.stringify({ path, content }),
+});
 
 describe("agent loop: the frozen profile", () => {
   it("every step uses the frozen v3 copy: editing and then deleting the stored profile mid-run changes nothing", async () => {
@@ -39,37 +43,82 @@ describe("agent loop: the frozen profile", () => {
     const outcome = await runInDurableObject(stubFor(user.userId), async (instance: UserSpace) => {
       const space = instance.space();
       const base = agentLoopDeps(space);
-      const gateway = new ScriptedModelGateway([{ calls: [write("w", "output/story.md", "A tight story.")] }, { calls: [{ id: "c", name: "workspace_commit", arguments: "{}" }] }, { text: "All done, I think." }, { text: "never asked" }]);
-      const deps = { ...base, inflight: new Map(), scheduler: { schedule: () => undefined, cancel: () => undefined }, gatewayFor: async () => gateway };
+      const gateway = new ScriptedModelGateway([
+        { calls: [write("w", "output/story.md", "A tight story.")] },
+        { calls: [{ id: "c", name: "workspace_commit", arguments: "{}" }] },
+        { text: "All done, I think." },
+        { text: "never asked" },
+      ]);
+      const deps = {
+        ...base,
+        inflight: new Map(),
+        scheduler: { schedule: () => undefined, cancel: () => undefined },
+        gatewayFor: async () => gateway,
+      };
       const { runId } = await startRun(deps, { stableChatId: chatId, profileId: "tight", promptSnapshot: PROMPT });
       const frozen = JSON.parse(deps.store.getDoc(runId, RESOLVED_PROFILE_DOC)!);
       // Edited before the first step: more rounds, another prompt and message body.
       const profiles = agentProfileServices(space);
-      profiles.save({ ...saved, tools: { ...saved.tools, maxRounds: 80 }, instructions: { agentSystemPrompt: "You are Loose." }, output: { artifacts: [{ id: "main", path: "output/main.md", kind: "markdown", target: "messageBody", required: false, assemblyOrder: 0 }] } });
+      profiles.save({
+        ...saved,
+        tools: { ...saved.tools, maxRounds: 80 },
+        instructions: { agentSystemPrompt: "You are Loose." },
+        output: {
+          artifacts: [
+            {
+              id: "main",
+              path: "output/main.md",
+              kind: "markdown",
+              target: "messageBody",
+              required: false,
+              assemblyOrder: 0,
+            },
+          ],
+        },
+      });
       await runAgentStep(deps, runId);
       await runAgentStep(deps, runId);
       // Deleted after the first model call.
       profiles.delete("tight");
       for (let i = 0; i < 20 && (await runAgentStep(deps, runId)) === "ran"; i += 1);
-      return { frozen, status: deps.runs.get(runId).status, events: deps.journal.read(runId, { limit: 500 }), requests: gateway.requests, chat: deps.chats.readMessages(chatId, { offset: 0, limit: 50 }).messages };
+      return {
+        frozen,
+        status: deps.runs.get(runId).status,
+        events: deps.journal.read(runId, { limit: 500 }),
+        requests: gateway.requests,
+        chat: deps.chats.readMessages(chatId, { offset: 0, limit: 50 }).messages,
+      };
     });
     expect(outcome.frozen).toEqual(saved);
     const system = outcome.requests[0]!.messages[0]!;
-    expect(system).toMatchObject({ role: "system", parts: [{ type: "text", text: "You are Tight. Write output/story.md." }] });
+    expect(system).toMatchObject({
+      role: "system",
+      parts: [{ type: "text", text: "You are Tight. Write output/story.md." }],
+    });
     expect(outcome.events.find((e) => e.type === "context_assembled")!.payload).toMatchObject({ maxRounds: 3 });
     // The commit took the frozen message body; round 3 (the frozen last round) ended the run.
     expect(outcome.chat.at(-1)).toMatchObject({ role: "assistant", text: "A tight story." });
-    expect(outcome.events.find((e) => e.type === "chat_commit_completed")!.payload).toMatchObject({ path: "output/story.md" });
+    expect(outcome.events.find((e) => e.type === "chat_commit_completed")!.payload).toMatchObject({
+      path: "output/story.md",
+    });
     expect(outcome.requests).toHaveLength(3);
     expect(outcome.status).toBe("partial_success");
-    expect(outcome.events.find((e) => e.type === "run_partial_success")!.payload).toMatchObject({ code: "model.tool_call_required", preservedCommitCount: 1 });
+    expect(outcome.events.find((e) => e.type === "run_partial_success")!.payload).toMatchObject({
+      code: "model.tool_call_required",
+      preservedCommitCount: 1,
+    });
   });
 
   it("a frozen copy is never migrated: a v2 document in input/resolved_profile.json fails the run", async () => {
     const { user, chatId } = await userWithChat();
     const outcome = await runInDurableObject(stubFor(user.userId), async (instance: UserSpace) => {
       const base = agentLoopDeps(instance.space());
-      const deps = { ...base, inflight: new Map(), scheduler: { schedule: () => undefined, cancel: () => undefined }, gatewayFor: async () => new ScriptedModelGateway([]) };
+      const deps = {
+        ...base,
+        inflight: new Map(),
+        scheduler: { schedule: () => undefined, cancel: () => undefined },
+        gatewayFor: async () => new ScriptedModelGateway([]),
+      };
       const { runId } = await startRun(deps, { stableChatId: chatId, promptSnapshot: PROMPT });
       const v2 = JSON.parse(deps.store.getDoc(runId, RESOLVED_PROFILE_DOC)!);
       v2.schemaVersion = 2;
@@ -77,7 +126,10 @@ describe("agent loop: the frozen profile", () => {
       delete v2.tools.mcpResultInlineCharLimit;
       deps.store.putDoc(runId, RESOLVED_PROFILE_DOC, JSON.stringify(v2));
       await runAgentStep(deps, runId);
-      return { status: deps.runs.get(runId).status, failed: deps.journal.read(runId, { limit: 500 }).find((e) => e.type === "run_failed")?.payload };
+      return {
+        status: deps.runs.get(runId).status,
+        failed: deps.journal.read(runId, { limit: 500 }).find((e) => e.type === "run_failed")?.payload,
+      };
     });
     expect(outcome.status).toBe("failed");
     expect(outcome.failed).toMatchObject({ code: "agent.profile_schema_unsupported" });
@@ -86,36 +138,92 @@ describe("agent loop: the frozen profile", () => {
   it("a connectionRef profile's modelId is the model the server is asked for", async () => {
     const { user, chatId } = await userWithChat();
     const token = user.deviceToken;
-    const scriptId = await loadScript([
-      { toolCalls: [{ id: "w", name: "workspace_write_file", arguments: JSON.stringify({ path: "output/main.md", content: "Bound model text." }) }] },
-      { toolCalls: [{ id: "c", name: "workspace_commit", arguments: "{}" }] },
-      { toolCalls: [{ id: "f", name: "workspace_finish", arguments: "{}" }] },
-    ], { prefix: "bound-model" });
+    const scriptId = await loadScript(
+      [
+        {
+          toolCalls: [
+            {
+              id: "w",
+              name: "workspace_write_file",
+              arguments: JSON.stringify({ path: "output/main.md", content: "Bound model text." }),
+            },
+          ],
+        },
+        { toolCalls: [{ id: "c", name: "workspace_commit", arguments: "{}" }] },
+        { toolCalls: [{ id: "f", name: "workspace_finish", arguments: "{}" }] },
+      ],
+      { prefix: "bound-model" },
+    );
     // The connection's own model id is not the script: only the profile's modelId plays it.
-    const connection = await apiJson("/api/v1/connections", { token, body: { name: "Scripted", provider: "openai-compatible", baseUrl: `${modelPeer()}/v1`, apiKey: "sk-bound-000001", modelId: "connection-own-model", isDefault: true }, expectStatus: 201 });
-    await saveProfile(token, "bound", (d) => { d.model = { mode: "connectionRef", connectionRef: connection.id, modelId: scriptId }; });
-    const handle = await apiJson("/api/v1/agent/runs", { token, body: { stableChatId: chatId, profileId: "bound", promptSnapshot: PROMPT }, expectStatus: 201 });
+    const connection = await apiJson("/api/v1/connections", {
+      token,
+      body: {
+        name: "Scripted",
+        provider: "openai-compatible",
+        baseUrl: `${modelPeer()}/v1`,
+        apiKey: "sk-bound-000001",
+        modelId: "connection-own-model",
+        isDefault: true,
+      },
+      expectStatus: 201,
+    });
+    await saveProfile(token, "bound", (d) => {
+      d.model = { mode: "connectionRef", connectionRef: connection.id, modelId: scriptId };
+    });
+    const handle = await apiJson("/api/v1/agent/runs", {
+      token,
+      body: { stableChatId: chatId, profileId: "bound", promptSnapshot: PROMPT },
+      expectStatus: 201,
+    });
     const run = await waitTerminal(token, handle.runId);
     expect(run).toMatchObject({ status: "completed", profileId: "bound", commitCount: 1 });
     const requests = await recorded(scriptId);
     expect(requests.map((r) => r.body.model)).toEqual([scriptId, scriptId, scriptId]);
     expect(requests.every((r) => r.authorization === "Bearer sk-bound-000001")).toBe(true);
-    const events = (await apiJson(`/api/v1/agent/runs/${handle.runId}/events?limit=500`, { token, expectStatus: 200 })).events;
-    expect(events.find((e: any) => e.type === "agent_model_binding_resolved").payload).toMatchObject({ mode: "connectionRef", connectionId: connection.id, modelId: scriptId });
-    expect(events.find((e: any) => e.type === "model_request_created").payload.request).toMatchObject({ model: scriptId });
+    const events = (await apiJson(`/api/v1/agent/runs/${handle.runId}/events?limit=500`, { token, expectStatus: 200 }))
+      .events;
+    expect(events.find((e: any) => e.type === "agent_model_binding_resolved").payload).toMatchObject({
+      mode: "connectionRef",
+      connectionId: connection.id,
+      modelId: scriptId,
+    });
+    expect(events.find((e: any) => e.type === "model_request_created").payload.request).toMatchObject({
+      model: scriptId,
+    });
   });
 
   it("POST /agent/runs refuses a profile that is not directly runnable or has no model, and creates nothing", async () => {
     const { user, chatId } = await userWithChat();
     const token = user.deviceToken;
-    await apiJson("/api/v1/connections", { token, body: { name: "Default", provider: "openai-compatible", baseUrl: `${modelPeer()}/v1`, apiKey: "sk-default-00001", modelId: "any-model", isDefault: true }, expectStatus: 201 });
+    await apiJson("/api/v1/connections", {
+      token,
+      body: {
+        name: "Default",
+        provider: "openai-compatible",
+        baseUrl: `${modelPeer()}/v1`,
+        apiKey: "sk-default-00001",
+        modelId: "any-model",
+        isDefault: true,
+      },
+      expectStatus: 201,
+    });
     await saveProfile(token, "helper-only", (d) => {
       d.run = { presentation: "background", directRunnable: false };
       d.delegation = { callable: true, allowAsSubagent: true };
     });
-    await saveProfile(token, "unconfigured", (d) => { d.model = { mode: "requiresConfiguration" }; });
-    const post = (profileId: string) => apiJson("/api/v1/agent/runs", { token, body: { stableChatId: chatId, profileId, promptSnapshot: PROMPT }, expectStatus: 400 });
-    expect((await post("helper-only")).error).toMatchObject({ code: "agent.profile_not_direct_runnable", message: expect.stringContaining("helper-only") });
+    await saveProfile(token, "unconfigured", (d) => {
+      d.model = { mode: "requiresConfiguration" };
+    });
+    const post = (profileId: string) =>
+      apiJson("/api/v1/agent/runs", {
+        token,
+        body: { stableChatId: chatId, profileId, promptSnapshot: PROMPT },
+        expectStatus: 400,
+      });
+    expect((await post("helper-only")).error).toMatchObject({
+      code: "agent.profile_not_direct_runnable",
+      message: expect.stringContaining("helper-only"),
+    });
     expect((await post("unconfigured")).error.code).toBe("agent.profile_model_requires_configuration");
     expect((await apiJson(`/api/v1/agent/runs?stableChatId=${chatId}`, { token, expectStatus: 200 })).runs).toEqual([]);
   });

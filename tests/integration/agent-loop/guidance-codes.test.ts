@@ -15,8 +15,16 @@ import { ScriptedModelGateway } from "../../fakes/scripted-model-gateway";
 import { apiJson } from "../helpers";
 import { driveRun, eventOf, PROMPT, stubFor, userWithChat } from "./loop-helpers";
 
-const write = (id: string, content: string) => ({ id, name: "workspace_write_file", arguments: JSON.stringify({ path: "output/main.md", content }) });
-const HAPPY = [{ calls: [write("w", "New text.")] }, { calls: [{ id: "c", name: "workspace_commit", arguments: "{}" }] }, { calls: [{ id: "f", name: "workspace_finish", arguments: "{}" }] }];
+const write = (id: string, content: string) => ({
+  id,
+  name: "workspace_write_file",
+  arguments: JSON.stringify({ path: "output/main.md", content }),
+});
+const HAPPY = [
+  { calls: [write("w", "New text.")] },
+  { calls: [{ id: "c", name: "workspace_commit", arguments: "{}" }] },
+  { calls: [{ id: "f", name: "workspace_finish", arguments: "{}" }] },
+];
 
 /** The error code `fn` throws (fails when it does not throw). */
 function codeOf(fn: () => unknown): string {
@@ -36,15 +44,22 @@ describe("agent loop: guidance codes", () => {
     const result = await driveRun(user.userId, chatId, {
       steps: HAPPY,
       between: (deps, runId, step) => {
-        if (step === 6) seen[6] = submitGuidance(deps, { runId, text: "Add an epilogue.", clientGuidanceId: "late" }).status;
+        if (step === 6)
+          seen[6] = submitGuidance(deps, { runId, text: "Add an epilogue.", clientGuidanceId: "late" }).status;
         if (step === 7) seen[7] = codeOf(() => submitGuidance(deps, { runId, text: "One more thing." }));
         if (step === 8) seen[8] = codeOf(() => submitGuidance(deps, { runId, text: "And another." }));
       },
     });
     expect(result.status).toBe("completed");
     expect(seen).toEqual({ 6: "queued", 7: "agent.guidance_mailbox_closed", 8: "agent.guidance_run_not_accepting" });
-    expect(eventOf(result.events, "user_guidance_discarded")!.payload).toMatchObject({ reason: "run_finished_before_next_model_request", clientGuidanceIds: ["late"], count: 1 });
-    expect(result.events.findIndex((e) => e.type === "user_guidance_discarded")).toBeLessThan(result.events.findIndex((e) => e.type === "status_changed" && e.payload!.status === "finishing"));
+    expect(eventOf(result.events, "user_guidance_discarded")!.payload).toMatchObject({
+      reason: "run_finished_before_next_model_request",
+      clientGuidanceIds: ["late"],
+      count: 1,
+    });
+    expect(result.events.findIndex((e) => e.type === "user_guidance_discarded")).toBeLessThan(
+      result.events.findIndex((e) => e.type === "status_changed" && e.payload!.status === "finishing"),
+    );
     expect(eventOf(result.events, "user_guidance_applied")).toBeUndefined();
   });
 
@@ -52,7 +67,12 @@ describe("agent loop: guidance codes", () => {
     const { user, chatId } = await userWithChat();
     const codes = await runInDurableObject(stubFor(user.userId), async (instance: UserSpace) => {
       const base = agentLoopDeps(instance.space());
-      const deps = { ...base, inflight: new Map(), scheduler: { schedule: () => undefined, cancel: () => undefined }, gatewayFor: async () => new ScriptedModelGateway([]) };
+      const deps = {
+        ...base,
+        inflight: new Map(),
+        scheduler: { schedule: () => undefined, cancel: () => undefined },
+        gatewayFor: async () => new ScriptedModelGateway([]),
+      };
       const { runId } = await startRun(deps, { stableChatId: chatId, promptSnapshot: PROMPT });
       const out: Record<string, string> = {};
       out.empty = codeOf(() => submitGuidance(deps, { runId, text: " \n " }));
@@ -71,8 +91,13 @@ describe("agent loop: guidance codes", () => {
       return out;
     });
     expect(codes).toEqual({
-      empty: "agent.guidance_empty", tooLarge: "agent.guidance_too_large", invalid: "agent.guidance_invalid", full: "agent.guidance_mailbox_full",
-      missing: "agent.guidance_active_run_missing", cancelling: "agent.guidance_run_not_accepting", unknown: "agent.run_not_found",
+      empty: "agent.guidance_empty",
+      tooLarge: "agent.guidance_too_large",
+      invalid: "agent.guidance_invalid",
+      full: "agent.guidance_mailbox_full",
+      missing: "agent.guidance_active_run_missing",
+      cancelling: "agent.guidance_run_not_accepting",
+      unknown: "agent.run_not_found",
     });
   });
 
@@ -80,14 +105,16 @@ describe("agent loop: guidance codes", () => {
     const { user, chatId } = await userWithChat();
     const token = user.deviceToken;
     const bare = await apiJson("/api/v1/agent/dev/runs", { token, body: { stableChatId: chatId }, expectStatus: 201 });
-    const post = (body: unknown, status: number) => apiJson(`/api/v1/agent/runs/${bare.runId}/guidance`, { token, body, expectStatus: status });
+    const post = (body: unknown, status: number) =>
+      apiJson(`/api/v1/agent/runs/${bare.runId}/guidance`, { token, body, expectStatus: status });
     expect((await post({ text: 7 }, 400)).error.code).toBe("agent.guidance_invalid");
     expect((await post({ text: "ok", clientGuidanceId: "" }, 400)).error.code).toBe("agent.guidance_invalid");
     expect((await post({ text: "ok", extra: true }, 400)).error.code).toBe("agent.guidance_invalid");
     const missing = (await post({ text: "Are you there?" }, 409)).error;
     expect(missing).toMatchObject({ code: "agent.guidance_active_run_missing" });
     expect(missing.message).toMatch(/not being driven/);
-    const events = (await apiJson(`/api/v1/agent/runs/${bare.runId}/events?limit=100`, { token, expectStatus: 200 })).events;
+    const events = (await apiJson(`/api/v1/agent/runs/${bare.runId}/events?limit=100`, { token, expectStatus: 200 }))
+      .events;
     expect(events.map((e: any) => e.type)).not.toContain("user_guidance_submitted");
   });
 });

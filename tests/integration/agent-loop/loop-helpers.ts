@@ -23,7 +23,9 @@ export function stubFor(userId: string): DurableObjectStub<UserSpace> {
 }
 
 /** A user and a chat with `texts` (alternating user / assistant). */
-export async function userWithChat(texts: string[] = ["Hello there", "Hi! How can I help?", "Tell me a story about a dragon."]): Promise<{ user: TestUser; chatId: string; messages: any[] }> {
+export async function userWithChat(
+  texts: string[] = ["Hello there", "Hi! How can I help?", "Tell me a story about a dragon."],
+): Promise<{ user: TestUser; chatId: string; messages: any[] }> {
   const user = await createUser();
   const chat = await createChat(user.deviceToken, { title: "Agent chat", character: { name: "Narrator" } });
   const messages = await appendMany(user.deviceToken, chat.id, texts);
@@ -60,7 +62,15 @@ export interface DriveResult {
   files: Record<string, string>;
 }
 
-export const PROMPT = { chatCompletionPayload: { messages: [{ role: "system", content: "You are the narrator." }, { role: "user", content: "Tell me a story about a dragon." }], temperature: 0.7 } };
+export const PROMPT = {
+  chatCompletionPayload: {
+    messages: [
+      { role: "system", content: "You are the narrator." },
+      { role: "user", content: "Tell me a story about a dragon." },
+    ],
+    temperature: 0.7,
+  },
+};
 
 /** Starts a run under (a variant of) default-writer and drives every step to the end. */
 export async function driveRun(userId: string, chatId: string, options: DriveOptions): Promise<DriveResult> {
@@ -82,10 +92,23 @@ export async function driveRun(userId: string, chatId: string, options: DriveOpt
         const prepared = await base.prepareTools(policy, snapshotId, available);
         const { compileInvocationToolSnapshot } = await import("../../../src/domain/tools/snapshot-compiler");
         const mcpTools = (options.mcpTools ?? []).map((tool) => ({
-          registrationId: tool.toolId.slice(4, tool.toolId.indexOf(":")), serverDisplayName: tool.server, permission: "allow" as const,
-          descriptor: { id: tool.toolId, description: `MCP tool ${tool.toolId}`, inputSchema: tool.inputSchema ?? { type: "object" }, annotations: {} },
+          registrationId: tool.toolId.slice(4, tool.toolId.indexOf(":")),
+          serverDisplayName: tool.server,
+          permission: "allow" as const,
+          descriptor: {
+            id: tool.toolId,
+            description: `MCP tool ${tool.toolId}`,
+            inputSchema: tool.inputSchema ?? { type: "object" },
+            annotations: {},
+          },
         }));
-        return mcpTools.length === 0 ? prepared : { snapshot: compileInvocationToolSnapshot({ snapshotId, policy, mcpTools, availableBuiltins: available }).snapshot, diagnostics: prepared.diagnostics };
+        return mcpTools.length === 0
+          ? prepared
+          : {
+              snapshot: compileInvocationToolSnapshot({ snapshotId, policy, mcpTools, availableBuiltins: available })
+                .snapshot,
+              diagnostics: prepared.diagnostics,
+            };
       },
       callMcpTool: async (toolId, args) => {
         mcpCalls.push({ toolId, args });
@@ -93,7 +116,11 @@ export async function driveRun(userId: string, chatId: string, options: DriveOpt
         return options.mcp(toolId, args);
       },
     };
-    const handle = await startRun(deps, { stableChatId: chatId, promptSnapshot: PROMPT, ...(options.input ?? {}) } as StartRunInput);
+    const handle = await startRun(deps, {
+      stableChatId: chatId,
+      promptSnapshot: PROMPT,
+      ...(options.input ?? {}),
+    } as StartRunInput);
     let steps = 0;
     while (steps < (options.maxSteps ?? 1000)) {
       options.between?.(deps, handle.runId, steps);
@@ -108,9 +135,22 @@ export async function driveRun(userId: string, chatId: string, options: DriveOpt
     }
     const chat = deps.chats.readMessages(chatId, { offset: 0, limit: 200 }).messages;
     return {
-      runId: handle.runId, status: deps.runs.get(handle.runId).status, events, requests: gateway.requests, pairing: gateway.pairingProblems(), chat, mcpCalls,
-      docs: Object.fromEntries(deps.store.docNames(handle.runId, "").filter((n) => !n.startsWith("msg/")).map((n) => [n, deps.store.getDoc(handle.runId, n)!])),
-      files: Object.fromEntries(deps.workspace.files.files(handle.runId).map((f) => [f.path, deps.workspace.blobs.readText(f.sha256) ?? ""])),
+      runId: handle.runId,
+      status: deps.runs.get(handle.runId).status,
+      events,
+      requests: gateway.requests,
+      pairing: gateway.pairingProblems(),
+      chat,
+      mcpCalls,
+      docs: Object.fromEntries(
+        deps.store
+          .docNames(handle.runId, "")
+          .filter((n) => !n.startsWith("msg/"))
+          .map((n) => [n, deps.store.getDoc(handle.runId, n)!]),
+      ),
+      files: Object.fromEntries(
+        deps.workspace.files.files(handle.runId).map((f) => [f.path, deps.workspace.blobs.readText(f.sha256) ?? ""]),
+      ),
     };
   });
 }

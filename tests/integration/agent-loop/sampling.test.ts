@@ -14,7 +14,18 @@ async function setup(steps: any[]) {
   const chat = await createChat(user.deviceToken, { title: "Sampling" });
   await appendMany(user.deviceToken, chat.id, ["Hello", "Hi"]);
   const scriptId = await loadScript(steps, { prefix: "agent-sampling" });
-  await apiJson("/api/v1/connections", { token: user.deviceToken, body: { name: "Scripted", provider: "openai-compatible", baseUrl: `${modelPeer()}/v1`, apiKey: "sk-sampling-000001", modelId: scriptId, isDefault: true }, expectStatus: 201 });
+  await apiJson("/api/v1/connections", {
+    token: user.deviceToken,
+    body: {
+      name: "Scripted",
+      provider: "openai-compatible",
+      baseUrl: `${modelPeer()}/v1`,
+      apiKey: "sk-sampling-000001",
+      modelId: scriptId,
+      isDefault: true,
+    },
+    expectStatus: 201,
+  });
   return { token: user.deviceToken, chatId: chat.id, scriptId };
 }
 
@@ -27,12 +38,28 @@ describe("agent runs: sampling fields of the prompt snapshot", () => {
     const error = (await response.json<any>()).error;
     expect(response.status).toBe(400);
     expect(error.code).toBe("agent.prompt_snapshot_invalid");
-    expect(error.details.issues.map((i: any) => i.path)).toEqual(["promptSnapshot.chatCompletionPayload.max_tokens", "promptSnapshot.chatCompletionPayload.seed"]);
+    expect(error.details.issues.map((i: any) => i.path)).toEqual([
+      "promptSnapshot.chatCompletionPayload.max_tokens",
+      "promptSnapshot.chatCompletionPayload.seed",
+    ]);
     expect(error.message).toContain("max_tokens");
-    for (const [field, value] of [["temperature", 3], ["top_p", 1.2], ["presence_penalty", -2.5], ["frequency_penalty", 9], ["n", 2], ["max_completion_tokens", 0]] as const) {
-      const body = { stableChatId: chatId, promptSnapshot: { chatCompletionPayload: { messages: [{ role: "user", content: "Write." }], [field]: value } } };
+    for (const [field, value] of [
+      ["temperature", 3],
+      ["top_p", 1.2],
+      ["presence_penalty", -2.5],
+      ["frequency_penalty", 9],
+      ["n", 2],
+      ["max_completion_tokens", 0],
+    ] as const) {
+      const body = {
+        stableChatId: chatId,
+        promptSnapshot: { chatCompletionPayload: { messages: [{ role: "user", content: "Write." }], [field]: value } },
+      };
       const refused = await apiJson("/api/v1/agent/runs", { token, body, expectStatus: 400 });
-      expect(refused.error, field).toMatchObject({ code: "agent.prompt_snapshot_invalid", details: { issues: [{ path: `promptSnapshot.chatCompletionPayload.${field}` }] } });
+      expect(refused.error, field).toMatchObject({
+        code: "agent.prompt_snapshot_invalid",
+        details: { issues: [{ path: `promptSnapshot.chatCompletionPayload.${field}` }] },
+      });
     }
     expect((await apiJson(`/api/v1/agent/runs?stableChatId=${chatId}`, { token, expectStatus: 200 })).runs).toEqual([]);
     expect(await recorded(scriptId)).toEqual([]);
@@ -40,14 +67,44 @@ describe("agent runs: sampling fields of the prompt snapshot", () => {
 
   it("valid sampling fields reach the provider and unknown fields are still accepted", async () => {
     const { token, chatId, scriptId } = await setup([
-      { toolCalls: [{ id: "w", name: "workspace_write_file", arguments: JSON.stringify({ path: "output/main.md", content: "Sampled." }) }] },
+      {
+        toolCalls: [
+          {
+            id: "w",
+            name: "workspace_write_file",
+            arguments: JSON.stringify({ path: "output/main.md", content: "Sampled." }),
+          },
+        ],
+      },
       { toolCalls: [{ id: "c", name: "workspace_commit", arguments: "{}" }] },
       { toolCalls: [{ id: "f", name: "workspace_finish", arguments: "{}" }] },
     ]);
-    const payload = { messages: [{ role: "user", content: "Write." }], max_tokens: 321, temperature: 0.7, top_p: 0.9, presence_penalty: 0.5, frequency_penalty: -0.5, seed: 42, n: 1, logit_bias: { "1": 2 }, x_custom_field: "anything" };
-    const handle = await apiJson("/api/v1/agent/runs", { token, body: { stableChatId: chatId, promptSnapshot: { chatCompletionPayload: payload } }, expectStatus: 201 });
+    const payload = {
+      messages: [{ role: "user", content: "Write." }],
+      max_tokens: 321,
+      temperature: 0.7,
+      top_p: 0.9,
+      presence_penalty: 0.5,
+      frequency_penalty: -0.5,
+      seed: 42,
+      n: 1,
+      logit_bias: { "1": 2 },
+      x_custom_field: "anything",
+    };
+    const handle = await apiJson("/api/v1/agent/runs", {
+      token,
+      body: { stableChatId: chatId, promptSnapshot: { chatCompletionPayload: payload } },
+      expectStatus: 201,
+    });
     expect(await waitTerminal(token, handle.runId)).toMatchObject({ status: "completed" });
     const first = (await recorded(scriptId))[0]!.body;
-    expect(first).toMatchObject({ max_tokens: 321, temperature: 0.7, top_p: 0.9, presence_penalty: 0.5, frequency_penalty: -0.5, seed: 42 });
+    expect(first).toMatchObject({
+      max_tokens: 321,
+      temperature: 0.7,
+      top_p: 0.9,
+      presence_penalty: 0.5,
+      frequency_penalty: -0.5,
+      seed: 42,
+    });
   });
 });

@@ -5,7 +5,10 @@ import { api, apiJson, createUser, openSocket } from "../helpers";
 import { createChat, importJsonl } from "./chat-helpers";
 
 function parseLines(text: string): unknown[] {
-  return text.split("\n").filter((line) => line.trim().length > 0).map((line) => JSON.parse(line));
+  return text
+    .split("\n")
+    .filter((line) => line.trim().length > 0)
+    .map((line) => JSON.parse(line));
 }
 
 async function exportText(token: string, chatId: string): Promise<{ response: Response; text: string }> {
@@ -20,13 +23,26 @@ describe("chats: SillyTavern import and export", () => {
     const response = await importJsonl(token, sample);
     const chat = await response.json<any>();
     expect(response.status, JSON.stringify(chat)).toBe(201);
-    expect(chat).toMatchObject({ title: "Seraphina - 2024-06-05@15h02m10s", messageCount: 5, revision: 1, character: { name: "Seraphina" } });
+    expect(chat).toMatchObject({
+      title: "Seraphina - 2024-06-05@15h02m10s",
+      messageCount: 5,
+      revision: 1,
+      character: { name: "Seraphina" },
+    });
     await socket.waitFor((f) => f.type === "chat.changed" && f.chatId === chat.id);
 
     const window = await apiJson(`/api/v1/chats/${chat.id}/messages`, { token, expectStatus: 200 });
     expect(window.messages.map((m: any) => m.role)).toEqual(["assistant", "user", "assistant", "system", "user"]);
-    expect(window.messages[2]).toMatchObject({ text: "You are in the Eldoria forest.", swipeId: 1, swipes: ["You are in a cave.", "You are in the Eldoria forest.", "Somewhere else"] });
-    expect(window.messages[1]).toMatchObject({ name: "Alice", text: "Hello! Where am I? 🌲", sendDate: "1717599800123" });
+    expect(window.messages[2]).toMatchObject({
+      text: "You are in the Eldoria forest.",
+      swipeId: 1,
+      swipes: ["You are in a cave.", "You are in the Eldoria forest.", "Somewhere else"],
+    });
+    expect(window.messages[1]).toMatchObject({
+      name: "Alice",
+      text: "Hello! Where am I? 🌲",
+      sendDate: "1717599800123",
+    });
 
     const { response: exported, text } = await exportText(token, chat.id);
     expect(exported.status).toBe(200);
@@ -44,37 +60,72 @@ describe("chats: SillyTavern import and export", () => {
     expect(chat.title).toBe("My import");
     const window = await apiJson(`/api/v1/chats/${chat.id}/messages`, { token });
     const target = window.messages[2];
-    await apiJson(`/api/v1/chats/${chat.id}/messages/${target.messageId}`, { token, method: "PATCH", body: { swipeId: 2, ifRevision: 1 }, expectStatus: 200 });
-    await apiJson(`/api/v1/chats/${chat.id}/messages`, { token, body: { role: "tool", text: "{\"ok\":true}", toolCallId: "call_1" }, expectStatus: 201 });
+    await apiJson(`/api/v1/chats/${chat.id}/messages/${target.messageId}`, {
+      token,
+      method: "PATCH",
+      body: { swipeId: 2, ifRevision: 1 },
+      expectStatus: 200,
+    });
+    await apiJson(`/api/v1/chats/${chat.id}/messages`, {
+      token,
+      body: { role: "tool", text: '{"ok":true}', toolCallId: "call_1" },
+      expectStatus: 201,
+    });
     const { text } = await exportText(token, chat.id);
     const lines = parseLines(text) as any[];
     expect(lines[0].chat_metadata.tauritavern.chat).toEqual({ title: "My import", character: { name: "Seraphina" } });
     expect(lines[0].x_unknown_header).toBe("keep me");
-    expect(lines[3]).toMatchObject({ mes: "Somewhere else", swipe_id: 2, gen_started: "2024-06-05T15:03:01.000Z", is_name: true });
+    expect(lines[3]).toMatchObject({
+      mes: "Somewhere else",
+      swipe_id: 2,
+      gen_started: "2024-06-05T15:03:01.000Z",
+      is_name: true,
+    });
     expect(lines[6].extra.tauritavern.toolMessage).toEqual({ role: "tool", toolCallId: "call_1" });
 
     const again = await (await importJsonl(token, text)).json<any>();
     expect(again).toMatchObject({ title: "My import", messageCount: 6, character: { name: "Seraphina" } });
     const reread = await apiJson(`/api/v1/chats/${again.id}/messages?fromEnd=true&limit=2`, { token });
-    expect(reread.messages[1]).toMatchObject({ role: "tool", toolCallId: "call_1", text: "{\"ok\":true}", extra: {} });
+    expect(reread.messages[1]).toMatchObject({ role: "tool", toolCallId: "call_1", text: '{"ok":true}', extra: {} });
     expect((await exportText(token, again.id)).text).toBe(text);
   });
 
   it("exports a chat made here with a fresh header", async () => {
     const { deviceToken: token } = await createUser();
-    const chat = await createChat(token, { title: "Made here", character: { name: "Bot", description: "d" }, systemPrompt: "sys" });
-    await apiJson(`/api/v1/chats/${chat.id}/messages`, { token, body: { role: "user", text: "hi", extra: { n: 1 } }, expectStatus: 201 });
+    const chat = await createChat(token, {
+      title: "Made here",
+      character: { name: "Bot", description: "d" },
+      systemPrompt: "sys",
+    });
+    await apiJson(`/api/v1/chats/${chat.id}/messages`, {
+      token,
+      body: { role: "user", text: "hi", extra: { n: 1 } },
+      expectStatus: 201,
+    });
     const lines = parseLines((await exportText(token, chat.id)).text) as any[];
-    expect(lines[0]).toMatchObject({ user_name: "User", character_name: "Bot", chat_metadata: { tauritavern: { chat: { title: "Made here", character: { name: "Bot", description: "d" }, systemPrompt: "sys" } } } });
+    expect(lines[0]).toMatchObject({
+      user_name: "User",
+      character_name: "Bot",
+      chat_metadata: {
+        tauritavern: {
+          chat: { title: "Made here", character: { name: "Bot", description: "d" }, systemPrompt: "sys" },
+        },
+      },
+    });
     expect(lines[1]).toMatchObject({ name: "User", is_user: true, is_system: false, mes: "hi", extra: { n: 1 } });
     const back = await (await importJsonl(token, lines.map((l) => JSON.stringify(l)).join("\n"))).json<any>();
-    expect(back).toMatchObject({ title: "Made here", systemPrompt: "sys", character: { name: "Bot", description: "d" }, messageCount: 1 });
+    expect(back).toMatchObject({
+      title: "Made here",
+      systemPrompt: "sys",
+      character: { name: "Bot", description: "d" },
+      messageCount: 1,
+    });
   });
 
   it("a malformed line is reported with its number and nothing is imported", async () => {
     const { deviceToken: token } = await createUser();
     const lines = sample.trimEnd().split("\n");
-    const broken = [...lines.slice(0, 3), "{\"name\":\"Alice\",\"mes\": oops}", ...lines.slice(3)].join("\n");
+    const broken = [...lines.slice(0, 3), '{"name":"Alice","mes": oops}', ...lines.slice(3)].join("\n");
     const response = await importJsonl(token, broken);
     const body = await response.json<any>();
     expect(response.status).toBe(400);
@@ -88,9 +139,16 @@ describe("chats: SillyTavern import and export", () => {
   it("reports bad UTF-8 bytes on the line that holds them, even in the same upload chunk", async () => {
     const { deviceToken: token } = await createUser();
     const encoder = new TextEncoder();
-    const body = new Uint8Array([...encoder.encode('{"user_name":"a"}\n{"mes":"'), 0xff, 0xfe, ...encoder.encode('"}\n')]);
+    const body = new Uint8Array([
+      ...encoder.encode('{"user_name":"a"}\n{"mes":"'),
+      0xff,
+      0xfe,
+      ...encoder.encode('"}\n'),
+    ]);
     const response = await SELF.fetch("https://edge.test/api/v1/chats/import", {
-      method: "POST", body, headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" },
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" },
     });
     const error = (await response.json<any>()).error;
     expect(response.status).toBe(400);
@@ -104,7 +162,10 @@ describe("chats: SillyTavern import and export", () => {
     const huge = `{"user_name":"U","character_name":"C"}\n{"name":"U","is_user":true,"mes":"a"}\n{"name":"C","mes":"${"x".repeat(1024 * 1024 + 1)}"}\n`;
     const tooBig = await importJsonl(token, huge);
     expect(tooBig.status).toBe(413);
-    expect((await tooBig.json<any>()).error).toMatchObject({ code: "chat.message_text_too_large", details: { line: 3 } });
+    expect((await tooBig.json<any>()).error).toMatchObject({
+      code: "chat.message_text_too_large",
+      details: { line: 3 },
+    });
     const wrongType = await importJsonl(token, sample, "application/json");
     expect(wrongType.status).toBe(415);
     const empty = await importJsonl(token, "\n\n");
@@ -123,7 +184,10 @@ describe("chats: SillyTavern import and export", () => {
         if (sent === 0) controller.enqueue(encoder.encode(`{"user_name":"U","character_name":"Big"}\n`));
         if (sent >= count) return controller.close();
         const lines = [];
-        for (let i = 0; i < 100 && sent < count; i += 1, sent += 1) lines.push(JSON.stringify({ name: "U", is_user: sent % 2 === 0, mes: `#${sent} ${pad}`, extra: { i: sent } }));
+        for (let i = 0; i < 100 && sent < count; i += 1, sent += 1)
+          lines.push(
+            JSON.stringify({ name: "U", is_user: sent % 2 === 0, mes: `#${sent} ${pad}`, extra: { i: sent } }),
+          );
         const bytes = encoder.encode(`${lines.join("\n")}\n`);
         // Split across chunk boundaries in the middle of lines and of multi-byte characters.
         controller.enqueue(bytes.subarray(0, 1001));
@@ -131,7 +195,9 @@ describe("chats: SillyTavern import and export", () => {
       },
     });
     const response = await SELF.fetch("https://edge.test/api/v1/chats/import", {
-      method: "POST", body, headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" },
+      method: "POST",
+      body,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson" },
     });
     const chat = await response.json<any>();
     expect(response.status, JSON.stringify(chat)).toBe(201);
@@ -155,6 +221,8 @@ describe("chats: SillyTavern import and export", () => {
 
   it("unknown chat → 404 on export", async () => {
     const { deviceToken: token } = await createUser();
-    expect((await apiJson(`/api/v1/chats/nope/export`, { token, expectStatus: 404 })).error.code).toBe("chat.not_found");
+    expect((await apiJson(`/api/v1/chats/nope/export`, { token, expectStatus: 404 })).error.code).toBe(
+      "chat.not_found",
+    );
   });
 });

@@ -17,14 +17,29 @@ function stub(userId: string): DurableObjectStub<UserSpace> {
 function counts(userId: string): Promise<{ messages: number; swipes: number; imports: number; chats: number }> {
   return runInDurableObject(stub(userId), (_instance: UserSpace, state) => {
     const one = (table: string) => Number(state.storage.sql.exec(`SELECT count(*) AS n FROM ${table}`).one().n);
-    return { messages: one("te_chat_messages"), swipes: one("te_chat_swipes"), imports: one("te_chat_imports"), chats: one("te_chats") };
+    return {
+      messages: one("te_chat_messages"),
+      swipes: one("te_chat_swipes"),
+      imports: one("te_chat_imports"),
+      chats: one("te_chats"),
+    };
   });
 }
 
 function file(count: number, badLineAt?: number): string {
   const lines = [JSON.stringify({ user_name: "U", character_name: "C" })];
   for (let i = 0; i < count; i += 1) {
-    lines.push(lines.length + 1 === badLineAt ? "{\"mes\": \"unterminated" : JSON.stringify({ name: "C", is_user: false, mes: `m${i} ${"x".repeat(500)}`, swipes: [`m${i}`, "alt"], swipe_id: 0 }));
+    lines.push(
+      lines.length + 1 === badLineAt
+        ? '{"mes": "unterminated'
+        : JSON.stringify({
+            name: "C",
+            is_user: false,
+            mes: `m${i} ${"x".repeat(500)}`,
+            swipes: [`m${i}`, "alt"],
+            swipe_id: 0,
+          }),
+    );
   }
   return `${lines.join("\n")}\n`;
 }
@@ -34,7 +49,10 @@ describe("chats: import staging", () => {
     const user = await createUser();
     const response = await importJsonl(user.deviceToken, file(3000, 2990));
     expect(response.status).toBe(400);
-    expect((await response.json<any>()).error).toMatchObject({ code: "chat.import_invalid_line", details: { line: 2990 } });
+    expect((await response.json<any>()).error).toMatchObject({
+      code: "chat.import_invalid_line",
+      details: { line: 2990 },
+    });
     expect(await counts(user.userId)).toEqual({ messages: 0, swipes: 0, imports: 0, chats: 0 });
     const ok = await importJsonl(user.deviceToken, file(50));
     expect(ok.status).toBe(201);
@@ -46,7 +64,12 @@ describe("chats: import staging", () => {
     await apiJson("/api/v1/chats", { token: user.deviceToken }); // materialize the object
     const code = await runInDurableObject(stub(user.userId), async (instance: UserSpace) => {
       const bytes = new TextEncoder().encode(file(200));
-      const stream = new ReadableStream<Uint8Array>({ start(controller) { controller.enqueue(bytes); controller.close(); } });
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(bytes);
+          controller.close();
+        },
+      });
       try {
         await chatServices(instance.space()).importChat(stream, { maxBytes: 20_000 });
         return "imported";
@@ -62,7 +85,10 @@ describe("chats: import staging", () => {
     const user = await createUser();
     await apiJson("/api/v1/chats", { token: user.deviceToken });
     await runInDurableObject(stub(user.userId), (_instance: UserSpace, state) => {
-      state.storage.sql.exec("INSERT INTO te_chat_imports(id, chat_id, started_at) VALUES('old', 'ghost', ?)", Date.now() - 2 * 3600_000);
+      state.storage.sql.exec(
+        "INSERT INTO te_chat_imports(id, chat_id, started_at) VALUES('old', 'ghost', ?)",
+        Date.now() - 2 * 3600_000,
+      );
       state.storage.sql.exec(`INSERT INTO te_chat_messages(chat_id, seq, message_id, revision, role, name, text, send_date, swipe_count, extra_json)
         VALUES('ghost', 1, 'mghost', 1, 'user', 'U', 'left over', '', 0, '{}')`);
     });

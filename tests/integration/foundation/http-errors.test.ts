@@ -11,22 +11,43 @@ describe("base HTTP errors", () => {
   it("413 http.body_too_large over 1 MiB", async () => {
     const user = await createUser();
     const big = JSON.stringify({ name: "x".repeat(1024 * 1024 + 10) });
-    await expectError(await api(`/api/v1/devices/${user.deviceId}`, { method: "PATCH", token: user.deviceToken, body: big }), 413, "http.body_too_large");
+    await expectError(
+      await api(`/api/v1/devices/${user.deviceId}`, { method: "PATCH", token: user.deviceToken, body: big }),
+      413,
+      "http.body_too_large",
+    );
   });
 
   it("415 http.unsupported_media_type for a non-JSON body", async () => {
     const user = await createUser();
-    await expectError(await api(`/api/v1/devices/${user.deviceId}`, { method: "PATCH", token: user.deviceToken, body: "name=x", headers: { "content-type": "application/x-www-form-urlencoded" } }), 415, "http.unsupported_media_type");
+    await expectError(
+      await api(`/api/v1/devices/${user.deviceId}`, {
+        method: "PATCH",
+        token: user.deviceToken,
+        body: "name=x",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+      415,
+      "http.unsupported_media_type",
+    );
   });
 
   it("400 http.invalid_json for malformed JSON", async () => {
     const user = await createUser();
-    await expectError(await api(`/api/v1/devices/${user.deviceId}`, { method: "PATCH", token: user.deviceToken, body: "{\"name\":" }), 400, "http.invalid_json");
+    await expectError(
+      await api(`/api/v1/devices/${user.deviceId}`, { method: "PATCH", token: user.deviceToken, body: '{"name":' }),
+      400,
+      "http.invalid_json",
+    );
   });
 
   it("400 input.invalid with zod issues in details", async () => {
     const user = await createUser();
-    const response = await api(`/api/v1/devices/${user.deviceId}`, { method: "PATCH", token: user.deviceToken, body: { name: 42 } });
+    const response = await api(`/api/v1/devices/${user.deviceId}`, {
+      method: "PATCH",
+      token: user.deviceToken,
+      body: { name: 42 },
+    });
     expect(response.status).toBe(400);
     const body = await response.json<any>();
     expect(body.error.code).toBe("input.invalid");

@@ -27,12 +27,33 @@ describe("schema migrations", () => {
   it("a step that lands later with a lower number still runs", async () => {
     const stub = env.USER_SPACE.get(env.USER_SPACE.idFromName("migration-gap"));
     const result = await runInDurableObject(stub, (_instance, state) => {
-      const one = { version: 1, name: "one", up: (sql: SqlStorage) => { sql.exec("CREATE TABLE IF NOT EXISTS te_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"); } };
-      const three = { version: 3, name: "three", up: (sql: SqlStorage) => { sql.exec("CREATE TABLE te_three(x)"); } };
-      const two = { version: 2, name: "two", up: (sql: SqlStorage) => { sql.exec("CREATE TABLE te_two(x)"); } };
+      const one = {
+        version: 1,
+        name: "one",
+        up: (sql: SqlStorage) => {
+          sql.exec("CREATE TABLE IF NOT EXISTS te_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+        },
+      };
+      const three = {
+        version: 3,
+        name: "three",
+        up: (sql: SqlStorage) => {
+          sql.exec("CREATE TABLE te_three(x)");
+        },
+      };
+      const two = {
+        version: 2,
+        name: "two",
+        up: (sql: SqlStorage) => {
+          sql.exec("CREATE TABLE te_two(x)");
+        },
+      };
       migrate(state.storage, 3, [one, three]);
       const version = migrate(state.storage, 3, [one, two, three]);
-      const tables = state.storage.sql.exec("SELECT name FROM sqlite_master WHERE name IN ('te_two', 'te_three') ORDER BY name").toArray().map((r) => r.name);
+      const tables = state.storage.sql
+        .exec("SELECT name FROM sqlite_master WHERE name IN ('te_two', 'te_three') ORDER BY name")
+        .toArray()
+        .map((r) => r.name);
       return { version, tables };
     });
     expect(result).toEqual({ version: 3, tables: ["te_three", "te_two"] });
@@ -42,9 +63,22 @@ describe("schema migrations", () => {
     const stub = env.USER_SPACE.get(env.USER_SPACE.idFromName("migration-failure"));
     const result = await runInDurableObject(stub, (_instance, state) => {
       migrate(state.storage, 1);
-      const broken = [{ version: 2, name: "broken", up: (sql: SqlStorage) => { sql.exec("CREATE TABLE te_half(x)"); sql.exec("THIS IS NOT SQL"); } }];
+      const broken = [
+        {
+          version: 2,
+          name: "broken",
+          up: (sql: SqlStorage) => {
+            sql.exec("CREATE TABLE te_half(x)");
+            sql.exec("THIS IS NOT SQL");
+          },
+        },
+      ];
       let threw = false;
-      try { migrate(state.storage, 2, broken); } catch { threw = true; }
+      try {
+        migrate(state.storage, 2, broken);
+      } catch {
+        threw = true;
+      }
       const half = state.storage.sql.exec("SELECT name FROM sqlite_master WHERE name = 'te_half'").toArray().length;
       return { threw, version: schemaVersion(state.storage.sql), half };
     });

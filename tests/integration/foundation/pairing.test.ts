@@ -27,7 +27,9 @@ describe("pairing codes", () => {
     const user = await createUser();
     const { code } = await newCode(user.deviceToken);
     const stub = env.USER_SPACE.get(env.USER_SPACE.idFromName(user.userId));
-    await runInDurableObject(stub, (_i, state) => { state.storage.sql.exec("UPDATE te_pairing_codes SET expires_at = ?", Date.now() - 1); });
+    await runInDurableObject(stub, (_i, state) => {
+      state.storage.sql.exec("UPDATE te_pairing_codes SET expires_at = ?", Date.now() - 1);
+    });
     const response = await api("/api/v1/devices/pair", { body: { code, deviceName: "Late" } });
     expect(response.status).toBe(401);
     expect((await response.json<any>()).error.code).toBe("auth.pairing_code_expired");
@@ -37,7 +39,9 @@ describe("pairing codes", () => {
     const user = await createUser();
     const { code } = await newCode(user.deviceToken);
     for (let i = 0; i < 10; i += 1) {
-      const miss = await api("/api/v1/devices/pair", { body: { code: `${user.userId}.${"Z".repeat(22)}${i}`, deviceName: "x" } });
+      const miss = await api("/api/v1/devices/pair", {
+        body: { code: `${user.userId}.${"Z".repeat(22)}${i}`, deviceName: "x" },
+      });
       expect(miss.status).toBe(401);
     }
     const limited = await api("/api/v1/devices/pair", { body: { code, deviceName: "Real" } });
@@ -60,8 +64,16 @@ describe("pairing codes", () => {
     const paired = await apiJson("/api/v1/devices/pair", { body: { code, deviceName: "Tablet" }, expectStatus: 201 });
     const { devices } = await apiJson("/api/v1/devices", { token: user.deviceToken, expectStatus: 200 });
     expect(devices.find((d: any) => d.id === paired.deviceId).lastSeenAt).toEqual(expect.any(String));
-    await apiJson(`/api/v1/devices/${paired.deviceId}/revoke`, { method: "POST", token: user.deviceToken, expectStatus: 200 });
-    const rename = await api(`/api/v1/devices/${paired.deviceId}`, { method: "PATCH", token: user.deviceToken, body: { name: "Ghost" } });
+    await apiJson(`/api/v1/devices/${paired.deviceId}/revoke`, {
+      method: "POST",
+      token: user.deviceToken,
+      expectStatus: 200,
+    });
+    const rename = await api(`/api/v1/devices/${paired.deviceId}`, {
+      method: "PATCH",
+      token: user.deviceToken,
+      body: { name: "Ghost" },
+    });
     expect(rename.status).toBe(409);
     expect((await rename.json<any>()).error.code).toBe("device.revoked");
   });

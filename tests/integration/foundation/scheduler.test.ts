@@ -13,8 +13,12 @@ describe("scheduler", () => {
     const user = await createUser();
     const stub = stubFor(user.userId);
     const ran: string[] = [];
-    JOBS["test.ok"] = (_space, ref) => { ran.push(`ok:${ref}`); };
-    JOBS["test.fail"] = () => { throw new Error("boom"); };
+    JOBS["test.ok"] = (_space, ref) => {
+      ran.push(`ok:${ref}`);
+    };
+    JOBS["test.fail"] = () => {
+      throw new Error("boom");
+    };
     try {
       await runInDurableObject(stub, (instance: UserSpace, state) => {
         const space = instance.space();
@@ -26,7 +30,11 @@ describe("scheduler", () => {
       });
       expect(await runDurableObjectAlarm(stub)).toBe(true);
       expect(ran).toEqual(["ok:b"]);
-      const pending = await runInDurableObject(stub, (_i, state) => state.storage.sql.exec("SELECT kind, ref, attempts, due_at, last_error FROM te_schedule ORDER BY due_at").toArray());
+      const pending = await runInDurableObject(stub, (_i, state) =>
+        state.storage.sql
+          .exec("SELECT kind, ref, attempts, due_at, last_error FROM te_schedule ORDER BY due_at")
+          .toArray(),
+      );
       const failed = pending.find((row) => row.kind === "test.fail")!;
       expect(failed.attempts).toBe(1);
       expect(Number(failed.due_at)).toBeGreaterThan(Date.now());

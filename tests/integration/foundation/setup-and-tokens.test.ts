@@ -21,14 +21,18 @@ describe("setup", () => {
     expect(user.userId).toMatch(/^[0-9a-f]{32}$/);
     expect(user.deviceToken).toMatch(new RegExp(`^tte_${user.userId}_[A-Za-z0-9_-]{43}$`));
     const { devices } = await apiJson("/api/v1/devices", { token: user.deviceToken, expectStatus: 200 });
-    expect(devices).toEqual([expect.objectContaining({ id: user.deviceId, name: "Phone", current: true, revoked: false })]);
+    expect(devices).toEqual([
+      expect.objectContaining({ id: user.deviceId, name: "Phone", current: true, revoked: false }),
+    ]);
   });
 
   it("stores only a SHA-256 of the token secret", async () => {
     const user = await createUser();
     const secret = user.deviceToken.split("_").slice(2).join("_");
     const stub = env.USER_SPACE.get(env.USER_SPACE.idFromName(user.userId));
-    const rows = await runInDurableObject(stub, (_instance, state) => state.storage.sql.exec("SELECT * FROM te_devices").toArray());
+    const rows = await runInDurableObject(stub, (_instance, state) =>
+      state.storage.sql.exec("SELECT * FROM te_devices").toArray(),
+    );
     expect(JSON.stringify(rows)).not.toContain(secret);
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -57,7 +61,9 @@ describe("device tokens", () => {
     const response = await api("/api/v1/devices", { token: `tte_${userId}_${"B".repeat(43)}` });
     expect(response.status).toBe(401);
     const stub = env.USER_SPACE.get(env.USER_SPACE.idFromName(userId));
-    const tables = await runInDurableObject(stub, (_i, state) => state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type='table' AND name LIKE 'te_%'").toArray());
+    const tables = await runInDurableObject(stub, (_i, state) =>
+      state.storage.sql.exec("SELECT name FROM sqlite_master WHERE type='table' AND name LIKE 'te_%'").toArray(),
+    );
     expect(tables).toEqual([]);
   });
 
@@ -70,15 +76,27 @@ describe("device tokens", () => {
     expect(response.status).toBe(401);
     const aliceView = await apiJson("/api/v1/devices", { token: alice.deviceToken, expectStatus: 200 });
     expect(aliceView.devices.map((d: any) => d.id)).toEqual([alice.deviceId]);
-    const rename = await api(`/api/v1/devices/${bob.deviceId}`, { method: "PATCH", token: alice.deviceToken, body: { name: "pwned" } });
+    const rename = await api(`/api/v1/devices/${bob.deviceId}`, {
+      method: "PATCH",
+      token: alice.deviceToken,
+      body: { name: "pwned" },
+    });
     expect(rename.status).toBe(404);
   });
 
   it("a revoked token fails at once with auth.token_revoked", async () => {
     const user = await createUser();
-    const { code } = await apiJson("/api/v1/devices/pairing-codes", { method: "POST", token: user.deviceToken, expectStatus: 201 });
+    const { code } = await apiJson("/api/v1/devices/pairing-codes", {
+      method: "POST",
+      token: user.deviceToken,
+      expectStatus: 201,
+    });
     const second = await apiJson("/api/v1/devices/pair", { body: { code, deviceName: "Tablet" }, expectStatus: 201 });
-    await apiJson(`/api/v1/devices/${second.deviceId}/revoke`, { method: "POST", token: user.deviceToken, expectStatus: 200 });
+    await apiJson(`/api/v1/devices/${second.deviceId}/revoke`, {
+      method: "POST",
+      token: user.deviceToken,
+      expectStatus: 200,
+    });
     const response = await api("/api/v1/devices", { token: second.deviceToken });
     expect(response.status).toBe(401);
     expect(await errorCode(response)).toBe("auth.token_revoked");
@@ -88,7 +106,9 @@ describe("device tokens", () => {
     const user = await createUser();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) {
-      statuses.push((await api("/api/v1/devices", { token: `tte_${user.userId}_${String(i).padStart(43, "x")}` })).status);
+      statuses.push(
+        (await api("/api/v1/devices", { token: `tte_${user.userId}_${String(i).padStart(43, "x")}` })).status,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
@@ -99,16 +119,26 @@ describe("device tokens", () => {
 describe("recover", () => {
   it("issues a new token to an existing user with the setup token; refuses without it", async () => {
     const user = await createUser();
-    const refused = await api("/api/v1/setup/recover", { token: "wrong", body: { userId: user.userId, deviceName: "Rescue" } });
+    const refused = await api("/api/v1/setup/recover", {
+      token: "wrong",
+      body: { userId: user.userId, deviceName: "Rescue" },
+    });
     expect(refused.status).toBe(401);
-    const recovered = await apiJson("/api/v1/setup/recover", { token: SETUP_TOKEN, body: { userId: user.userId, deviceName: "Rescue" }, expectStatus: 201 });
+    const recovered = await apiJson("/api/v1/setup/recover", {
+      token: SETUP_TOKEN,
+      body: { userId: user.userId, deviceName: "Rescue" },
+      expectStatus: 201,
+    });
     expect(recovered.userId).toBe(user.userId);
     const { devices } = await apiJson("/api/v1/devices", { token: recovered.deviceToken, expectStatus: 200 });
     expect(devices.map((d: any) => d.name).sort()).toEqual(["Laptop", "Rescue"]);
   });
 
   it("unknown user → 404 auth.user_not_found and nothing created", async () => {
-    const response = await api("/api/v1/setup/recover", { token: SETUP_TOKEN, body: { userId: "a".repeat(32), deviceName: "x" } });
+    const response = await api("/api/v1/setup/recover", {
+      token: SETUP_TOKEN,
+      body: { userId: "a".repeat(32), deviceName: "x" },
+    });
     expect(response.status).toBe(404);
     expect(await errorCode(response)).toBe("auth.user_not_found");
   });

@@ -24,7 +24,11 @@ describe("discovery against server-everything", () => {
     const echo = body.tools.find((tool: any) => tool.nativeName === "echo");
     expect(echo).toMatchObject({ id: `mcp/${id}:echo`, permission: "off", inputSchema: { type: "object" } });
     expect(body.staleTools).toEqual([]);
-    const rows = await rawSql(user.userId, "SELECT tool_count, document FROM te_mcp_catalogs WHERE registration_id = ?", id);
+    const rows = await rawSql(
+      user.userId,
+      "SELECT tool_count, document FROM te_mcp_catalogs WHERE registration_id = ?",
+      id,
+    );
     expect(rows[0]!.tool_count).toBe(body.tools.length);
     expect(String(rows[0]!.document)).not.toContain("127.0.0.1"); // bound to an HMAC digest, not the endpoint
   });
@@ -39,7 +43,11 @@ describe("discovery against server-everything", () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body.tools).toEqual(first.body.tools);
     expect(again.body.fetchedAt).toBe(first.body.fetchedAt);
-    expect(spy.mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).includes(new URL(everythingUrl()).host))).toHaveLength(0);
+    expect(
+      spy.mock.calls.filter(([input]) =>
+        String(input instanceof Request ? input.url : input).includes(new URL(everythingUrl()).host),
+      ),
+    ).toHaveLength(0);
   });
 
   it("refresh goes to the network, replaces the snapshot and broadcasts mcp.catalog_changed", async () => {
@@ -67,7 +75,11 @@ describe("discovery against server-everything", () => {
     const { user, id } = await activeServer(everythingUrl());
     await discover(user, id);
     const { apiJson } = await import("../helpers");
-    await apiJson(`/api/v1/mcp/servers/${id}/state`, { token: user.deviceToken, body: { state: "paused" }, expectStatus: 200 });
+    await apiJson(`/api/v1/mcp/servers/${id}/state`, {
+      token: user.deviceToken,
+      body: { state: "paused" },
+      expectStatus: 200,
+    });
     for (const verb of ["discover", "refresh"] as const) {
       const { status, body } = await discover(user, id, verb);
       expect(status).toBe(400);
@@ -85,7 +97,9 @@ describe("discovery against a v2 server on 2026-07-28", () => {
     expect(body.protocolVersion).toBe("2026-07-28");
     expect(body.tools.map((tool: any) => tool.nativeName)).toEqual(["echo", "get-forecast"]);
     expect(body.tools[1].inputSchema.properties.region["x-mcp-header"]).toBe("Region");
-    expect(body.diagnostics).toEqual([expect.objectContaining({ code: "mcp.tool_header_marking_invalid", nativeName: "bad-header" })]);
+    expect(body.diagnostics).toEqual([
+      expect.objectContaining({ code: "mcp.tool_header_marking_invalid", nativeName: "bad-header" }),
+    ]);
     const methods = (await recorded("mcp-modern", `/mcp/${tag}`)).map((r) => r.rpcMethod);
     expect(methods).toEqual(["server/discover", "tools/list"]);
   });

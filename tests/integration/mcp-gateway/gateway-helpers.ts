@@ -13,7 +13,8 @@ export const everythingUrl = () => `${peers()["mcp-everything"]}/mcp`;
 /** The v2 modern peer's MCP endpoint; `tag` makes a private path so recordings can be filtered. */
 export const modernUrl = (tag = "") => `${peers()["mcp-modern"]}/mcp${tag ? `/${tag}` : ""}`;
 /** A hostile scenario endpoint (`tag`: a private sub-path for recordings). */
-export const hostileUrl = (scenario: string, tag = "") => `${peers()["mcp-hostile"]}/h/${scenario}${tag ? `/${tag}` : ""}`;
+export const hostileUrl = (scenario: string, tag = "") =>
+  `${peers()["mcp-hostile"]}/h/${scenario}${tag ? `/${tag}` : ""}`;
 
 export function spaceStub(userId: string): DurableObjectStub<UserSpace> {
   const namespace = env.USER_SPACE as unknown as DurableObjectNamespace<UserSpace>;
@@ -21,15 +22,31 @@ export function spaceStub(userId: string): DurableObjectStub<UserSpace> {
 }
 
 /** Creates a user and an ACTIVE registration for `endpoint`; returns both. */
-export async function activeServer(endpoint: string, extra: Record<string, unknown> = {}, user?: TestUser): Promise<{ user: TestUser; id: string }> {
+export async function activeServer(
+  endpoint: string,
+  extra: Record<string, unknown> = {},
+  user?: TestUser,
+): Promise<{ user: TestUser; id: string }> {
   const owner = user ?? (await createUser());
-  const server = await apiJson("/api/v1/mcp/servers", { token: owner.deviceToken, body: { displayName: "Peer", endpoint, ...extra }, expectStatus: 201 });
-  await apiJson(`/api/v1/mcp/servers/${server.id}/state`, { token: owner.deviceToken, body: { state: "active" }, expectStatus: 200 });
+  const server = await apiJson("/api/v1/mcp/servers", {
+    token: owner.deviceToken,
+    body: { displayName: "Peer", endpoint, ...extra },
+    expectStatus: 201,
+  });
+  await apiJson(`/api/v1/mcp/servers/${server.id}/state`, {
+    token: owner.deviceToken,
+    body: { state: "active" },
+    expectStatus: 200,
+  });
   return { user: owner, id: server.id };
 }
 
 /** POST …/discover or …/refresh; returns `{status, body}`. */
-export async function discover(user: TestUser, id: string, verb: "discover" | "refresh" = "discover"): Promise<{ status: number; body: any }> {
+export async function discover(
+  user: TestUser,
+  id: string,
+  verb: "discover" | "refresh" = "discover",
+): Promise<{ status: number; body: any }> {
   const { api } = await import("../helpers");
   const response = await api(`/api/v1/mcp/servers/${id}/${verb}`, { method: "POST", token: user.deviceToken });
   return { status: response.status, body: await response.json() };
@@ -44,21 +61,35 @@ export interface RecordedRequest {
 }
 
 /** Requests a peer received whose path starts with `route`. */
-export async function recorded(peer: "mcp-modern" | "mcp-hostile" | "mcp-hostile-cross", route: string): Promise<RecordedRequest[]> {
+export async function recorded(
+  peer: "mcp-modern" | "mcp-hostile" | "mcp-hostile-cross",
+  route: string,
+): Promise<RecordedRequest[]> {
   const response = await fetch(`${peers()[peer]}/control/requests?route=${encodeURIComponent(route)}`);
   return ((await response.json()) as { requests: RecordedRequest[] }).requests;
 }
 
 /** Runs raw SQL inside the user's object. */
-export async function rawSql(userId: string, sql: string, ...params: SqlStorageValue[]): Promise<Record<string, SqlStorageValue>[]> {
-  return runInDurableObject(spaceStub(userId), (_instance: UserSpace, state) => state.storage.sql.exec(sql, ...params).toArray());
+export async function rawSql(
+  userId: string,
+  sql: string,
+  ...params: SqlStorageValue[]
+): Promise<Record<string, SqlStorageValue>[]> {
+  return runInDurableObject(spaceStub(userId), (_instance: UserSpace, state) =>
+    state.storage.sql.exec(sql, ...params).toArray(),
+  );
 }
 
 /**
  * Writes `headers` into a stored registration as-is, bypassing the save-time header checks (a row
  * saved before ADR 0394); `endpoint` is the registration's endpoint.
  */
-export async function plantHeaders(userId: string, id: string, endpoint: string, headers: Record<string, string>): Promise<void> {
+export async function plantHeaders(
+  userId: string,
+  id: string,
+  endpoint: string,
+  headers: Record<string, string>,
+): Promise<void> {
   await runInDurableObject(spaceStub(userId), async (instance: UserSpace, state) => {
     const sealed = await sealConnection(secretCipher(instance.space()), id, endpoint, headers);
     const [row] = state.storage.sql.exec("SELECT document FROM te_mcp_registrations WHERE id = ?", id).toArray();

@@ -45,7 +45,9 @@ describe("hostile servers during discovery", () => {
     const { status, body, tag } = await discoverScenario("endless-cursor");
     expect(status).toBe(400);
     expect(body.error.code).toBe("mcp.discovery_cursor_cycle");
-    const lists = (await recorded("mcp-hostile", `/h/endless-cursor/${tag}`)).filter((r) => r.rpcMethod === "tools/list");
+    const lists = (await recorded("mcp-hostile", `/h/endless-cursor/${tag}`)).filter(
+      (r) => r.rpcMethod === "tools/list",
+    );
     expect(lists).toHaveLength(2);
   });
 
@@ -53,7 +55,9 @@ describe("hostile servers during discovery", () => {
     const { status, body } = await discoverScenario("duplicates");
     expect(status).toBe(200);
     expect(body.tools.map((t: any) => t.nativeName)).toEqual(["alpha", "beta"]);
-    expect(body.diagnostics).toEqual([{ code: "mcp.tool_duplicate_name", nativeName: "twin", message: expect.stringContaining("twin") }]);
+    expect(body.diagnostics).toEqual([
+      { code: "mcp.tool_duplicate_name", nativeName: "twin", message: expect.stringContaining("twin") },
+    ]);
   });
 
   it("a schema that does not compile (or needs a remote $ref) drops only that tool; a bad output schema only loses the field", async () => {
@@ -62,7 +66,11 @@ describe("hostile servers during discovery", () => {
     expect(body.tools.map((t: any) => t.nativeName)).toEqual(["bad-output", "good-one", "good-two"]);
     expect(body.tools[0].outputSchema).toBeUndefined();
     const codes = Object.fromEntries(body.diagnostics.map((d: any) => [d.nativeName, d.code]));
-    expect(codes).toEqual({ "bad-type": "mcp.tool_input_schema_invalid", "remote-ref": "mcp.tool_input_schema_invalid", "bad-output": "mcp.tool_output_schema_invalid" });
+    expect(codes).toEqual({
+      "bad-type": "mcp.tool_input_schema_invalid",
+      "remote-ref": "mcp.tool_input_schema_invalid",
+      "bad-output": "mcp.tool_output_schema_invalid",
+    });
     expect(body.diagnostics.find((d: any) => d.nativeName === "remote-ref").message).toContain("remote");
   });
 
@@ -70,7 +78,9 @@ describe("hostile servers during discovery", () => {
     const { status, body } = await discoverScenario("big-tool");
     expect(status).toBe(200);
     expect(body.tools.map((t: any) => t.nativeName)).toEqual(["small"]);
-    expect(body.diagnostics).toEqual([expect.objectContaining({ code: "mcp.tool_size_limit", nativeName: "huge-description" })]);
+    expect(body.diagnostics).toEqual([
+      expect.objectContaining({ code: "mcp.tool_size_limit", nativeName: "huge-description" }),
+    ]);
   });
 
   it("a server without the tools capability yields an empty catalog without calling tools/list", async () => {

@@ -35,7 +35,11 @@ describe("start-up", () => {
   it("a test call to a server that never starts is NotSent mcp.call_initialize_timeout", async () => {
     const tag = crypto.randomUUID();
     const { user, id } = await activeServer(hostileUrl("hang-start", tag));
-    const response = await api(`/api/v1/mcp/servers/${id}/tools/anything/test-call`, { method: "POST", token: user.deviceToken, body: { argumentsJson: "{}" } });
+    const response = await api(`/api/v1/mcp/servers/${id}/tools/anything/test-call`, {
+      method: "POST",
+      token: user.deviceToken,
+      body: { argumentsJson: "{}" },
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ outcome: "not_sent", code: "mcp.call_initialize_timeout" });
     expect((await recorded("mcp-hostile", `/h/hang-start/${tag}`)).map((r) => r.rpcMethod)).not.toContain("tools/call");

@@ -4,17 +4,36 @@
  */
 import { describe, expect, it } from "vitest";
 import { api, apiJson, type TestUser } from "../helpers";
-import { activeServer, discover, everythingUrl, hostileUrl, modernUrl, plantHeaders, recorded } from "./gateway-helpers";
+import {
+  activeServer,
+  discover,
+  everythingUrl,
+  hostileUrl,
+  modernUrl,
+  plantHeaders,
+  recorded,
+} from "./gateway-helpers";
 
-async function testCall(user: TestUser, id: string, nativeName: string, argumentsJson: string, callId?: string): Promise<{ status: number; body: any }> {
+async function testCall(
+  user: TestUser,
+  id: string,
+  nativeName: string,
+  argumentsJson: string,
+  callId?: string,
+): Promise<{ status: number; body: any }> {
   const response = await api(`/api/v1/mcp/servers/${id}/tools/${encodeURIComponent(nativeName)}/test-call`, {
-    method: "POST", token: user.deviceToken, body: { argumentsJson, ...(callId ? { callId } : {}) },
+    method: "POST",
+    token: user.deviceToken,
+    body: { argumentsJson, ...(callId ? { callId } : {}) },
   });
   return { status: response.status, body: await response.json() };
 }
 
 async function cancel(user: TestUser, callId: string): Promise<{ status: number; body: any }> {
-  const response = await api(`/api/v1/mcp/test-calls/${encodeURIComponent(callId)}/cancel`, { method: "POST", token: user.deviceToken });
+  const response = await api(`/api/v1/mcp/test-calls/${encodeURIComponent(callId)}/cancel`, {
+    method: "POST",
+    token: user.deviceToken,
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -32,7 +51,15 @@ describe("test calls against server-everything", () => {
     const { user, id } = await activeServer(everythingUrl());
     const { status, body } = await testCall(user, id, "echo", JSON.stringify({ message: "hello tavern" }));
     expect(status).toBe(200);
-    expect(body).toEqual({ outcome: "known_response", response: { kind: "tool_result", isError: false, textBlocks: [{ index: 0, text: "Echo: hello tavern" }], diagnostics: [] } });
+    expect(body).toEqual({
+      outcome: "known_response",
+      response: {
+        kind: "tool_result",
+        isError: false,
+        textBlocks: [{ index: 0, text: "Echo: hello tavern" }],
+        diagnostics: [],
+      },
+    });
   });
 
   it("an image result gives its text blocks plus a content diagnostic with index, type and size", async () => {
@@ -41,7 +68,13 @@ describe("test calls against server-everything", () => {
     const { body } = await testCall(user, id, "get-tiny-image", "{}");
     expect(body.outcome).toBe("known_response");
     expect(body.response.textBlocks.map((b: any) => b.index)).toEqual([0, 2]);
-    expect(body.response.diagnostics).toEqual([{ code: "mcp.call_content_unsupported", contentIndex: 1, message: expect.stringMatching(/image.*image\/png.*bytes/) }]);
+    expect(body.response.diagnostics).toEqual([
+      {
+        code: "mcp.call_content_unsupported",
+        contentIndex: 1,
+        message: expect.stringMatching(/image.*image\/png.*bytes/),
+      },
+    ]);
   });
 
   it("permission is neither checked nor changed by a test call", async () => {
@@ -57,7 +90,12 @@ describe("exact arguments", () => {
   it("integers beyond 2^53 reach the server with their digits", async () => {
     const tag = crypto.randomUUID();
     const { user, id } = await activeServer(hostileUrl("calls", tag));
-    const { body } = await testCall(user, id, "raw-echo", '{"big": 9007199254740993, "neg": -12345678901234567890, "small": 1.5}');
+    const { body } = await testCall(
+      user,
+      id,
+      "raw-echo",
+      '{"big": 9007199254740993, "neg": -12345678901234567890, "small": 1.5}',
+    );
     expect(body.outcome).toBe("known_response");
     const received = (await recorded("mcp-hostile", `/h/calls/${tag}`)).find((r) => r.rpcMethod === "tools/call")!;
     expect(received.body).toContain('"arguments":{"big":9007199254740993,"neg":-12345678901234567890,"small":1.5}');
@@ -71,7 +109,11 @@ describe("test calls against a v2 server on 2026-07-28", () => {
     const { user, id } = await activeServer(modernUrl(tag));
     expect((await discover(user, id)).body.protocolVersion).toBe("2026-07-28");
     const { body } = await testCall(user, id, "get-forecast", '{"region":"ap-south"}');
-    expect(body.response).toMatchObject({ kind: "tool_result", isError: false, textBlocks: [{ index: 0, text: "forecast for ap-south" }] });
+    expect(body.response).toMatchObject({
+      kind: "tool_result",
+      isError: false,
+      textBlocks: [{ index: 0, text: "forecast for ap-south" }],
+    });
     const requests = await recorded("mcp-modern", `/mcp/${tag}`);
     expect(requests.map((r) => r.rpcMethod)).toEqual(["server/discover", "tools/list", "tools/call"]);
     expect(requests[2]!.headers["mcp-param-region"]).toBe("ap-south");
@@ -110,13 +152,26 @@ describe("hostile call outcomes", () => {
   it("a JSON-RPC error is a known server_error with its data", async () => {
     const { status, body, calls } = await callScenario("rpc-error");
     expect(status).toBe(200);
-    expect(body).toEqual({ outcome: "known_response", response: { kind: "server_error", code: -32050, message: "The upstream database is down", dataJson: '{"retryAfter":30}' } });
+    expect(body).toEqual({
+      outcome: "known_response",
+      response: {
+        kind: "server_error",
+        code: -32050,
+        message: "The upstream database is down",
+        dataJson: '{"retryAfter":30}',
+      },
+    });
     expect(calls).toHaveLength(1);
   });
 
   it("isError with text is a tool_result keeping the server's text", async () => {
     const { body } = await callScenario("is-error");
-    expect(body.response).toEqual({ kind: "tool_result", isError: true, textBlocks: [{ index: 0, text: "Quota exceeded for this key" }], diagnostics: [] });
+    expect(body.response).toEqual({
+      kind: "tool_result",
+      isError: true,
+      textBlocks: [{ index: 0, text: "Quota exceeded for this key" }],
+      diagnostics: [],
+    });
   });
 
   it("structured content violating the declared output schema still returns the server's result", async () => {
@@ -128,10 +183,16 @@ describe("hostile call outcomes", () => {
 
   it("unknown and non-text blocks and result _meta become diagnostics, text keeps its index", async () => {
     const { body } = await callScenario("mixed");
-    expect(body.response.textBlocks).toEqual([{ index: 0, text: "first" }, { index: 5, text: "last" }]);
+    expect(body.response.textBlocks).toEqual([
+      { index: 0, text: "first" },
+      { index: 5, text: "last" },
+    ]);
     expect(body.response.diagnostics.map((d: any) => [d.code, d.contentIndex])).toEqual([
-      ["mcp.call_content_unsupported", 1], ["mcp.call_content_unsupported", 2], ["mcp.call_content_unsupported", 3],
-      ["mcp.call_content_unsupported", 4], ["mcp.call_metadata_unsupported", undefined],
+      ["mcp.call_content_unsupported", 1],
+      ["mcp.call_content_unsupported", 2],
+      ["mcp.call_content_unsupported", 3],
+      ["mcp.call_content_unsupported", 4],
+      ["mcp.call_metadata_unsupported", undefined],
     ]);
   });
 
@@ -181,12 +242,31 @@ describe("test-call gates", () => {
   it("registration id, missing registration, paused server", async () => {
     const tag = crypto.randomUUID();
     const { user, id } = await activeServer(hostileUrl("calls", tag));
-    expect((await testCall(user, "not-a-uuid", "raw-echo", "{}")).body).toMatchObject({ outcome: "not_sent", code: "mcp.call_registration_invalid" });
-    expect((await testCall(user, id.toUpperCase(), "raw-echo", "{}")).body).toMatchObject({ outcome: "not_sent", code: "mcp.call_registration_invalid" });
-    expect((await testCall(user, crypto.randomUUID(), "raw-echo", "{}")).body).toMatchObject({ outcome: "not_sent", code: "mcp.call_registration_not_found" });
-    expect((await testCall(user, id, "x".repeat(300), "{}")).body).toMatchObject({ outcome: "not_sent", code: "mcp.call_tool_name_invalid" });
-    await apiJson(`/api/v1/mcp/servers/${id}/state`, { token: user.deviceToken, body: { state: "paused" }, expectStatus: 200 });
-    expect((await testCall(user, id, "raw-echo", "{}")).body).toMatchObject({ outcome: "not_sent", code: "mcp.call_server_paused" });
+    expect((await testCall(user, "not-a-uuid", "raw-echo", "{}")).body).toMatchObject({
+      outcome: "not_sent",
+      code: "mcp.call_registration_invalid",
+    });
+    expect((await testCall(user, id.toUpperCase(), "raw-echo", "{}")).body).toMatchObject({
+      outcome: "not_sent",
+      code: "mcp.call_registration_invalid",
+    });
+    expect((await testCall(user, crypto.randomUUID(), "raw-echo", "{}")).body).toMatchObject({
+      outcome: "not_sent",
+      code: "mcp.call_registration_not_found",
+    });
+    expect((await testCall(user, id, "x".repeat(300), "{}")).body).toMatchObject({
+      outcome: "not_sent",
+      code: "mcp.call_tool_name_invalid",
+    });
+    await apiJson(`/api/v1/mcp/servers/${id}/state`, {
+      token: user.deviceToken,
+      body: { state: "paused" },
+      expectStatus: 200,
+    });
+    expect((await testCall(user, id, "raw-echo", "{}")).body).toMatchObject({
+      outcome: "not_sent",
+      code: "mcp.call_server_paused",
+    });
     expect(await recorded("mcp-hostile", `/h/calls/${tag}`)).toEqual([]);
   });
 
@@ -194,16 +274,26 @@ describe("test-call gates", () => {
     const tag = crypto.randomUUID();
     const bad = await activeServer(hostileUrl("calls", tag));
     await plantHeaders(bad.user.userId, bad.id, hostileUrl("calls", tag), { "X-Key": "line\nbreak" }); // saved before ADR 0394
-    expect((await testCall(bad.user, bad.id, "raw-echo", "{}")).body).toMatchObject({ outcome: "not_sent", code: "mcp.call_headers_invalid" });
+    expect((await testCall(bad.user, bad.id, "raw-echo", "{}")).body).toMatchObject({
+      outcome: "not_sent",
+      code: "mcp.call_headers_invalid",
+    });
     expect(await recorded("mcp-hostile", `/h/calls/${tag}`)).toEqual([]);
     const noTools = await activeServer(hostileUrl("no-tools", tag));
-    expect((await testCall(noTools.user, noTools.id, "hidden", "{}")).body).toMatchObject({ outcome: "not_sent", code: "mcp.call_tools_capability_missing" });
+    expect((await testCall(noTools.user, noTools.id, "hidden", "{}")).body).toMatchObject({
+      outcome: "not_sent",
+      code: "mcp.call_tools_capability_missing",
+    });
     expect((await recorded("mcp-hostile", `/h/no-tools/${tag}`)).map((r) => r.rpcMethod)).not.toContain("tools/call");
   });
 
   it("a malformed request body is 400 input.invalid", async () => {
     const { user, id } = await activeServer(hostileUrl("calls", crypto.randomUUID()));
-    const response = await api(`/api/v1/mcp/servers/${id}/tools/raw-echo/test-call`, { method: "POST", token: user.deviceToken, body: { arguments: {} } });
+    const response = await api(`/api/v1/mcp/servers/${id}/tools/raw-echo/test-call`, {
+      method: "POST",
+      token: user.deviceToken,
+      body: { arguments: {} },
+    });
     expect(response.status).toBe(400);
     expect((await response.json<any>()).error.code).toBe("input.invalid");
   });

@@ -9,8 +9,14 @@ export function spaceStub(userId: string): DurableObjectStub<UserSpace> {
 }
 
 /** Runs `sql` inside the user's object and returns the rows. */
-export async function rawRows(userId: string, sql: string, ...params: SqlStorageValue[]): Promise<Record<string, SqlStorageValue>[]> {
-  return runInDurableObject(spaceStub(userId), (_instance: UserSpace, state) => state.storage.sql.exec(sql, ...params).toArray());
+export async function rawRows(
+  userId: string,
+  sql: string,
+  ...params: SqlStorageValue[]
+): Promise<Record<string, SqlStorageValue>[]> {
+  return runInDurableObject(spaceStub(userId), (_instance: UserSpace, state) =>
+    state.storage.sql.exec(sql, ...params).toArray(),
+  );
 }
 
 /** Creates a server through the API and returns it. */

@@ -10,21 +10,39 @@ import { createServer } from "./registry-helpers";
 const servers = async (token: string) => (await apiJson("/api/v1/mcp/servers", { token, expectStatus: 200 })).servers;
 
 describe("endpoints need a host written after //", () => {
-  it.each(["http:///mcp", "https:///api/mcp", "http:mcp", "http:////mcp", "http:/mcp"])("create %j → 400 mcp.endpoint_absolute_required, nothing created", async (endpoint) => {
-    const { deviceToken: token } = await createUser();
-    const response = await apiJson("/api/v1/mcp/servers", { token, body: { displayName: "A", endpoint }, expectStatus: 400 });
-    expect(response.error.code).toBe("mcp.endpoint_absolute_required");
-    expect(await servers(token)).toEqual([]);
-  });
+  it.each(["http:///mcp", "https:///api/mcp", "http:mcp", "http:////mcp", "http:/mcp"])(
+    "create %j → 400 mcp.endpoint_absolute_required, nothing created",
+    async (endpoint) => {
+      const { deviceToken: token } = await createUser();
+      const response = await apiJson("/api/v1/mcp/servers", {
+        token,
+        body: { displayName: "A", endpoint },
+        expectStatus: 400,
+      });
+      expect(response.error.code).toBe("mcp.endpoint_absolute_required");
+      expect(await servers(token)).toEqual([]);
+    },
+  );
 
   it("update to http:///mcp and an import entry with it are refused too", async () => {
     const { deviceToken: token } = await createUser();
     const server = await createServer(token, { displayName: "A", endpoint: "https://a.example/mcp" });
-    const put = await apiJson(`/api/v1/mcp/servers/${server.id}`, { method: "PUT", token, body: { displayName: "A", endpoint: "http:///mcp", headers: {}, protocolVersion: "auto" }, expectStatus: 400 });
+    const put = await apiJson(`/api/v1/mcp/servers/${server.id}`, {
+      method: "PUT",
+      token,
+      body: { displayName: "A", endpoint: "http:///mcp", headers: {}, protocolVersion: "auto" },
+      expectStatus: 400,
+    });
     expect(put.error.code).toBe("mcp.endpoint_absolute_required");
-    const imported = await apiJson("/api/v1/mcp/servers", { token, body: { json: JSON.stringify({ mcpServers: { broken: { url: "http:///mcp" } } }) }, expectStatus: 201 });
+    const imported = await apiJson("/api/v1/mcp/servers", {
+      token,
+      body: { json: JSON.stringify({ mcpServers: { broken: { url: "http:///mcp" } } }) },
+      expectStatus: 201,
+    });
     expect(imported.servers).toEqual([]);
-    expect(imported.skipped).toEqual([{ name: "broken", code: "mcp.endpoint_absolute_required", message: expect.any(String) }]);
+    expect(imported.skipped).toEqual([
+      { name: "broken", code: "mcp.endpoint_absolute_required", message: expect.any(String) },
+    ]);
     expect((await servers(token)).map((s: any) => s.endpoint)).toEqual(["https://a.example/mcp"]);
   });
 
@@ -47,7 +65,12 @@ describe("description overrides may not be blank", () => {
     const { deviceToken: token } = await createUser();
     const server = await createServer(token, { displayName: "A", endpoint: "https://a.example/" });
     const path = `/api/v1/mcp/servers/${server.id}/tools/echo/description-override`;
-    const kept = await apiJson(path, { method: "PUT", token, body: { override: { description: "Repeat", properties: { q: "Text" } } }, expectStatus: 200 });
+    const kept = await apiJson(path, {
+      method: "PUT",
+      token,
+      body: { override: { description: "Repeat", properties: { q: "Text" } } },
+      expectStatus: 200,
+    });
     const response = await apiJson(path, { method: "PUT", token, body: { override }, expectStatus: 400 });
     expect(response.error.code).toBe("mcp.description_override_empty");
     const [after] = await servers(token);
@@ -59,7 +82,10 @@ describe("description overrides may not be blank", () => {
     const { deviceToken: token } = await createUser();
     const server = await createServer(token, { displayName: "A", endpoint: "https://a.example/" });
     const saved = await apiJson(`/api/v1/mcp/servers/${server.id}/tools/echo/description-override`, {
-      method: "PUT", token, body: { override: { description: "  padded  ", properties: { q: " x " } } }, expectStatus: 200,
+      method: "PUT",
+      token,
+      body: { override: { description: "  padded  ", properties: { q: " x " } } },
+      expectStatus: 200,
     });
     expect(saved.toolDescriptionOverrides.echo).toEqual({ description: "  padded  ", properties: { q: " x " } });
   });
@@ -76,8 +102,12 @@ describe("malformed percent-encoding in :nativeName", () => {
       it(`${leaf} with ${segment} → 400 mcp.tool_name_invalid; nothing stored`, async () => {
         const { deviceToken: token } = await createUser();
         const server = await createServer(token, { displayName: "A", endpoint: "https://a.example/" });
-        const response = await api(`/api/v1/mcp/servers/${server.id}/tools/${segment}/${leaf}`, { method, token, body });
-        const answer = await response.json() as any;
+        const response = await api(`/api/v1/mcp/servers/${server.id}/tools/${segment}/${leaf}`, {
+          method,
+          token,
+          body,
+        });
+        const answer = (await response.json()) as any;
         expect(response.status, JSON.stringify(answer)).toBe(400);
         expect(answer.error.code).toBe("mcp.tool_name_invalid");
         expect(answer.error.message).toContain("percent-encoded");
@@ -90,9 +120,21 @@ describe("malformed percent-encoding in :nativeName", () => {
   it("valid escapes still decode (%25, %2F, UTF-8) and without a token it is still 401", async () => {
     const { deviceToken: token } = await createUser();
     const server = await createServer(token, { displayName: "A", endpoint: "https://a.example/" });
-    const saved = await apiJson(`/api/v1/mcp/servers/${server.id}/tools/100%25%2F%E6%A4%9C/permission`, { method: "PUT", token, body: { permission: "ask" }, expectStatus: 200 });
+    const saved = await apiJson(`/api/v1/mcp/servers/${server.id}/tools/100%25%2F%E6%A4%9C/permission`, {
+      method: "PUT",
+      token,
+      body: { permission: "ask" },
+      expectStatus: 200,
+    });
     expect(saved.toolPermissions).toEqual({ "100%/検": "ask" });
-    expect((await api(`/api/v1/mcp/servers/${server.id}/tools/%FF/permission`, { method: "PUT", body: { permission: "ask" } })).status).toBe(401);
+    expect(
+      (
+        await api(`/api/v1/mcp/servers/${server.id}/tools/%FF/permission`, {
+          method: "PUT",
+          body: { permission: "ask" },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
@@ -108,7 +150,10 @@ describe("headers are checked when saved", () => {
 
   it.each(cases)("create with %j → 400 %s; the value is never echoed", async (headers, code) => {
     const { deviceToken: token } = await createUser();
-    const response = await api("/api/v1/mcp/servers", { token, body: { displayName: "A", endpoint: "https://a.example/", headers } });
+    const response = await api("/api/v1/mcp/servers", {
+      token,
+      body: { displayName: "A", endpoint: "https://a.example/", headers },
+    });
     const text = await response.text();
     expect(response.status).toBe(400);
     expect(JSON.parse(text).error.code).toBe(code);
@@ -119,8 +164,16 @@ describe("headers are checked when saved", () => {
 
   it.each(cases)("full-replacement update with %j → 400 %s; the server is unchanged", async (headers, code) => {
     const { deviceToken: token } = await createUser();
-    const server = await createServer(token, { displayName: "A", endpoint: "https://a.example/", headers: { "X-Api-Key": "k" } });
-    const response = await api(`/api/v1/mcp/servers/${server.id}`, { method: "PUT", token, body: { displayName: "A", endpoint: "https://a.example/", headers, protocolVersion: "auto" } });
+    const server = await createServer(token, {
+      displayName: "A",
+      endpoint: "https://a.example/",
+      headers: { "X-Api-Key": "k" },
+    });
+    const response = await api(`/api/v1/mcp/servers/${server.id}`, {
+      method: "PUT",
+      token,
+      body: { displayName: "A", endpoint: "https://a.example/", headers, protocolVersion: "auto" },
+    });
     const text = await response.text();
     expect(response.status).toBe(400);
     expect(JSON.parse(text).error.code).toBe(code);
@@ -157,7 +210,9 @@ describe("headers are checked when saved", () => {
 describe("duplicate endpoints are created with a warning", () => {
   it("importing the same mcpServers JSON twice warns once per duplicate, naming the existing server", async () => {
     const { deviceToken: token } = await createUser();
-    const json = JSON.stringify({ mcpServers: { search: { url: "https://search.example/mcp" }, docs: { url: "https://docs.example/mcp" } } });
+    const json = JSON.stringify({
+      mcpServers: { search: { url: "https://search.example/mcp" }, docs: { url: "https://docs.example/mcp" } },
+    });
     const first = await apiJson("/api/v1/mcp/servers", { token, body: { json }, expectStatus: 201 });
     expect(first.servers.map((s: any) => s.warnings)).toEqual([undefined, undefined]);
     const second = await apiJson("/api/v1/mcp/servers", { token, body: { json }, expectStatus: 201 });
@@ -170,11 +225,13 @@ describe("duplicate endpoints are created with a warning", () => {
 
   it("duplicates inside one document and a userinfo-only difference are noticed; other paths are not", async () => {
     const { deviceToken: token } = await createUser();
-    const json = JSON.stringify({ mcpServers: {
-      one: { url: "https://Search.Example/mcp" },
-      two: { url: "https://alice:pw@search.example/mcp" },
-      other: { url: "https://search.example/mcp/v2" },
-    } });
+    const json = JSON.stringify({
+      mcpServers: {
+        one: { url: "https://Search.Example/mcp" },
+        two: { url: "https://alice:pw@search.example/mcp" },
+        other: { url: "https://search.example/mcp/v2" },
+      },
+    });
     const result = await apiJson("/api/v1/mcp/servers", { token, body: { json }, expectStatus: 201 });
     expect(result.servers.map((s: any) => [s.displayName, s.warnings?.map((w: any) => w.message)])).toEqual([
       ["one", undefined],
@@ -188,7 +245,9 @@ describe("duplicate endpoints are created with a warning", () => {
     const first = await createServer(token, { displayName: "Search", endpoint: "https://search.example/mcp" });
     expect(first.warnings).toBeUndefined();
     const again = await createServer(token, { displayName: "Search (work)", endpoint: "https://search.example/mcp" });
-    expect(again.warnings).toEqual([{ code: "mcp.import_duplicate_endpoint", message: '"Search (work)" uses the same endpoint as "Search".' }]);
+    expect(again.warnings).toEqual([
+      { code: "mcp.import_duplicate_endpoint", message: '"Search (work)" uses the same endpoint as "Search".' },
+    ]);
     expect(await servers(token)).toHaveLength(2);
   });
 });

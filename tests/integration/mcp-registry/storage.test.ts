@@ -26,10 +26,15 @@ describe("MCP registration storage", () => {
     const rows = await rawRows(user.userId, "SELECT * FROM te_mcp_registrations");
     expect(rows).toHaveLength(1);
     const raw = JSON.stringify(rows);
-    for (const secret of ["pa55-w0rd-XYZ", "sk-live-4f9a8b", "team-value-77", "alice:"]) expect(raw).not.toContain(secret);
+    for (const secret of ["pa55-w0rd-XYZ", "sk-live-4f9a8b", "team-value-77", "alice:"])
+      expect(raw).not.toContain(secret);
     const document = JSON.parse(String(rows[0]!.document));
     expect(document).toMatchObject({
-      schemaVersion: 1, kind: "tavernedge.mcpServerRegistration", id: server.id, endpoint: "https://secure.example/mcp?tenant=7", state: "paused",
+      schemaVersion: 1,
+      kind: "tavernedge.mcpServerRegistration",
+      id: server.id,
+      endpoint: "https://secure.example/mcp?tenant=7",
+      state: "paused",
       sealedUserinfo: { kid: expect.any(String), iv: expect.any(String), ct: expect.any(String) },
       sealedHeaders: { kid: expect.any(String), iv: expect.any(String), ct: expect.any(String) },
     });
@@ -42,7 +47,9 @@ describe("MCP registration storage", () => {
   it("corrupt rows are storage issues while healthy registrations still list; a corrupt row can be deleted", async () => {
     const user = await createUser();
     const healthy = await createServer(user.deviceToken, { displayName: "Healthy", endpoint: "https://ok.example/" });
-    const good = JSON.parse(String((await rawRows(user.userId, "SELECT document FROM te_mcp_registrations"))[0]!.document));
+    const good = JSON.parse(
+      String((await rawRows(user.userId, "SELECT document FROM te_mcp_registrations"))[0]!.document),
+    );
     const ids = Array.from({ length: 7 }, () => crypto.randomUUID());
     const bad: Array<[string, string, string]> = [
       [ids[0]!, "{not json", "mcp.registration_document_invalid"],
@@ -50,22 +57,41 @@ describe("MCP registration storage", () => {
       [ids[2]!, JSON.stringify({ ...good, id: ids[2], kind: "something.else" }), "mcp.registration_kind_invalid"],
       [ids[3]!, JSON.stringify({ ...good, id: ids[3], surprise: true }), "mcp.registration_document_invalid"],
       [ids[4]!, JSON.stringify({ ...good, id: ids[0] }), "mcp.registration_id_mismatch"],
-      [ids[5]!, JSON.stringify({ ...good, id: ids[5], toolPermissions: { search: "off" } }), "mcp.permission_off_not_persisted"],
+      [
+        ids[5]!,
+        JSON.stringify({ ...good, id: ids[5], toolPermissions: { search: "off" } }),
+        "mcp.permission_off_not_persisted",
+      ],
       [ids[6]!, JSON.stringify({ ...good, id: ids[6], endpoint: "ftp://x.example/" }), "mcp.endpoint_scheme_invalid"],
       ["NOT-A-UUID", JSON.stringify({ ...good, id: "NOT-A-UUID" }), "mcp.registration_id_invalid"],
     ];
     for (const [id, document] of bad) {
-      await rawRows(user.userId, "INSERT INTO te_mcp_registrations(id, document, revision, created_at, updated_at) VALUES(?, ?, 1, ?, ?)", id, document, Date.now(), Date.now());
+      await rawRows(
+        user.userId,
+        "INSERT INTO te_mcp_registrations(id, document, revision, created_at, updated_at) VALUES(?, ?, 1, ?, ?)",
+        id,
+        document,
+        Date.now(),
+        Date.now(),
+      );
     }
     const listed = await apiJson("/api/v1/mcp/servers", { token: user.deviceToken, expectStatus: 200 });
     expect(listed.servers.map((s: any) => s.id)).toEqual([healthy.id]);
     const issues = new Map(listed.storageIssues.map((issue: any) => [issue.fileName, issue]));
-    for (const [id, , code] of bad) expect(issues.get(id), id).toMatchObject({ fileName: id, code, message: expect.any(String) });
+    for (const [id, , code] of bad)
+      expect(issues.get(id), id).toMatchObject({ fileName: id, code, message: expect.any(String) });
     expect(issues.get(ids[0]!)).toHaveProperty("registrationId", ids[0]);
     expect(issues.get("NOT-A-UUID")).not.toHaveProperty("registrationId");
 
-    const blocked = await apiJson(`/api/v1/mcp/servers/${ids[2]}/state`, { token: user.deviceToken, body: { state: "active" }, expectStatus: 400 });
-    expect(blocked.error).toMatchObject({ code: "mcp.registration_storage_issue", details: { storageCode: "mcp.registration_kind_invalid" } });
+    const blocked = await apiJson(`/api/v1/mcp/servers/${ids[2]}/state`, {
+      token: user.deviceToken,
+      body: { state: "active" },
+      expectStatus: 400,
+    });
+    expect(blocked.error).toMatchObject({
+      code: "mcp.registration_storage_issue",
+      details: { storageCode: "mcp.registration_kind_invalid" },
+    });
     await apiJson(`/api/v1/mcp/servers/${ids[2]}`, { method: "DELETE", token: user.deviceToken, expectStatus: 200 });
     const after = await apiJson("/api/v1/mcp/servers", { token: user.deviceToken });
     expect(after.storageIssues.map((issue: any) => issue.fileName)).not.toContain(ids[2]);
@@ -73,30 +99,67 @@ describe("MCP registration storage", () => {
 
   it("a row sealed under another DATA_KEY lists with headersUnavailable and a secrets.key_mismatch issue; re-entering the secrets repairs it", async () => {
     const user = await createUser();
-    await createServer(user.deviceToken, { displayName: "Fine", endpoint: "https://fine.example/", headers: { A: "fine" } });
+    await createServer(user.deviceToken, {
+      displayName: "Fine",
+      endpoint: "https://fine.example/",
+      headers: { A: "fine" },
+    });
     const foreignId = await runInDurableObject(spaceStub(user.userId), async (instance: UserSpace) => {
       const space = instance.space();
       const foreign = new McpRegistryService({
-        repo: new McpRegistrationStore(space.sql), cipher: new SecretBox(OTHER_KEY), clock: space.clock,
-        sockets: space.sockets, mutex: space.mutex, development: true,
+        repo: new McpRegistrationStore(space.sql),
+        cipher: new SecretBox(OTHER_KEY),
+        clock: space.clock,
+        sockets: space.sockets,
+        mutex: space.mutex,
+        development: true,
       });
-      return (await foreign.create({ displayName: "Foreign", endpoint: "https://bob:hunter2@foreign.example/mcp", headers: { Authorization: "Bearer foreign-secret" } })).id;
+      return (
+        await foreign.create({
+          displayName: "Foreign",
+          endpoint: "https://bob:hunter2@foreign.example/mcp",
+          headers: { Authorization: "Bearer foreign-secret" },
+        })
+      ).id;
     });
     const listed = await apiJson("/api/v1/mcp/servers", { token: user.deviceToken, expectStatus: 200 });
     expect(listed.servers).toHaveLength(2);
     const foreign = listed.servers.find((s: any) => s.id === foreignId);
-    expect(foreign).toMatchObject({ displayName: "Foreign", headersUnavailable: true, headers: {}, endpoint: "https://foreign.example/mcp" });
+    expect(foreign).toMatchObject({
+      displayName: "Foreign",
+      headersUnavailable: true,
+      headers: {},
+      endpoint: "https://foreign.example/mcp",
+    });
     expect(listed.servers.find((s: any) => s.id !== foreignId)).not.toHaveProperty("headersUnavailable");
-    expect(listed.storageIssues).toEqual([{ registrationId: foreignId, fileName: foreignId, code: "secrets.key_mismatch", message: expect.any(String) }]);
+    expect(listed.storageIssues).toEqual([
+      { registrationId: foreignId, fileName: foreignId, code: "secrets.key_mismatch", message: expect.any(String) },
+    ]);
     expect(JSON.stringify(listed)).not.toContain("foreign-secret");
 
-    const permitted = await apiJson(`/api/v1/mcp/servers/${foreignId}/tools/search/permission`, { method: "PUT", token: user.deviceToken, body: { permission: "ask" }, expectStatus: 200 });
+    const permitted = await apiJson(`/api/v1/mcp/servers/${foreignId}/tools/search/permission`, {
+      method: "PUT",
+      token: user.deviceToken,
+      body: { permission: "ask" },
+      expectStatus: 200,
+    });
     expect(permitted).toMatchObject({ headersUnavailable: true, toolPermissions: { search: "ask" } });
     const repaired = await apiJson(`/api/v1/mcp/servers/${foreignId}`, {
-      method: "PUT", token: user.deviceToken, expectStatus: 200,
-      body: { displayName: "Foreign", endpoint: "https://bob:hunter3@foreign.example/mcp", headers: { Authorization: "Bearer new" }, protocolVersion: "auto" },
+      method: "PUT",
+      token: user.deviceToken,
+      expectStatus: 200,
+      body: {
+        displayName: "Foreign",
+        endpoint: "https://bob:hunter3@foreign.example/mcp",
+        headers: { Authorization: "Bearer new" },
+        protocolVersion: "auto",
+      },
     });
-    expect(repaired).toMatchObject({ headers: { Authorization: "Bearer new" }, endpoint: "https://bob:hunter3@foreign.example/mcp", toolPermissions: { search: "ask" } });
+    expect(repaired).toMatchObject({
+      headers: { Authorization: "Bearer new" },
+      endpoint: "https://bob:hunter3@foreign.example/mcp",
+      toolPermissions: { search: "ask" },
+    });
     expect(repaired).not.toHaveProperty("headersUnavailable");
     expect((await apiJson("/api/v1/mcp/servers", { token: user.deviceToken })).storageIssues).toEqual([]);
   });
@@ -104,23 +167,73 @@ describe("MCP registration storage", () => {
   it("a connection change deletes the catalog snapshot; name, state, permission and override changes keep it; delete removes it", async () => {
     const user = await createUser();
     const token = user.deviceToken;
-    const server = await createServer(token, { displayName: "Cat", endpoint: "https://cat.example/mcp", headers: { A: "1" } });
-    const seed = () => rawRows(user.userId,
-      "INSERT OR REPLACE INTO te_mcp_catalogs(registration_id, document, tool_count, fetched_at, client_state) VALUES(?, '{}', 1, 1, NULL)", server.id)
-      .then(() => rawRows(user.userId, "INSERT OR REPLACE INTO te_mcp_catalog_tools(registration_id, position, native_name, document) VALUES(?, 0, 'search', '{}')", server.id));
-    const count = async () => Number((await rawRows(user.userId,
-      "SELECT (SELECT COUNT(*) FROM te_mcp_catalogs WHERE registration_id = ?1) + (SELECT COUNT(*) FROM te_mcp_catalog_tools WHERE registration_id = ?1) AS n", server.id))[0]!.n);
-    const base = { displayName: "Cat", endpoint: "https://cat.example/mcp", headers: { A: "1" }, protocolVersion: "auto" };
+    const server = await createServer(token, {
+      displayName: "Cat",
+      endpoint: "https://cat.example/mcp",
+      headers: { A: "1" },
+    });
+    const seed = () =>
+      rawRows(
+        user.userId,
+        "INSERT OR REPLACE INTO te_mcp_catalogs(registration_id, document, tool_count, fetched_at, client_state) VALUES(?, '{}', 1, 1, NULL)",
+        server.id,
+      ).then(() =>
+        rawRows(
+          user.userId,
+          "INSERT OR REPLACE INTO te_mcp_catalog_tools(registration_id, position, native_name, document) VALUES(?, 0, 'search', '{}')",
+          server.id,
+        ),
+      );
+    const count = async () =>
+      Number(
+        (
+          await rawRows(
+            user.userId,
+            "SELECT (SELECT COUNT(*) FROM te_mcp_catalogs WHERE registration_id = ?1) + (SELECT COUNT(*) FROM te_mcp_catalog_tools WHERE registration_id = ?1) AS n",
+            server.id,
+          )
+        )[0]!.n,
+      );
+    const base = {
+      displayName: "Cat",
+      endpoint: "https://cat.example/mcp",
+      headers: { A: "1" },
+      protocolVersion: "auto",
+    };
     await seed();
     expect(await count()).toBe(2);
-    await apiJson(`/api/v1/mcp/servers/${server.id}`, { method: "PUT", token, body: { ...base, displayName: "Renamed" }, expectStatus: 200 });
+    await apiJson(`/api/v1/mcp/servers/${server.id}`, {
+      method: "PUT",
+      token,
+      body: { ...base, displayName: "Renamed" },
+      expectStatus: 200,
+    });
     await apiJson(`/api/v1/mcp/servers/${server.id}/state`, { token, body: { state: "active" }, expectStatus: 200 });
-    await apiJson(`/api/v1/mcp/servers/${server.id}/tools/search/permission`, { method: "PUT", token, body: { permission: "allow" }, expectStatus: 200 });
-    await apiJson(`/api/v1/mcp/servers/${server.id}/tools/search/description-override`, { method: "PUT", token, body: { override: { description: "d" } }, expectStatus: 200 });
+    await apiJson(`/api/v1/mcp/servers/${server.id}/tools/search/permission`, {
+      method: "PUT",
+      token,
+      body: { permission: "allow" },
+      expectStatus: 200,
+    });
+    await apiJson(`/api/v1/mcp/servers/${server.id}/tools/search/description-override`, {
+      method: "PUT",
+      token,
+      body: { override: { description: "d" } },
+      expectStatus: 200,
+    });
     expect(await count()).toBe(2);
-    for (const change of [{ endpoint: "https://cat.example/v2" }, { headers: { A: "2" } }, { protocolVersion: "2025-11-25" }]) {
+    for (const change of [
+      { endpoint: "https://cat.example/v2" },
+      { headers: { A: "2" } },
+      { protocolVersion: "2025-11-25" },
+    ]) {
       await seed();
-      await apiJson(`/api/v1/mcp/servers/${server.id}`, { method: "PUT", token, body: { ...base, ...change }, expectStatus: 200 });
+      await apiJson(`/api/v1/mcp/servers/${server.id}`, {
+        method: "PUT",
+        token,
+        body: { ...base, ...change },
+        expectStatus: 200,
+      });
       expect(await count(), JSON.stringify(change)).toBe(0);
     }
     await seed();
@@ -133,12 +246,20 @@ describe("MCP registration storage", () => {
     const result = await runInDurableObject(spaceStub(user.userId), async (instance: UserSpace) => {
       const space = instance.space();
       const deployed = new McpRegistryService({
-        repo: new McpRegistrationStore(space.sql), cipher: new SecretBox(space.secrets.dataKey), clock: space.clock,
-        sockets: space.sockets, mutex: space.mutex, development: false,
+        repo: new McpRegistrationStore(space.sql),
+        cipher: new SecretBox(space.secrets.dataKey),
+        clock: space.clock,
+        sockets: space.sockets,
+        mutex: space.mutex,
+        development: false,
       });
       const local = await deployed.create({ displayName: "Local", endpoint: "http://localhost:8787/mcp" });
       const pub = await deployed.create({ displayName: "Public", endpoint: "https://public.example/mcp" });
-      return { local: local.warnings, pub: pub.warnings ?? null, activated: (await deployed.setState(local.id, "active")).warnings };
+      return {
+        local: local.warnings,
+        pub: pub.warnings ?? null,
+        activated: (await deployed.setState(local.id, "active")).warnings,
+      };
     });
     expect(result.local).toEqual([{ code: "mcp.endpoint_unreachable_when_deployed", message: expect.any(String) }]);
     expect(result.activated?.[0]?.code).toBe("mcp.endpoint_unreachable_when_deployed");

@@ -27,7 +27,17 @@ const tool: ModelToolSpec = {
 };
 const ask: ModelMessage[] = [{ role: "user", parts: [{ type: "text", text: "Weather in Paris and Rome?" }] }];
 const gatewayWith = (fetch: ReturnType<typeof fixtureFetch>["fetch"]) =>
-  createModelGateway({ id: "c", provider: "google", baseUrl: null, modelId: "gemini-2.5-flash", apiKey: "AIza-secret-key-1234", defaults: {} }, { fetch });
+  createModelGateway(
+    {
+      id: "c",
+      provider: "google",
+      baseUrl: null,
+      modelId: "gemini-2.5-flash",
+      apiKey: "AIza-secret-key-1234",
+      defaults: {},
+    },
+    { fetch },
+  );
 
 describe("gemini gateway (recorded fixtures)", () => {
   it("two parallel calls without ids get gemini_<responseId>_<index>; the signature and ids come back unchanged", async () => {
@@ -45,7 +55,9 @@ describe("gemini gateway (recorded fixtures)", () => {
     expect(first.providerState).toMatchObject({ providerFormat: "gemini", lastResponseId: RESPONSE_ID });
 
     const sent1 = peer.requests[0]!;
-    expect(sent1.url).toBe("https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse");
+    expect(sent1.url).toBe(
+      "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
+    );
     expect(sent1.url).not.toContain("AIza");
     const parameters = sent1.body.tools[0].functionDeclarations[0].parameters;
     expect(JSON.stringify(parameters)).not.toMatch(/\$schema|\$defs|\$ref|additionalProperties/);
@@ -53,10 +65,17 @@ describe("gemini gateway (recorded fixtures)", () => {
 
     const stored = JSON.parse(JSON.stringify(first.message)) as ModelMessage;
     const second = await gateway.step({
-      messages: [...ask, stored, {
-        role: "tool",
-        parts: first.toolCalls.map((call, i) => ({ type: "toolResult" as const, result: { callId: call.id, alias: call.alias, content: i === 0 ? "sunny" : "cloudy" } })),
-      }],
+      messages: [
+        ...ask,
+        stored,
+        {
+          role: "tool",
+          parts: first.toolCalls.map((call, i) => ({
+            type: "toolResult" as const,
+            result: { callId: call.id, alias: call.alias, content: i === 0 ? "sunny" : "cloudy" },
+          })),
+        },
+      ],
       tools: [tool],
     });
     expect(second.text).toBe("Paris is sunny (24°C); Rome will be cloudy for two days.");
@@ -64,21 +83,44 @@ describe("gemini gateway (recorded fixtures)", () => {
     const contents = peer.requests[1]!.body.contents;
     const modelTurn = contents.find((c: any) => c.role === "model");
     const functionCalls = modelTurn.parts.filter((p: any) => p.functionCall);
-    expect(functionCalls[0]).toEqual({ functionCall: { id: `gemini_${RESPONSE_ID}_0`, name: "get_weather", args: { city: "Paris" } }, thoughtSignature: SIGNATURE });
-    expect(functionCalls[1].functionCall).toEqual({ id: `gemini_${RESPONSE_ID}_1`, name: "get_weather", args: { city: "Rome", days: 2 } });
+    expect(functionCalls[0]).toEqual({
+      functionCall: { id: `gemini_${RESPONSE_ID}_0`, name: "get_weather", args: { city: "Paris" } },
+      thoughtSignature: SIGNATURE,
+    });
+    expect(functionCalls[1].functionCall).toEqual({
+      id: `gemini_${RESPONSE_ID}_1`,
+      name: "get_weather",
+      args: { city: "Rome", days: 2 },
+    });
     const responses = contents.at(-1).parts.map((p: any) => p.functionResponse);
-    expect(responses.map((r: any) => [r.id, r.name])).toEqual([[`gemini_${RESPONSE_ID}_0`, "get_weather"], [`gemini_${RESPONSE_ID}_1`, "get_weather"]]);
+    expect(responses.map((r: any) => [r.id, r.name])).toEqual([
+      [`gemini_${RESPONSE_ID}_0`, "get_weather"],
+      [`gemini_${RESPONSE_ID}_1`, "get_weather"],
+    ]);
   });
 
   it("ids Gemini does send are kept", async () => {
-    const withIds = calls.replace('"functionCall": {"name": "get_weather","args": {"city": "Paris"}}', '"functionCall": {"id": "fc_paris_1","name": "get_weather","args": {"city": "Paris"}}');
+    const withIds = calls.replace(
+      '"functionCall": {"name": "get_weather","args": {"city": "Paris"}}',
+      '"functionCall": {"id": "fc_paris_1","name": "get_weather","args": {"city": "Paris"}}',
+    );
     const peer = fixtureFetch([{ body: withIds }]);
     const response = await gatewayWith(peer.fetch).step({ messages: ask, tools: [tool] }, { stream: true });
     expect(response.toolCalls.map((c) => c.id)).toEqual(["fc_paris_1", `gemini_${RESPONSE_ID}_1`]);
   });
 
   it("non-streamed answers get the same deterministic ids", async () => {
-    const json = { candidates: [{ content: { role: "model", parts: [{ functionCall: { name: "get_weather", args: { city: "Oslo" } } }] }, finishReason: "STOP", index: 0 }], modelVersion: "gemini-2.5-flash", responseId: "r-json-1" };
+    const json = {
+      candidates: [
+        {
+          content: { role: "model", parts: [{ functionCall: { name: "get_weather", args: { city: "Oslo" } } }] },
+          finishReason: "STOP",
+          index: 0,
+        },
+      ],
+      modelVersion: "gemini-2.5-flash",
+      responseId: "r-json-1",
+    };
     const peer = fixtureFetch([{ body: JSON.stringify(json) }]);
     const response = await gatewayWith(peer.fetch).step({ messages: ask, tools: [tool] }, { stream: false });
     expect(response.toolCalls[0]!.id).toBe("gemini_r-json-1_0");
@@ -86,7 +128,16 @@ describe("gemini gateway (recorded fixtures)", () => {
 
   it("429 RESOURCE_EXHAUSTED is retryable model.provider_rate_limited; SAFETY is a refusal", async () => {
     const peer = fixtureFetch([
-      { status: 429, body: JSON.stringify({ error: { code: 429, message: "Resource has been exhausted (e.g. check quota).", status: "RESOURCE_EXHAUSTED" } }) },
+      {
+        status: 429,
+        body: JSON.stringify({
+          error: {
+            code: 429,
+            message: "Resource has been exhausted (e.g. check quota).",
+            status: "RESOURCE_EXHAUSTED",
+          },
+        }),
+      },
       { body: JSON.stringify({ candidates: [{ finishReason: "SAFETY", index: 0 }], responseId: "r-safety" }) },
     ]);
     const gateway = gatewayWith(peer.fetch);
@@ -97,7 +148,10 @@ describe("gemini gateway (recorded fixtures)", () => {
 
   it("a schema reference that cannot be resolved fails the build with a clear code before any request", async () => {
     const peer = fixtureFetch([]);
-    const broken: ModelToolSpec = { ...tool, inputSchema: { type: "object", properties: { a: { $ref: "https://example.com/a.json" } } } };
+    const broken: ModelToolSpec = {
+      ...tool,
+      inputSchema: { type: "object", properties: { a: { $ref: "https://example.com/a.json" } } },
+    };
     const error = await modelErrorOf(() => gatewayWith(peer.fetch).step({ messages: ask, tools: [broken] }));
     expect(error.code).toBe("model.request_build_failed");
     expect(error.message).toContain("get_weather");

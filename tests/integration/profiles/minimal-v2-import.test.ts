@@ -12,10 +12,17 @@ import { apiJson, createUser } from "../helpers";
 describe("agent profiles: minimal v2 import", () => {
   it("refuses a v2 file without its required sections, naming all of them; stores nothing", async () => {
     const { deviceToken: token } = await createUser();
-    const refused = await apiJson("/api/v1/agent/profiles/import", { token, body: { profile: JSON.parse(minimalV2) }, expectStatus: 400 });
+    const refused = await apiJson("/api/v1/agent/profiles/import", {
+      token,
+      body: { profile: JSON.parse(minimalV2) },
+      expectStatus: 400,
+    });
     expect(refused.error).toMatchObject({ code: "agent.profile_contract_invalid", details: { path: "$" } });
-    for (const section of ["preset", "model", "run", "skills", "workspace", "plan", "output"]) expect(refused.error.message).toContain(section);
-    expect(refused.error.message).toMatch(/missing the required sections preset, model, run, skills, workspace, plan, output/);
+    for (const section of ["preset", "model", "run", "skills", "workspace", "plan", "output"])
+      expect(refused.error.message).toContain(section);
+    expect(refused.error.message).toMatch(
+      /missing the required sections preset, model, run, skills, workspace, plan, output/,
+    );
     const list = await apiJson("/api/v1/agent/profiles", { token, expectStatus: 200 });
     expect(list.profiles.map((p: any) => p.id)).toEqual(["default-writer"]);
   });
@@ -32,8 +39,20 @@ describe("agent profiles: minimal v2 import", () => {
       plan: { mode: "none" },
       output: { artifacts: [{ id: "main", path: "output/main.md", kind: "markdown", target: "messageBody" }] },
     };
-    const imported = await apiJson("/api/v1/agent/profiles/import", { token, body: { profile: doc }, expectStatus: 201 });
+    const imported = await apiJson("/api/v1/agent/profiles/import", {
+      token,
+      body: { profile: doc },
+      expectStatus: 201,
+    });
     expect(imported.migratedFrom).toBe(2);
-    expect(imported.profile).toMatchObject({ schemaVersion: 3, id: "mini", preset: { mode: "currentPromptSnapshot", required: false }, tools: { allow: ["builtin:workspace.write_file", "builtin:workspace.commit", "builtin:workspace.finish"], maxRounds: 10 } });
+    expect(imported.profile).toMatchObject({
+      schemaVersion: 3,
+      id: "mini",
+      preset: { mode: "currentPromptSnapshot", required: false },
+      tools: {
+        allow: ["builtin:workspace.write_file", "builtin:workspace.commit", "builtin:workspace.finish"],
+        maxRounds: 10,
+      },
+    });
   });
 });

@@ -31,26 +31,60 @@ describe("profile resolution for runs", () => {
       d.tools.allow = ["builtin:workspace.write_file", "builtin:workspace.commit", "builtin:workspace.finish", "mcp:*"];
       d.tools.maxRounds = 5;
     });
-    await saveProfile(user.deviceToken, "unconfigured", (d) => { d.model = { mode: "requiresConfiguration" }; });
+    await saveProfile(user.deviceToken, "unconfigured", (d) => {
+      d.model = { mode: "requiresConfiguration" };
+    });
     await runInDurableObject(stubFor(user.userId), async (instance: UserSpace) => {
       const base = agentLoopDeps(instance.space());
-      const deps = { ...base, scheduler: { schedule: () => undefined, cancel: () => undefined }, gatewayFor: async () => new ScriptedModelGateway([]) };
-      const handle = await startRun(deps, { stableChatId: chatId, profileId: "terse-writer", promptSnapshot: PROMPT as any });
+      const deps = {
+        ...base,
+        scheduler: { schedule: () => undefined, cancel: () => undefined },
+        gatewayFor: async () => new ScriptedModelGateway([]),
+      };
+      const handle = await startRun(deps, {
+        stableChatId: chatId,
+        profileId: "terse-writer",
+        promptSnapshot: PROMPT as any,
+      });
       // The run freezes the strict v3 document itself (contracts.md §3.14), not a summary of it.
       const frozen = JSON.parse(deps.store.getDoc(handle.runId, RESOLVED_PROFILE_DOC)!);
       expect(frozen).toEqual((await agentProfileRuntime(instance.space()).resolveForRun("terse-writer")).definition);
-      expect(frozen).toMatchObject({ schemaVersion: 3, kind: "tauritavern.agentProfile", id: "terse-writer", tools: { maxRounds: 5, allow: ["builtin:workspace.write_file", "builtin:workspace.commit", "builtin:workspace.finish", "mcp:*"] } });
+      expect(frozen).toMatchObject({
+        schemaVersion: 3,
+        kind: "tauritavern.agentProfile",
+        id: "terse-writer",
+        tools: {
+          maxRounds: 5,
+          allow: ["builtin:workspace.write_file", "builtin:workspace.commit", "builtin:workspace.finish", "mcp:*"],
+        },
+      });
       expect(parseProfileDocument(frozen)).toEqual(frozen);
-      await expect(startRun(deps, { stableChatId: chatId, profileId: "ghost", promptSnapshot: PROMPT as any })).rejects.toMatchObject({ code: "agent.profile_not_found" });
-      await expect(startRun(deps, { stableChatId: chatId, profileId: "unconfigured", promptSnapshot: PROMPT as any })).rejects.toMatchObject({ code: "agent.profile_model_requires_configuration" });
+      await expect(
+        startRun(deps, { stableChatId: chatId, profileId: "ghost", promptSnapshot: PROMPT as any }),
+      ).rejects.toMatchObject({ code: "agent.profile_not_found" });
+      await expect(
+        startRun(deps, { stableChatId: chatId, profileId: "unconfigured", promptSnapshot: PROMPT as any }),
+      ).rejects.toMatchObject({ code: "agent.profile_model_requires_configuration" });
     });
   });
 
   it("resolveForRun: default-writer when omitted, connectionRef → the profile's connection and model, a request connection wins", async () => {
     const { user } = await userWithChat();
     const token = user.deviceToken;
-    const connection = await apiJson("/api/v1/connections", { token, body: { name: "Local", provider: "openai-compatible", baseUrl: "http://127.0.0.1:9/v1", apiKey: "", modelId: "small" }, expectStatus: 201 });
-    await saveProfile(token, "bound", (d) => { d.model = { mode: "connectionRef", connectionRef: connection.id, modelId: "large" }; });
+    const connection = await apiJson("/api/v1/connections", {
+      token,
+      body: {
+        name: "Local",
+        provider: "openai-compatible",
+        baseUrl: "http://127.0.0.1:9/v1",
+        apiKey: "",
+        modelId: "small",
+      },
+      expectStatus: 201,
+    });
+    await saveProfile(token, "bound", (d) => {
+      d.model = { mode: "connectionRef", connectionRef: connection.id, modelId: "large" };
+    });
     await saveProfile(token, "subagent-only", (d) => {
       d.run = { presentation: "background", directRunnable: false };
       d.delegation = { callable: true, allowAsSubagent: true };
@@ -63,8 +97,13 @@ describe("profile resolution for runs", () => {
       const bound = await runtime.resolveForRun("bound");
       expect(bound.model).toEqual({ source: "profile", connectionId: connection.id, modelId: "large" });
       expect(bound.definition.schemaVersion).toBe(3);
-      expect((await runtime.resolveForRun("bound", "conn_other")).model).toEqual({ source: "request", connectionId: "conn_other" });
-      await expect(runtime.resolveForRun("subagent-only")).rejects.toMatchObject({ code: "agent.profile_not_direct_runnable" });
+      expect((await runtime.resolveForRun("bound", "conn_other")).model).toEqual({
+        source: "request",
+        connectionId: "conn_other",
+      });
+      await expect(runtime.resolveForRun("subagent-only")).rejects.toMatchObject({
+        code: "agent.profile_not_direct_runnable",
+      });
       await expect(runtime.resolveForRun("ghost")).rejects.toMatchObject({ code: "agent.profile_not_found" });
       expect(await runtime.toolPolicy("ghost")).toBeNull();
       expect((await runtime.toolPolicy("bound"))?.allow.at(-1)).toBe("mcp:*");

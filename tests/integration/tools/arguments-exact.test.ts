@@ -1,6 +1,10 @@
 /** The workerd path of DESIGN.md "JSON numbers": big integers keep their digits (Node 20 lacks JSON.rawJSON). */
 import { describe, expect, it } from "vitest";
-import { exactJsonNumbersSupported, normalizeToolArguments, parseJsonExact } from "../../../src/domain/tools/tool-arguments";
+import {
+  exactJsonNumbersSupported,
+  normalizeToolArguments,
+  parseJsonExact,
+} from "../../../src/domain/tools/tool-arguments";
 
 describe("digit-exact tool arguments in workerd", () => {
   it("the runtime supports JSON.rawJSON", () => {

@@ -2,12 +2,27 @@
 import { describe, expect, it } from "vitest";
 import { api, apiJson, createUser } from "../helpers";
 
-async function server(token: string, displayName: string, state: "active" | "paused", permissions: Record<string, "ask" | "allow">) {
-  const created = await apiJson("/api/v1/mcp/servers", { token, body: { displayName, endpoint: `https://${displayName}.example/mcp` }, expectStatus: 201 });
+async function server(
+  token: string,
+  displayName: string,
+  state: "active" | "paused",
+  permissions: Record<string, "ask" | "allow">,
+) {
+  const created = await apiJson("/api/v1/mcp/servers", {
+    token,
+    body: { displayName, endpoint: `https://${displayName}.example/mcp` },
+    expectStatus: 201,
+  });
   for (const [name, permission] of Object.entries(permissions)) {
-    await apiJson(`/api/v1/mcp/servers/${created.id}/tools/${encodeURIComponent(name)}/permission`, { method: "PUT", token, body: { permission }, expectStatus: 200 });
+    await apiJson(`/api/v1/mcp/servers/${created.id}/tools/${encodeURIComponent(name)}/permission`, {
+      method: "PUT",
+      token,
+      body: { permission },
+      expectStatus: 200,
+    });
   }
-  if (state === "active") await apiJson(`/api/v1/mcp/servers/${created.id}/state`, { token, body: { state }, expectStatus: 200 });
+  if (state === "active")
+    await apiJson(`/api/v1/mcp/servers/${created.id}/state`, { token, body: { state }, expectStatus: 200 });
   return created.id as string;
 }
 
@@ -23,7 +38,9 @@ describe("GET /api/v1/mcp/model-tools", () => {
     await server(token, "quiet-one", "active", {});
     const view = await apiJson("/api/v1/mcp/model-tools", { token, expectStatus: 200 });
     expect(view.tools).toEqual([]);
-    expect(view.diagnostics).toEqual([{ code: "mcp.catalog_not_cached", message: expect.stringContaining("active-one") }]);
+    expect(view.diagnostics).toEqual([
+      { code: "mcp.catalog_not_cached", message: expect.stringContaining("active-one") },
+    ]);
     expect(active).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -31,7 +48,11 @@ describe("GET /api/v1/mcp/model-tools", () => {
     const { deviceToken: token } = await createUser();
     const view = await apiJson("/api/v1/mcp/model-tools?profileId=default-writer", { token, expectStatus: 200 });
     expect(view.tools).toHaveLength(14);
-    expect(view.tools[0]).toMatchObject({ toolId: "builtin:chat.search", alias: "chat_search", inputSchema: { type: "object", additionalProperties: false } });
+    expect(view.tools[0]).toMatchObject({
+      toolId: "builtin:chat.search",
+      alias: "chat_search",
+      inputSchema: { type: "object", additionalProperties: false },
+    });
     expect(view.tools.at(-1)).toMatchObject({ toolId: "builtin:workspace.finish", alias: "workspace_finish" });
     expect(view.diagnostics).toEqual([]);
   });

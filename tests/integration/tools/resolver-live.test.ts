@@ -11,7 +11,12 @@ import { apiJson } from "../helpers";
 import { activeServer, discover, modernUrl, recorded, spaceStub } from "../mcp-gateway/gateway-helpers";
 
 async function setPermission(token: string, id: string, name: string, permission: "off" | "ask" | "allow") {
-  await apiJson(`/api/v1/mcp/servers/${id}/tools/${encodeURIComponent(name)}/permission`, { method: "PUT", token, body: { permission }, expectStatus: 200 });
+  await apiJson(`/api/v1/mcp/servers/${id}/tools/${encodeURIComponent(name)}/permission`, {
+    method: "PUT",
+    token,
+    body: { permission },
+    expectStatus: 200,
+  });
 }
 
 describe("model tools from a discovered server", () => {
@@ -22,7 +27,12 @@ describe("model tools from a discovered server", () => {
     await setPermission(token, id, "echo", "allow");
     await setPermission(token, id, "get-forecast", "ask");
     await setPermission(token, id, "vanished", "allow");
-    await apiJson(`/api/v1/mcp/servers/${id}/tools/echo/description-override`, { method: "PUT", token, body: { override: { description: "Repeat what you are told.", properties: { message: "Text to repeat." } } }, expectStatus: 200 });
+    await apiJson(`/api/v1/mcp/servers/${id}/tools/echo/description-override`, {
+      method: "PUT",
+      token,
+      body: { override: { description: "Repeat what you are told.", properties: { message: "Text to repeat." } } },
+      expectStatus: 200,
+    });
     const before = (await recorded("mcp-modern", "/mcp")).length;
 
     const view = await apiJson("/api/v1/mcp/model-tools", { token, expectStatus: 200 });
@@ -55,10 +65,15 @@ describe("model tools from a discovered server", () => {
     expect((await discover(user, id)).status).toBe(200);
     await setPermission(token, id, "echo", "ask");
     const call = () =>
-      runInDurableObject(spaceStub(user.userId), (instance: UserSpace) => permittedToolCaller(instance.space()).callPermittedTool(`mcp/${id}:echo`, { message: "hello tool system" }));
+      runInDurableObject(spaceStub(user.userId), (instance: UserSpace) =>
+        permittedToolCaller(instance.space()).callPermittedTool(`mcp/${id}:echo`, { message: "hello tool system" }),
+      );
 
     const ok = await call();
-    expect(ok).toMatchObject({ outcome: "known_response", response: { kind: "tool_result", result: { isError: false } } });
+    expect(ok).toMatchObject({
+      outcome: "known_response",
+      response: { kind: "tool_result", result: { isError: false } },
+    });
     expect(JSON.stringify(ok)).toContain("Echo: hello tool system");
 
     await setPermission(token, id, "echo", "off");

@@ -13,7 +13,12 @@ const WORKSPACE = "chat_1111222233334444";
 function startRun(space: Space, base: string | null): string {
   const runId = testRunId();
   const deps = freshDeps(space);
-  createRunWorkspace(deps, { runId, workspaceId: WORKSPACE, stableChatId: "chat-p", chatRef: { kind: "character", chatId: "chat-p" } });
+  createRunWorkspace(deps, {
+    runId,
+    workspaceId: WORKSPACE,
+    stableChatId: "chat-p",
+    chatRef: { kind: "character", chatId: "chat-p" },
+  });
   projectPersistentState(deps, runId, base);
   return runId;
 }
@@ -23,7 +28,9 @@ async function tool(space: Space, runId: string, name: string, args: Record<stri
 }
 
 async function persistOf(space: Space, runId: string, path: string): Promise<string | null> {
-  const out = await runWorkspaceTool(freshDeps(space), { runId, invocationId: "inv_probe" }, "workspace.read_file", { path });
+  const out = await runWorkspaceTool(freshDeps(space), { runId, invocationId: "inv_probe" }, "workspace.read_file", {
+    path,
+  });
   return out.isError ? null : out.content.slice(out.content.indexOf("\n") + 1);
 }
 
@@ -36,18 +43,33 @@ describe("persistent state", () => {
       await tool(space, first, "workspace.write_file", { path: "output/main.md", content: "chapter 1" });
       const promoted = promotePersistentState(freshDeps(space), first);
       expect(promoted).toMatchObject({ stateId: first, baseStateId: null, changeCount: 1, created: true });
-      expect(promoted.changes).toEqual([{ path: "persist/facts.md", kind: "added", sha256: expect.any(String), bytes: 17, baseSha256: null }]);
+      expect(promoted.changes).toEqual([
+        { path: "persist/facts.md", kind: "added", sha256: expect.any(String), bytes: 17, baseSha256: null },
+      ]);
       // The finished run's workspace no longer changes.
-      await expect(runWorkspaceTool(freshDeps(space), { runId: first }, "workspace.write_file", { path: "persist/x.md", content: "x" })).rejects.toMatchObject({ code: "workspace.run_closed" });
+      await expect(
+        runWorkspaceTool(freshDeps(space), { runId: first }, "workspace.write_file", {
+          path: "persist/x.md",
+          content: "x",
+        }),
+      ).rejects.toMatchObject({ code: "workspace.run_closed" });
 
       const second = startRun(space, first);
       expect(await persistOf(space, second, "persist/facts.md")).toBe("Alice likes tea.\n");
       expect(await persistOf(space, second, "output/main.md")).toBeNull(); // run roots are not carried over
       await tool(space, second, "workspace.read_file", { path: "persist/facts.md" });
-      await tool(space, second, "workspace.apply_patch", { path: "persist/facts.md", old_string: "tea", new_string: "coffee" });
+      await tool(space, second, "workspace.apply_patch", {
+        path: "persist/facts.md",
+        old_string: "tea",
+        new_string: "coffee",
+      });
       const next = promotePersistentState(freshDeps(space), second);
       expect(next).toMatchObject({ stateId: second, baseStateId: first, changeCount: 1 });
-      expect(next.changes[0]).toMatchObject({ path: "persist/facts.md", kind: "modified", baseSha256: promoted.changes[0]!.sha256 });
+      expect(next.changes[0]).toMatchObject({
+        path: "persist/facts.md",
+        kind: "modified",
+        baseSha256: promoted.changes[0]!.sha256,
+      });
 
       // The older state is immutable: a run projected from it still sees tea.
       const third = startRun(space, first);
@@ -68,7 +90,9 @@ describe("persistent state", () => {
         await tool(space, run, "workspace.write_file", { path: "persist/mood.md", content: `${outcome}!\n` });
         await tool(space, run, "workspace.write_file", { path: "persist/new.md", content: "new\n" });
         closeRunWorkspace(freshDeps(space), run); // the loop's finalizer on failure / cancel
-        expect(() => promotePersistentState(freshDeps(space), run)).toThrow(expect.objectContaining({ code: "workspace.run_closed" }));
+        expect(() => promotePersistentState(freshDeps(space), run)).toThrow(
+          expect.objectContaining({ code: "workspace.run_closed" }),
+        );
         expect(freshDeps(space).persist.state(WORKSPACE, run)).toBeNull();
         // its own workspace keeps what it wrote (for inspection)
         expect(await persistOf(space, run, "persist/mood.md")).toBe(`${outcome}!\n`);
@@ -90,12 +114,18 @@ describe("persistent state", () => {
       const one = startRun(space, base);
       const two = startRun(space, base);
       const three = startRun(space, base);
-      for (const run of [one, two, three]) for (const p of ["persist/a.md", "persist/b.md"]) await tool(space, run, "workspace.read_file", { path: p });
+      for (const run of [one, two, three])
+        for (const p of ["persist/a.md", "persist/b.md"]) await tool(space, run, "workspace.read_file", { path: p });
       await tool(space, one, "workspace.write_file", { path: "persist/a.md", content: "a1\n" });
       await tool(space, two, "workspace.write_file", { path: "persist/a.md", content: "a2\n" });
       await tool(space, three, "workspace.write_file", { path: "persist/b.md", content: "b3\n" });
       expect(promotePersistentState(freshDeps(space), one).created).toBe(true);
-      expect(() => promotePersistentState(freshDeps(space), two)).toThrow(expect.objectContaining({ code: "workspace.persist_conflict", details: { path: "persist/a.md", stateId: one } }));
+      expect(() => promotePersistentState(freshDeps(space), two)).toThrow(
+        expect.objectContaining({
+          code: "workspace.persist_conflict",
+          details: { path: "persist/a.md", stateId: one },
+        }),
+      );
       expect(freshDeps(space).persist.state(WORKSPACE, two)).toBeNull();
       expect(promotePersistentState(freshDeps(space), three)).toMatchObject({ created: true, changeCount: 1 });
 
@@ -112,8 +142,16 @@ describe("persistent state", () => {
     await inSpace(user.userId, async (space) => {
       const run = startRun(space, null);
       await tool(space, run, "workspace.write_file", { path: "output/main.md", content: "text" });
-      expect(promotePersistentState(freshDeps(space), run)).toEqual({ stateId: null, baseStateId: null, changeCount: 0, changes: [], created: false });
-      expect(() => startRun(space, "run_" + "9".repeat(32))).toThrow(expect.objectContaining({ code: "workspace.persist_state_not_found" }));
+      expect(promotePersistentState(freshDeps(space), run)).toEqual({
+        stateId: null,
+        baseStateId: null,
+        changeCount: 0,
+        changes: [],
+        created: false,
+      });
+      expect(() => startRun(space, "run_" + "9".repeat(32))).toThrow(
+        expect.objectContaining({ code: "workspace.persist_state_not_found" }),
+      );
     });
   });
 });

@@ -40,13 +40,25 @@ export function testRunId(): string {
 }
 
 /** A user with one open run workspace; `call` runs a workspace tool as a fresh step each time. */
-export async function workspaceFixture(options: { roots?: { visibleRoots?: string[]; writableRoots?: string[] }; workspaceId?: string } = {}) {
+export async function workspaceFixture(
+  options: { roots?: { visibleRoots?: string[]; writableRoots?: string[] }; workspaceId?: string } = {},
+) {
   const user = await createUser();
   const runId = testRunId();
   await inSpace(user.userId, (space) =>
-    createRunWorkspace(freshDeps(space), { runId, workspaceId: options.workspaceId ?? "chat_0123456789abcdef", stableChatId: "chat-1", chatRef: { kind: "character", characterId: "c", fileName: "f" }, roots: options.roots }),
+    createRunWorkspace(freshDeps(space), {
+      runId,
+      workspaceId: options.workspaceId ?? "chat_0123456789abcdef",
+      stableChatId: "chat-1",
+      chatRef: { kind: "character", characterId: "c", fileName: "f" },
+      roots: options.roots,
+    }),
   );
-  const call = (name: string, args: Record<string, unknown>, ctx: Partial<WorkspaceToolContext> = {}): Promise<WorkspaceToolOutcome<any>> =>
+  const call = (
+    name: string,
+    args: Record<string, unknown>,
+    ctx: Partial<WorkspaceToolContext> = {},
+  ): Promise<WorkspaceToolOutcome<any>> =>
     inSpace(user.userId, (space) => runWorkspaceTool(freshDeps(space), { runId, ...ctx }, name, args));
   return { user, runId, call };
 }

@@ -44,7 +44,9 @@ export async function startEverythingPeer(): Promise<PeerHandle> {
     stdio: ["ignore", "ignore", "pipe"],
   });
   let stderr = "";
-  child.stderr!.on("data", (chunk: Buffer) => { stderr = (stderr + chunk.toString()).slice(-4000); });
+  child.stderr!.on("data", (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
   try {
     await waitForPort(port, Date.now() + 20_000);
   } catch (error) {
@@ -53,10 +55,11 @@ export async function startEverythingPeer(): Promise<PeerHandle> {
   }
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
   };
 }

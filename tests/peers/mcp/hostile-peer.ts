@@ -34,21 +34,54 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   try {
     const rpc = JSON.parse(body) as { method?: string; id?: unknown };
     Object.assign(req, { rpcMethod: rpc.method, rpcId: rpc.id });
-  } catch { /* not JSON-RPC */ }
-  const ctx: ScenarioContext = { req, res, url, crossOrigin, sendJson: (status, value) => sendJson(res, status, value) };
+  } catch {
+    /* not JSON-RPC */
+  }
+  const ctx: ScenarioContext = {
+    req,
+    res,
+    url,
+    crossOrigin,
+    sendJson: (status, value) => sendJson(res, status, value),
+  };
   if (scenario.http && scenario.http(ctx)) return;
-  if (req.method === "GET") { res.statusCode = 405; res.end(); return; }
-  if (req.method === "DELETE") { res.statusCode = 200; res.end(); return; }
+  if (req.method === "GET") {
+    res.statusCode = 405;
+    res.end();
+    return;
+  }
+  if (req.method === "DELETE") {
+    res.statusCode = 200;
+    res.end();
+    return;
+  }
   let message: RpcRequest;
-  try { message = JSON.parse(body) as RpcRequest; } catch { return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }); }
-  if (message.id === undefined) { res.statusCode = 202; res.end(); return; }
+  try {
+    message = JSON.parse(body) as RpcRequest;
+  } catch {
+    return sendJson(res, 400, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } });
+  }
+  if (message.id === undefined) {
+    res.statusCode = 202;
+    res.end();
+    return;
+  }
   const reply = (result: unknown) => sendJson(res, 200, { jsonrpc: "2.0", id: message.id, result });
-  const fail = (code: number, text: string, data?: unknown) => sendJson(res, 200, { jsonrpc: "2.0", id: message.id, error: { code, message: text, ...(data !== undefined ? { data } : {}) } });
+  const fail = (code: number, text: string, data?: unknown) =>
+    sendJson(res, 200, {
+      jsonrpc: "2.0",
+      id: message.id,
+      error: { code, message: text, ...(data !== undefined ? { data } : {}) },
+    });
   if (message.method === "server/discover") return fail(-32601, "Method not found");
   if (message.method === "initialize") {
     const asked = String(message.params?.protocolVersion ?? "2025-11-25");
     const version = ["2025-11-25", "2025-06-18", "2025-03-26"].includes(asked) ? asked : "2025-11-25";
-    return reply({ protocolVersion: version, capabilities: scenario.capabilities ?? { tools: {} }, serverInfo: { name: `hostile-${name}`, version: "1.0.0" } });
+    return reply({
+      protocolVersion: version,
+      capabilities: scenario.capabilities ?? { tools: {} },
+      serverInfo: { name: `hostile-${name}`, version: "1.0.0" },
+    });
   }
   if (message.method === "tools/list" && scenario.list) return scenario.list(message, reply, fail, ctx);
   if (message.method === "tools/call" && scenario.call) return scenario.call(message, reply, fail, ctx, body);
@@ -61,17 +94,26 @@ async function listen(server: Server): Promise<number> {
 }
 
 function closer(server: Server): () => Promise<void> {
-  return () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+  return () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
 }
 
 const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-  handle(req, res).catch((error) => { if (!res.headersSent) sendJson(res, 500, { error: String(error) }); });
+  handle(req, res).catch((error) => {
+    if (!res.headersSent) sendJson(res, 500, { error: String(error) });
+  });
 };
 const crossServer = createServer(onRequest);
 let crossStarted: Promise<number> | null = null;
 
 function ensureCross(): Promise<number> {
-  crossStarted ??= listen(crossServer).then((port) => { crossOrigin = `http://127.0.0.1:${port}`; return port; });
+  crossStarted ??= listen(crossServer).then((port) => {
+    crossOrigin = `http://127.0.0.1:${port}`;
+    return port;
+  });
   return crossStarted;
 }
 

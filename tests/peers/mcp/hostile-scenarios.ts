@@ -56,7 +56,12 @@ const initOnce = {
 };
 
 const objectSchema = { type: "object", properties: { text: { type: "string" } } };
-const tool = (name: string, extra: Record<string, unknown> = {}) => ({ name, description: `Tool ${name}`, inputSchema: objectSchema, ...extra });
+const tool = (name: string, extra: Record<string, unknown> = {}) => ({
+  name,
+  description: `Tool ${name}`,
+  inputSchema: objectSchema,
+  ...extra,
+});
 const text = (value: string) => ({ content: [{ type: "text", text: value }] });
 
 function paged(all: unknown[], pageSize: number): Scenario["list"] {
@@ -82,7 +87,12 @@ const CALL_TOOLS = [
 
 export const SCENARIOS: Record<string, Scenario> = {
   "redirect-same": {
-    http: ({ res }) => { res.statusCode = 307; res.setHeader("location", "/h/redirect-target"); res.end(); return true; },
+    http: ({ res }) => {
+      res.statusCode = 307;
+      res.setHeader("location", "/h/redirect-target");
+      res.end();
+      return true;
+    },
   },
   "redirect-cross": {
     http: ({ res, crossOrigin }) => {
@@ -93,28 +103,51 @@ export const SCENARIOS: Record<string, Scenario> = {
     },
   },
   "redirect-target": { list: (_m, reply) => reply({ tools: [tool("should-not-be-reached")] }) },
-  "many-tools": { list: paged(Array.from({ length: 600 }, (_, i) => tool(`tool-${String(i).padStart(3, "0")}`)), 50) },
-  "many-pages": { list: paged(Array.from({ length: 40 }, (_, i) => tool(`page-tool-${i}`)), 1) },
-  "endless-cursor": { list: (_m, reply) => reply({ tools: [tool("looping")], nextCursor: "again" }) },
-  duplicates: { list: (_m, reply) => reply({ tools: [tool("alpha"), tool("twin"), tool("beta"), tool("twin", { description: "second twin" })] }) },
-  "bad-schema": {
-    list: (_m, reply) => reply({
-      tools: [
-        tool("good-one"),
-        tool("bad-type", { inputSchema: { type: "object", properties: { x: { type: "nonsense" } } } }),
-        tool("remote-ref", { inputSchema: { type: "object", properties: { x: { $ref: "https://schemas.example.com/x.json" } } } }),
-        tool("bad-output", { outputSchema: { type: "object", properties: { y: { minimum: "zero" } } } }),
-        tool("good-two"),
-      ],
-    }),
+  "many-tools": {
+    list: paged(
+      Array.from({ length: 600 }, (_, i) => tool(`tool-${String(i).padStart(3, "0")}`)),
+      50,
+    ),
   },
-  "big-tool": { list: (_m, reply) => reply({ tools: [tool("small"), tool("huge-description", { description: "x".repeat(300 * 1024) })] }) },
+  "many-pages": {
+    list: paged(
+      Array.from({ length: 40 }, (_, i) => tool(`page-tool-${i}`)),
+      1,
+    ),
+  },
+  "endless-cursor": { list: (_m, reply) => reply({ tools: [tool("looping")], nextCursor: "again" }) },
+  duplicates: {
+    list: (_m, reply) =>
+      reply({ tools: [tool("alpha"), tool("twin"), tool("beta"), tool("twin", { description: "second twin" })] }),
+  },
+  "bad-schema": {
+    list: (_m, reply) =>
+      reply({
+        tools: [
+          tool("good-one"),
+          tool("bad-type", { inputSchema: { type: "object", properties: { x: { type: "nonsense" } } } }),
+          tool("remote-ref", {
+            inputSchema: { type: "object", properties: { x: { $ref: "https://schemas.example.com/x.json" } } },
+          }),
+          tool("bad-output", { outputSchema: { type: "object", properties: { y: { minimum: "zero" } } } }),
+          tool("good-two"),
+        ],
+      }),
+  },
+  "big-tool": {
+    list: (_m, reply) =>
+      reply({ tools: [tool("small"), tool("huge-description", { description: "x".repeat(300 * 1024) })] }),
+  },
   "no-tools": { capabilities: {}, list: (_m, reply) => reply({ tools: [tool("hidden")] }) },
   "init-32000": {
     // The first initialize on each path answers JSON-RPC -32000; later ones succeed.
     http: ({ req, url, sendJson }) => {
       if (req.method !== "POST" || !initOnce.consume(url.pathname, req)) return false;
-      sendJson(200, { jsonrpc: "2.0", id: (req as IncomingMessage & { rpcId?: unknown }).rpcId, error: { code: -32000, message: "Session not ready" } });
+      sendJson(200, {
+        jsonrpc: "2.0",
+        id: (req as IncomingMessage & { rpcId?: unknown }).rpcId,
+        error: { code: -32000, message: "Session not ready" },
+      });
       return true;
     },
     list: (_m, reply) => reply({ tools: [tool("after-retry")] }),
@@ -137,14 +170,24 @@ export const SCENARIOS: Record<string, Scenario> = {
     call(message, reply, fail, ctx, rawBody) {
       const name = String(message.params?.name ?? "");
       switch (name) {
-        case "raw-echo": return reply(text(rawBody));
-        case "rpc-error": return fail(-32050, "The upstream database is down", { retryAfter: 30 });
-        case "is-error": return reply({ content: [{ type: "text", text: "Quota exceeded for this key" }], isError: true });
-        case "bad-structured": return reply({ content: [{ type: "text", text: "{\"n\":\"NaN\"}" }], structuredContent: { n: "not a number" } });
-        case "never": return; // keep the request open until the client gives up
-        case "drop": ctx.req.socket.destroy(); return;
-        case "huge": return reply(text("y".repeat(5 * 1024 * 1024)));
-        case "slow": setTimeout(() => reply(text("finally")), 800); return;
+        case "raw-echo":
+          return reply(text(rawBody));
+        case "rpc-error":
+          return fail(-32050, "The upstream database is down", { retryAfter: 30 });
+        case "is-error":
+          return reply({ content: [{ type: "text", text: "Quota exceeded for this key" }], isError: true });
+        case "bad-structured":
+          return reply({ content: [{ type: "text", text: '{"n":"NaN"}' }], structuredContent: { n: "not a number" } });
+        case "never":
+          return; // keep the request open until the client gives up
+        case "drop":
+          ctx.req.socket.destroy();
+          return;
+        case "huge":
+          return reply(text("y".repeat(5 * 1024 * 1024)));
+        case "slow":
+          setTimeout(() => reply(text("finally")), 800);
+          return;
         case "sse-close": {
           // An SSE response that primes a stream, then ends it without ever answering.
           ctx.res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
@@ -152,18 +195,20 @@ export const SCENARIOS: Record<string, Scenario> = {
           setTimeout(() => ctx.res.end(), 50);
           return;
         }
-        case "mixed": return reply({
-          content: [
-            { type: "text", text: "first" },
-            { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
-            { type: "audio", data: "AAAA", mimeType: "audio/wav" },
-            { type: "resource_link", uri: "file:///tmp/a.txt", name: "a.txt" },
-            { type: "hologram", payload: 1 },
-            { type: "text", text: "last" },
-          ],
-          _meta: { trace: "abc" },
-        });
-        default: return fail(-32602, `Unknown tool ${name}`);
+        case "mixed":
+          return reply({
+            content: [
+              { type: "text", text: "first" },
+              { type: "image", data: "iVBORw0KGgo=", mimeType: "image/png" },
+              { type: "audio", data: "AAAA", mimeType: "audio/wav" },
+              { type: "resource_link", uri: "file:///tmp/a.txt", name: "a.txt" },
+              { type: "hologram", payload: 1 },
+              { type: "text", text: "last" },
+            ],
+            _meta: { trace: "abc" },
+          });
+        default:
+          return fail(-32602, `Unknown tool ${name}`);
       }
     },
   },

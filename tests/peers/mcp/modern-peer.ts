@@ -17,25 +17,41 @@ import { RequestRecorder } from "./recorder";
 
 function buildServer(): McpServer {
   const server = new McpServer({ name: "modern-peer", version: "2.0.0" });
-  server.registerTool("get-forecast", {
-    description: "Weather forecast for a region.",
-    inputSchema: fromJsonSchema<{ region: string; days?: number }>({
-      type: "object",
-      properties: { region: { type: "string", "x-mcp-header": "Region" }, days: { type: "integer" } },
-      required: ["region"],
-    } as never),
-  }, async (args: { region: string }) => ({ content: [{ type: "text", text: `forecast for ${args.region}` }] }));
-  server.registerTool("bad-header", {
-    description: "Carries an invalid x-mcp-header marking.",
-    inputSchema: fromJsonSchema<{ zone: string }>({
-      type: "object",
-      properties: { zone: { type: "string", "x-mcp-header": "Bad Header" } },
-    } as never),
-  }, async () => ({ content: [{ type: "text", text: "bad" }] }));
-  server.registerTool("echo", {
-    description: "Echoes a message.",
-    inputSchema: fromJsonSchema<{ message: string }>({ type: "object", properties: { message: { type: "string" } }, required: ["message"] } as never),
-  }, async (args: { message: string }) => ({ content: [{ type: "text", text: `Echo: ${args.message}` }] }));
+  server.registerTool(
+    "get-forecast",
+    {
+      description: "Weather forecast for a region.",
+      inputSchema: fromJsonSchema<{ region: string; days?: number }>({
+        type: "object",
+        properties: { region: { type: "string", "x-mcp-header": "Region" }, days: { type: "integer" } },
+        required: ["region"],
+      } as never),
+    },
+    async (args: { region: string }) => ({ content: [{ type: "text", text: `forecast for ${args.region}` }] }),
+  );
+  server.registerTool(
+    "bad-header",
+    {
+      description: "Carries an invalid x-mcp-header marking.",
+      inputSchema: fromJsonSchema<{ zone: string }>({
+        type: "object",
+        properties: { zone: { type: "string", "x-mcp-header": "Bad Header" } },
+      } as never),
+    },
+    async () => ({ content: [{ type: "text", text: "bad" }] }),
+  );
+  server.registerTool(
+    "echo",
+    {
+      description: "Echoes a message.",
+      inputSchema: fromJsonSchema<{ message: string }>({
+        type: "object",
+        properties: { message: { type: "string" } },
+        required: ["message"],
+      } as never),
+    },
+    async (args: { message: string }) => ({ content: [{ type: "text", text: `Echo: ${args.message}` }] }),
+  );
   return server;
 }
 
@@ -51,7 +67,11 @@ export async function startModernPeer(): Promise<PeerHandle> {
       const body = Buffer.concat(chunks).toString("utf8");
       recorder.record(req, body);
       let parsedBody: unknown;
-      try { parsedBody = body ? JSON.parse(body) : undefined; } catch { parsedBody = undefined; }
+      try {
+        parsedBody = body ? JSON.parse(body) : undefined;
+      } catch {
+        parsedBody = undefined;
+      }
       void (handler as (req: unknown, res: unknown, parsed?: unknown) => Promise<void>)(req, res, parsedBody);
     });
   });
@@ -59,6 +79,10 @@ export async function startModernPeer(): Promise<PeerHandle> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -20,13 +20,23 @@ export class RequestRecorder {
 
   record(req: IncomingMessage, body: string): RecordedRequest {
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(", ") : String(value ?? "");
+    for (const [name, value] of Object.entries(req.headers))
+      headers[name] = Array.isArray(value) ? value.join(", ") : String(value ?? "");
     let rpcMethod: string | undefined;
     try {
       const parsed = JSON.parse(body) as { method?: unknown };
       if (typeof parsed?.method === "string") rpcMethod = parsed.method;
-    } catch { /* not JSON */ }
-    const entry: RecordedRequest = { at: Date.now(), method: req.method ?? "", path: req.url ?? "", headers, body, ...(rpcMethod ? { rpcMethod } : {}) };
+    } catch {
+      /* not JSON */
+    }
+    const entry: RecordedRequest = {
+      at: Date.now(),
+      method: req.method ?? "",
+      path: req.url ?? "",
+      headers,
+      body,
+      ...(rpcMethod ? { rpcMethod } : {}),
+    };
     this.entries.push(entry);
     if (this.entries.length > 2000) this.entries.splice(0, this.entries.length - 2000);
     return entry;

@@ -21,10 +21,19 @@ describe("RunRecordService + JournalService over the fakes", () => {
     const { runs, journal, store, sockets } = build();
     const run = await runs.create({ stableChatId: "chat-1", presentation: "background" });
     runs.transition(run.runId, "initializing_workspace");
-    journal.append(run.runId, { type: "workspace_initialized", payload: { workspaceId: run.workspaceId, stableChatId: "chat-1" } });
-    expect(store.all(run.runId).map((e) => [e.seq, e.type])).toEqual([[1, "run_created"], [2, "status_changed"], [3, "workspace_initialized"]]);
+    journal.append(run.runId, {
+      type: "workspace_initialized",
+      payload: { workspaceId: run.workspaceId, stableChatId: "chat-1" },
+    });
+    expect(store.all(run.runId).map((e) => [e.seq, e.type])).toEqual([
+      [1, "run_created"],
+      [2, "status_changed"],
+      [3, "workspace_initialized"],
+    ]);
     expect(sockets.published.map((p) => [p.key, p.frame.type, (p.frame.event as { seq: number }).seq])).toEqual([
-      [`run:${run.runId}`, "agent.event", 1], [`run:${run.runId}`, "agent.event", 2], [`run:${run.runId}`, "agent.event", 3],
+      [`run:${run.runId}`, "agent.event", 1],
+      [`run:${run.runId}`, "agent.event", 2],
+      [`run:${run.runId}`, "agent.event", 3],
     ]);
     expect(sockets.broadcasts).toEqual([
       { type: "agent.run_changed", runId: run.runId, status: "created" },
@@ -35,12 +44,23 @@ describe("RunRecordService + JournalService over the fakes", () => {
   it("followRun registers first, replays the backlog, then reports lastSeq", async () => {
     const { runs, journal } = build();
     const run = await runs.create({ stableChatId: "chat-1" });
-    for (let i = 0; i < 3; i += 1) journal.append(run.runId, { type: "checkpoint_created", payload: { checkpointId: `cp_00000${i + 1}` } });
+    for (let i = 0; i < 3; i += 1)
+      journal.append(run.runId, { type: "checkpoint_created", payload: { checkpointId: `cp_00000${i + 1}` } });
     const log: string[] = [];
-    const lastSeq = journal.followRun(run.runId, 2, { follow: () => log.push("follow"), send: (frame) => log.push(frame.type === "agent.event" ? `event ${(frame.event as { seq: number }).seq}` : `${frame.type} ${frame.lastSeq}`) });
+    const lastSeq = journal.followRun(run.runId, 2, {
+      follow: () => log.push("follow"),
+      send: (frame) =>
+        log.push(
+          frame.type === "agent.event"
+            ? `event ${(frame.event as { seq: number }).seq}`
+            : `${frame.type} ${frame.lastSeq}`,
+        ),
+    });
     expect(lastSeq).toBe(4);
     expect(log).toEqual(["follow", "event 3", "event 4", "agent.subscribed 4"]);
-    expect(() => journal.followRun("run_missing", 0, { follow: () => log.push("bad"), send: () => undefined })).toThrow(expect.objectContaining({ code: "agent.run_not_found" }));
+    expect(() => journal.followRun("run_missing", 0, { follow: () => log.push("bad"), send: () => undefined })).toThrow(
+      expect.objectContaining({ code: "agent.run_not_found" }),
+    );
     expect(log).not.toContain("bad");
   });
 
@@ -48,7 +68,10 @@ describe("RunRecordService + JournalService over the fakes", () => {
     const { runs, cleaned, sockets } = build();
     const run = await runs.create({ stableChatId: "chat-1" });
     expect(() => runs.delete(run.runId)).toThrow(expect.objectContaining({ code: "agent.run_active" }));
-    const updated = runs.update(run.runId, { commitCount: 1, committedMessage: { commitId: "commit_1", messageId: "msg_1", committedAt: 5 } });
+    const updated = runs.update(run.runId, {
+      commitCount: 1,
+      committedMessage: { commitId: "commit_1", messageId: "msg_1", committedAt: 5 },
+    });
     expect(updated.commitCount).toBe(1);
     runs.transition(run.runId, "cancelled");
     expect(runs.get(run.runId)).toMatchObject({ status: "cancelled", terminalAt: expect.any(Number), commitCount: 1 });

@@ -5,7 +5,12 @@ import { AppError } from "../../../src/domain/errors";
 
 function streamOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {
   let i = 0;
-  return new ReadableStream({ pull(controller) { if (i < chunks.length) controller.enqueue(chunks[i++]!); else controller.close(); } });
+  return new ReadableStream({
+    pull(controller) {
+      if (i < chunks.length) controller.enqueue(chunks[i++]!);
+      else controller.close();
+    },
+  });
 }
 
 async function collect(stream: ReadableStream<Uint8Array>, limits = { maxBytes: 1 << 20, maxLineBytes: 1 << 16 }) {
@@ -19,26 +24,36 @@ describe("readLines", () => {
     const bytes = new TextEncoder().encode("héllo 🌲\r\nsecond\n\nlast");
     const chunks = Array.from(bytes, (b) => new Uint8Array([b]));
     expect(await collect(streamOf(chunks))).toEqual([
-      { line: 1, text: "héllo 🌲" }, { line: 2, text: "second" }, { line: 3, text: "" }, { line: 4, text: "last" },
+      { line: 1, text: "héllo 🌲" },
+      { line: 2, text: "second" },
+      { line: 3, text: "" },
+      { line: 4, text: "last" },
     ]);
   });
 
   it("stops at the byte cap and at an overlong line, with codes", async () => {
     const big = new TextEncoder().encode("x".repeat(100) + "\n");
-    await expect(collect(streamOf([big, big, big]), { maxBytes: 250, maxLineBytes: 1000 })).rejects.toMatchObject({ code: "chat.import_too_large" });
+    await expect(collect(streamOf([big, big, big]), { maxBytes: 250, maxLineBytes: 1000 })).rejects.toMatchObject({
+      code: "chat.import_too_large",
+    });
     const long = new TextEncoder().encode("ok\n" + "y".repeat(70));
-    await expect(collect(streamOf([long, long]), { maxBytes: 1000, maxLineBytes: 60 })).rejects.toMatchObject({ code: "chat.import_line_too_large", details: { line: 2 } });
+    await expect(collect(streamOf([long, long]), { maxBytes: 1000, maxLineBytes: 60 })).rejects.toMatchObject({
+      code: "chat.import_line_too_large",
+      details: { line: 2 },
+    });
   });
 
   it("reports invalid UTF-8 with its line", async () => {
-    const error = await collect(streamOf([new TextEncoder().encode("ok\n"), new Uint8Array([0xff, 0x0a])])).catch((e) => e);
+    const error = await collect(streamOf([new TextEncoder().encode("ok\n"), new Uint8Array([0xff, 0x0a])])).catch(
+      (e) => e,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: "chat.import_invalid_line", details: { line: 2 } });
   });
 
   it("reports invalid UTF-8 on the line that holds it when earlier lines share its chunk", async () => {
-    const head = new TextEncoder().encode("{\"user_name\":\"a\"}\n{\"mes\":\"");
-    const bytes = new Uint8Array([...head, 0xff, 0xfe, ...new TextEncoder().encode("\"}\n")]);
+    const head = new TextEncoder().encode('{"user_name":"a"}\n{"mes":"');
+    const bytes = new Uint8Array([...head, 0xff, 0xfe, ...new TextEncoder().encode('"}\n')]);
     const error = await collect(streamOf([bytes])).catch((e) => e);
     expect(error).toMatchObject({ code: "chat.import_invalid_line", details: { line: 2 } });
     expect(error.message).toContain("Line 2");
@@ -52,14 +67,19 @@ describe("readLines", () => {
     const bytes = new TextEncoder().encode("one\ntwo 🌲\nthree");
     const at = bytes.indexOf(0xf0) + 2;
     expect(await collect(streamOf([bytes.subarray(0, at), bytes.subarray(at)]))).toEqual([
-      { line: 1, text: "one" }, { line: 2, text: "two 🌲" }, { line: 3, text: "three" },
+      { line: 1, text: "one" },
+      { line: 2, text: "two 🌲" },
+      { line: 3, text: "three" },
     ]);
   });
 });
 
 describe("prefixDigest", () => {
   it("changes with any id, revision, order or length change", () => {
-    const base = [{ messageId: "a", revision: 1 }, { messageId: "b", revision: 1 }];
+    const base = [
+      { messageId: "a", revision: 1 },
+      { messageId: "b", revision: 1 },
+    ];
     const digest = prefixDigest(base);
     expect(prefixDigest([...base])).toBe(digest);
     expect(prefixDigest([{ messageId: "a", revision: 2 }, base[1]!])).not.toBe(digest);

@@ -18,14 +18,18 @@ describe("request bodies", () => {
         }
       },
     });
-    const response = await createApp().request("/api/v1/setup", {
-      method: "POST",
-      headers: { authorization: "Bearer unit-setup-token", "content-type": "application/json" },
-      body,
-      duplex: "half",
-    } as RequestInit, env);
+    const response = await createApp().request(
+      "/api/v1/setup",
+      {
+        method: "POST",
+        headers: { authorization: "Bearer unit-setup-token", "content-type": "application/json" },
+        body,
+        duplex: "half",
+      } as RequestInit,
+      env,
+    );
     expect(response.status).toBe(400);
-    expect((await response.json() as any).error.code).toBe("http.body_incomplete");
+    expect(((await response.json()) as any).error.code).toBe("http.body_incomplete");
     expect(errors.mock.calls.flat().join(" ")).not.toContain("app.internal_error");
     errors.mockRestore();
   });

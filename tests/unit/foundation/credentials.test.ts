@@ -12,7 +12,14 @@ describe("credential formats", () => {
     const secret = "ab_cd-ef_" + "x".repeat(34);
     expect(parseDeviceToken(formatDeviceToken(userId, secret))).toEqual({ userId, secret });
   });
-  it.each(["", "tte_", `tte_${userId}`, `tte_${userId}_short`, `tte_${userId.toUpperCase()}_${"a".repeat(43)}`, `xxx_${userId}_${"a".repeat(43)}`])("rejects %j", (token) => {
+  it.each([
+    "",
+    "tte_",
+    `tte_${userId}`,
+    `tte_${userId}_short`,
+    `tte_${userId.toUpperCase()}_${"a".repeat(43)}`,
+    `xxx_${userId}_${"a".repeat(43)}`,
+  ])("rejects %j", (token) => {
     expect(parseDeviceToken(token)).toBeNull();
   });
   it("parses routed secrets only with a valid user id", () => {
@@ -44,7 +51,11 @@ describe("http tables", () => {
     expect(statusForCode("mcp.endpoint_invalid")).toBe(400);
   });
   it("finds the methods of a path for 405", () => {
-    const routes = [{ method: "GET", path: "/api/v1/x/:id" }, { method: "PUT", path: "/api/v1/x/:id" }, { method: "ALL", path: "/api/*" }];
+    const routes = [
+      { method: "GET", path: "/api/v1/x/:id" },
+      { method: "PUT", path: "/api/v1/x/:id" },
+      { method: "ALL", path: "/api/*" },
+    ];
     expect(allowedMethods(routes, "/api/v1/x/42")).toEqual(["GET", "PUT"]);
     expect(allowedMethods(routes, "/api/v1/y")).toEqual([]);
     const files = [{ method: "GET", path: "/api/v1/runs/:runId/workspace/:path{.+}" }];

@@ -4,9 +4,19 @@ import { AppError } from "../../../src/domain/errors";
 import { parseEndpoint, redactEndpoint, withUserinfo } from "../../../src/domain/mcp/endpoint";
 import { findJsonSyntaxError } from "../../../src/domain/mcp/json-syntax";
 import { isPrivateNetworkHost, unreachableWarning } from "../../../src/domain/mcp/reachability";
-import { mcpProviderId, newRegistrationId, parseMcpProviderId, parseRegistrationId } from "../../../src/domain/mcp/registration-id";
 import {
-  connectionChanged, normalizeDisplayName, parseProtocolVersion, validateStoredPermissions, withDescriptionOverride, withPermission,
+  mcpProviderId,
+  newRegistrationId,
+  parseMcpProviderId,
+  parseRegistrationId,
+} from "../../../src/domain/mcp/registration-id";
+import {
+  connectionChanged,
+  normalizeDisplayName,
+  parseProtocolVersion,
+  validateStoredPermissions,
+  withDescriptionOverride,
+  withPermission,
 } from "../../../src/domain/mcp/registration";
 import { mcpToolId, parseMcpToolId } from "../../../src/domain/mcp/tool-id";
 import { validateToolName } from "../../../src/domain/mcp/tool-name";
@@ -160,14 +170,19 @@ describe("names, versions, permissions, overrides", () => {
   it("overrides: whole replacement, properties kept when sent back, null removes, empty refused", () => {
     let overrides = withDescriptionOverride({}, "search", { description: "Find", properties: { q: "The query" } });
     expect(overrides.search).toEqual({ description: "Find", properties: { q: "The query" } });
-    overrides = withDescriptionOverride(overrides, "search", { description: "Find things", properties: { q: "The query" } });
+    overrides = withDescriptionOverride(overrides, "search", {
+      description: "Find things",
+      properties: { q: "The query" },
+    });
     expect(overrides.search).toEqual({ description: "Find things", properties: { q: "The query" } });
     overrides = withDescriptionOverride(overrides, "other", { description: "  verbatim  " });
     expect(overrides.other).toEqual({ description: "  verbatim  ", properties: {} });
     overrides = withDescriptionOverride(overrides, "search", null);
     expect(Object.keys(overrides)).toEqual(["other"]);
     expect(codeOf(() => withDescriptionOverride({}, "search", {}))).toBe("mcp.description_override_empty");
-    expect(codeOf(() => withDescriptionOverride({}, "search", { properties: {} }))).toBe("mcp.description_override_empty");
+    expect(codeOf(() => withDescriptionOverride({}, "search", { properties: {} }))).toBe(
+      "mcp.description_override_empty",
+    );
     expect(codeOf(() => withDescriptionOverride({}, "", { description: "x" }))).toBe("mcp.tool_name_empty");
   });
 
@@ -184,10 +199,24 @@ describe("names, versions, permissions, overrides", () => {
 
 describe("deployed reachability", () => {
   it.each([
-    ["localhost", true], ["127.0.0.1", true], ["10.1.2.3", true], ["172.16.0.1", true], ["172.32.0.1", false],
-    ["192.168.1.10", true], ["169.254.1.1", true], ["100.64.0.1", true], ["0.0.0.0", true], ["[::1]", true],
-    ["[fd00::1]", true], ["[fe80::1]", true], ["[::ffff:127.0.0.1]", true], ["printer.local", true], ["nas", true],
-    ["example.com", false], ["8.8.8.8", false], ["[2606:4700::1111]", false],
+    ["localhost", true],
+    ["127.0.0.1", true],
+    ["10.1.2.3", true],
+    ["172.16.0.1", true],
+    ["172.32.0.1", false],
+    ["192.168.1.10", true],
+    ["169.254.1.1", true],
+    ["100.64.0.1", true],
+    ["0.0.0.0", true],
+    ["[::1]", true],
+    ["[fd00::1]", true],
+    ["[fe80::1]", true],
+    ["[::ffff:127.0.0.1]", true],
+    ["printer.local", true],
+    ["nas", true],
+    ["example.com", false],
+    ["8.8.8.8", false],
+    ["[2606:4700::1111]", false],
   ])("%s private=%s", (host, expected) => {
     expect(isPrivateNetworkHost(parseEndpoint(`http://${host}/mcp`).host)).toBe(expected);
   });

@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest";
 import { AsyncMutex } from "../../../durable-objects/mutex";
 import { SecretBox } from "../../../src/adapters/crypto/secret-box";
 import { McpRegistryService } from "../../../src/application/mcp/registry-service";
-import type { McpRegistrationRepository, RegistrationLoad, StoredRegistration } from "../../../src/ports/mcp-registration-repository";
+import type {
+  McpRegistrationRepository,
+  RegistrationLoad,
+  StoredRegistration,
+} from "../../../src/ports/mcp-registration-repository";
 import type { ServerFrame } from "../../../src/ports/space";
 
 const KEY = btoa(String.fromCharCode(...new Uint8Array(32).map((_, i) => i + 7)));
@@ -68,7 +72,9 @@ describe("McpRegistryService", () => {
     const { service } = setup({ development: false });
     const local = await service.create({ displayName: "Local", endpoint: "http://127.0.0.1:3000/mcp" });
     expect(local.state).toBe("paused");
-    expect(local.warnings).toEqual([{ code: "mcp.endpoint_unreachable_when_deployed", message: expect.stringContaining("127.0.0.1") }]);
+    expect(local.warnings).toEqual([
+      { code: "mcp.endpoint_unreachable_when_deployed", message: expect.stringContaining("127.0.0.1") },
+    ]);
     const activated = await service.setState(local.id, "active");
     expect(activated.warnings?.[0]?.code).toBe("mcp.endpoint_unreachable_when_deployed");
     expect((await service.setState(local.id, "paused")).warnings).toBeUndefined();
@@ -76,7 +82,12 @@ describe("McpRegistryService", () => {
     expect(lan.warnings?.[0]?.code).toBe("mcp.endpoint_unreachable_when_deployed");
     const pub = await service.create({ displayName: "Public", endpoint: "https://mcp.example.com/mcp" });
     expect(pub.warnings).toBeUndefined();
-    const moved = await service.update(pub.id, { displayName: "Public", endpoint: "http://192.168.1.5/mcp", headers: {}, protocolVersion: "auto" });
+    const moved = await service.update(pub.id, {
+      displayName: "Public",
+      endpoint: "http://192.168.1.5/mcp",
+      headers: {},
+      protocolVersion: "auto",
+    });
     expect(moved.warnings?.[0]?.code).toBe("mcp.endpoint_unreachable_when_deployed");
     expect((await service.list()).servers.every((server) => server.warnings === undefined)).toBe(true);
   });
@@ -90,22 +101,43 @@ describe("McpRegistryService", () => {
 
   it("stores secrets sealed and returns them in clear to the owner", async () => {
     const { service, repo } = setup();
-    const server = await service.create({ displayName: "S", endpoint: "https://alice:pw-123@host.example/mcp", headers: { Authorization: "Bearer tok-456" } });
+    const server = await service.create({
+      displayName: "S",
+      endpoint: "https://alice:pw-123@host.example/mcp",
+      headers: { Authorization: "Bearer tok-456" },
+    });
     expect(server.endpoint).toBe("https://alice:pw-123@host.example/mcp");
     expect(server.headers).toEqual({ Authorization: "Bearer tok-456" });
     const stored = JSON.stringify([...repo.rows.values()]);
     expect(stored).not.toContain("pw-123");
     expect(stored).not.toContain("tok-456");
     const opened = await service.loadForConnection(server.id);
-    expect(opened).toMatchObject({ endpoint: "https://alice:pw-123@host.example/mcp", headers: { Authorization: "Bearer tok-456" }, state: "paused", revision: 1 });
+    expect(opened).toMatchObject({
+      endpoint: "https://alice:pw-123@host.example/mcp",
+      headers: { Authorization: "Bearer tok-456" },
+      state: "paused",
+      revision: 1,
+    });
     expect(service.summaries().registrations[0]).not.toHaveProperty("headers");
   });
 
   it("without a DATA_KEY: secrets.key_unavailable and nothing written; secret-free servers still save", async () => {
     const { service, repo } = setup({ key: undefined });
-    expect(await codeOf(service.create({ displayName: "S", endpoint: "https://h.example/", headers: { A: "b" } }))).toBe("secrets.key_unavailable");
-    expect(await codeOf(service.create({ displayName: "S", endpoint: "https://u:p@h.example/" }))).toBe("secrets.key_unavailable");
-    expect(await codeOf(service.importJson(JSON.stringify({ mcpServers: { a: { url: "https://a.example/" }, b: { url: "https://b.example/", headers: { X: "y" } } } })))).toBe("secrets.key_unavailable");
+    expect(
+      await codeOf(service.create({ displayName: "S", endpoint: "https://h.example/", headers: { A: "b" } })),
+    ).toBe("secrets.key_unavailable");
+    expect(await codeOf(service.create({ displayName: "S", endpoint: "https://u:p@h.example/" }))).toBe(
+      "secrets.key_unavailable",
+    );
+    expect(
+      await codeOf(
+        service.importJson(
+          JSON.stringify({
+            mcpServers: { a: { url: "https://a.example/" }, b: { url: "https://b.example/", headers: { X: "y" } } },
+          }),
+        ),
+      ),
+    ).toBe("secrets.key_unavailable");
     expect(repo.rows.size).toBe(0);
     await service.create({ displayName: "Plain", endpoint: "https://h.example/" });
     expect(repo.rows.size).toBe(1);
@@ -120,7 +152,11 @@ describe("McpRegistryService", () => {
     repo.log = [];
     await service.update(server.id, { ...base, displayName: "Renamed" });
     expect(repo.log).toEqual([`replace:${server.id}:2`]);
-    for (const change of [{ endpoint: "https://h.example/other" }, { headers: { A: "2" } }, { protocolVersion: "2025-06-18" }]) {
+    for (const change of [
+      { endpoint: "https://h.example/other" },
+      { headers: { A: "2" } },
+      { protocolVersion: "2025-06-18" },
+    ]) {
       repo.log = [];
       await service.update(server.id, { ...base, ...change });
       expect(repo.log[0]).toBe(`deleteSnapshot:${server.id}`);
@@ -151,15 +187,17 @@ describe("McpRegistryService", () => {
 
   it("import: several HTTP servers, skipped stdio/sse entries, per-entry validation codes", async () => {
     const { service } = setup();
-    const result = await service.importJson(JSON.stringify({
-      mcpServers: {
-        one: { url: "https://one.example/mcp", headers: { Authorization: "Bearer x" } },
-        two: { type: "Streamable-HTTP", serverUrl: "https://two.example/mcp" },
-        local: { command: "npx", args: ["server"] },
-        legacy: { type: "SSE", url: "https://old.example/sse" },
-        bad: { url: "ftp://nope.example/" },
-      },
-    }));
+    const result = await service.importJson(
+      JSON.stringify({
+        mcpServers: {
+          one: { url: "https://one.example/mcp", headers: { Authorization: "Bearer x" } },
+          two: { type: "Streamable-HTTP", serverUrl: "https://two.example/mcp" },
+          local: { command: "npx", args: ["server"] },
+          legacy: { type: "SSE", url: "https://old.example/sse" },
+          bad: { url: "ftp://nope.example/" },
+        },
+      }),
+    );
     expect(result.servers.map((s) => [s.displayName, s.state, s.endpoint])).toEqual([
       ["one", "paused", "https://one.example/mcp"],
       ["two", "paused", "https://two.example/mcp"],

@@ -43,10 +43,13 @@ describe("raw host check", () => {
     expect(hasRawAuthorityHost(text)).toBe(expected);
   });
 
-  it.each(["http:///mcp", "https:///api", "http:mcp", "http:////mcp", "http:/mcp"])("MCP endpoint %j → mcp.endpoint_absolute_required (the parser alone accepts it)", (endpoint) => {
-    expect(new URL(endpoint).host).not.toBe("");
-    expect(errorOf(() => parseEndpoint(endpoint))?.code).toBe("mcp.endpoint_absolute_required");
-  });
+  it.each(["http:///mcp", "https:///api", "http:mcp", "http:////mcp", "http:/mcp"])(
+    "MCP endpoint %j → mcp.endpoint_absolute_required (the parser alone accepts it)",
+    (endpoint) => {
+      expect(new URL(endpoint).host).not.toBe("");
+      expect(errorOf(() => parseEndpoint(endpoint))?.code).toBe("mcp.endpoint_absolute_required");
+    },
+  );
 
   it("model base URL http:///v1 → input.invalid on baseUrl; ordinary URLs still normalize", () => {
     const error = errorOf(() => normalizeBaseUrl("openai-compatible", "http:///v1"));
@@ -70,7 +73,9 @@ describe("blank description overrides", () => {
   });
 
   it("stored rows with a blank description still load (the rule is for saving)", () => {
-    expect(validateStoredOverrides({ search: { description: "" } })).toEqual({ search: { description: "", properties: {} } });
+    expect(validateStoredOverrides({ search: { description: "" } })).toEqual({
+      search: { description: "", properties: {} },
+    });
   });
 });
 
@@ -109,12 +114,16 @@ describe("runtime failure text", () => {
   ])("%j becomes a readable message without userinfo", (text) => {
     const message = readableFailure(text, endpoint);
     expect(message).toBe(connectFailureMessage(endpoint));
-    expect(message).toBe("Could not connect to http://***@mcp/: the host could not be resolved, refused the connection, or closed it before answering.");
+    expect(message).toBe(
+      "Could not connect to http://***@mcp/: the host could not be resolved, refused the connection, or closed it before answering.",
+    );
     expect(message).not.toMatch(/reference|pw/);
   });
 
   it("meaningful text (HTTP status, server words) is kept", () => {
     expect(readableFailure("HTTP 401: Unauthorized", endpoint)).toBe("HTTP 401: Unauthorized");
-    expect(readableFailure("The server answered HTTP 307 redirecting to http://x/", endpoint)).toBe("The server answered HTTP 307 redirecting to http://x/");
+    expect(readableFailure("The server answered HTTP 307 redirecting to http://x/", endpoint)).toBe(
+      "The server answered HTTP 307 redirecting to http://x/",
+    );
   });
 });

@@ -25,7 +25,10 @@ describe("model connection rules", () => {
   });
 
   it("maps providers to contract provider formats", () => {
-    expect(["openai", "openai-responses", "anthropic", "google", "openai-compatible"].map((p) => providerFormatOf(p as never)))
-      .toEqual(["openai_compatible", "openai_responses", "claude_messages", "gemini", "openai_compatible"]);
+    expect(
+      ["openai", "openai-responses", "anthropic", "google", "openai-compatible"].map((p) =>
+        providerFormatOf(p as never),
+      ),
+    ).toEqual(["openai_compatible", "openai_responses", "claude_messages", "gemini", "openai_compatible"]);
   });
 });

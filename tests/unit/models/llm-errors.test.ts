@@ -11,16 +11,34 @@ describe("toModelError network wording", () => {
     const lost = toModelError(new Error("Network connection lost."), compatible);
     expect([lost.code, lost.retryable]).toEqual(["model.request_failed", true]);
     expect(lost.message).toBe(`Could not reach the OpenAI-compatible endpoint: ${REFUSED}.`);
-    const node = toModelError(new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" }) }), compatible);
+    const node = toModelError(
+      new TypeError("fetch failed", {
+        cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), { code: "ECONNREFUSED" }),
+      }),
+      compatible,
+    );
     expect(node.message).toBe(`Could not reach the OpenAI-compatible endpoint: ${REFUSED}.`);
-    const wrapped = new APICallError({ message: "Cannot connect to API: fetch failed", url: "http://127.0.0.1:9/v1", requestBodyValues: {}, cause: new Error("connection refused"), isRetryable: true });
-    expect(toModelError(wrapped, { apiKey: "", providerLabel: "OpenAI" }).message).toBe(`Could not reach OpenAI: ${REFUSED}.`);
+    const wrapped = new APICallError({
+      message: "Cannot connect to API: fetch failed",
+      url: "http://127.0.0.1:9/v1",
+      requestBodyValues: {},
+      cause: new Error("connection refused"),
+      isRetryable: true,
+    });
+    expect(toModelError(wrapped, { apiKey: "", providerLabel: "OpenAI" }).message).toBe(
+      `Could not reach OpenAI: ${REFUSED}.`,
+    );
   });
 
   it("keeps other network errors' text, scrubbed, and the label's capital where it starts the sentence", () => {
     const dns = toModelError(new Error("DNS lookup failed for host sk-unit-secret.example"), compatible);
-    expect(dns.message).toBe("Could not reach the OpenAI-compatible endpoint: DNS lookup failed for host [redacted].example");
-    const denied = toModelError(new APICallError({ message: "bad key", url: "u", requestBodyValues: {}, statusCode: 401 }), compatible);
+    expect(dns.message).toBe(
+      "Could not reach the OpenAI-compatible endpoint: DNS lookup failed for host [redacted].example",
+    );
+    const denied = toModelError(
+      new APICallError({ message: "bad key", url: "u", requestBodyValues: {}, statusCode: 401 }),
+      compatible,
+    );
     expect(denied.message).toMatch(/^The OpenAI-compatible endpoint refused the credentials/);
     expect(toModelError("boom", compatible).message).toBe("The request to the OpenAI-compatible endpoint failed: boom");
   });

@@ -27,15 +27,25 @@ describe("default-writer", () => {
 
   it("projects onto the loop's ResolvedAgentProfile", () => {
     expect(toResolvedAgentProfile(defaultWriterDefinition(), "builtin")).toMatchObject({
-      id: "default-writer", source: "builtin", presentation: "foreground", messageBodyPath: "output/main.md", agentSystemPrompt: null,
-      model: { mode: "currentPromptSnapshot" }, modelRetry: { maxRetries: 3, intervalMs: 3000 },
+      id: "default-writer",
+      source: "builtin",
+      presentation: "foreground",
+      messageBodyPath: "output/main.md",
+      agentSystemPrompt: null,
+      model: { mode: "currentPromptSnapshot" },
+      modelRetry: { maxRetries: 3, intervalMs: 3000 },
       tools: { maxRounds: 80, maxCallsPerRun: 80, mcpResultInlineCharLimit: 50_000 },
     });
   });
 
   it("is healthy", () => {
     expect(profileHealth(defaultWriterDefinition())).toEqual({
-      profileId: "default-writer", previewAvailable: true, promptAssemblyAvailable: true, directRunAvailable: true, subAgentAvailable: false, diagnostics: [],
+      profileId: "default-writer",
+      previewAvailable: true,
+      promptAssemblyAvailable: true,
+      directRunAvailable: true,
+      subAgentAvailable: false,
+      diagnostics: [],
     });
   });
 });
@@ -50,12 +60,18 @@ describe("model binding (hosted)", () => {
   });
 
   it("connectionRef: the profile's connection and model unless the request names one", () => {
-    expect(resolveModelBinding("p", ref)).toEqual({ source: "profile", connectionId: "conn_a", modelId: "gpt-4.1-mini" });
+    expect(resolveModelBinding("p", ref)).toEqual({
+      source: "profile",
+      connectionId: "conn_a",
+      modelId: "gpt-4.1-mini",
+    });
     expect(resolveModelBinding("p", ref, "conn_req")).toEqual({ source: "request", connectionId: "conn_req" });
   });
 
   it("requiresConfiguration never runs", () => {
-    expect(() => resolveModelBinding("p", { mode: "requiresConfiguration" }, "conn_req")).toThrow(expect.objectContaining({ code: "agent.profile_model_requires_configuration" }));
+    expect(() => resolveModelBinding("p", { mode: "requiresConfiguration" }, "conn_req")).toThrow(
+      expect.objectContaining({ code: "agent.profile_model_requires_configuration" }),
+    );
   });
 
   it("export replaces a connection binding with requiresConfiguration and keeps snapshot bindings", () => {
@@ -67,22 +83,36 @@ describe("model binding (hosted)", () => {
 });
 
 describe("health", () => {
-  const bound = () => ({ ...defaultWriterDefinition(), id: "bound", model: { mode: "connectionRef" as const, connectionRef: "conn_gone", modelId: "m" } });
+  const bound = () => ({
+    ...defaultWriterDefinition(),
+    id: "bound",
+    model: { mode: "connectionRef" as const, connectionRef: "conn_gone", modelId: "m" },
+  });
 
   it("a missing connection blocks direct runs and subagents, not preview or prompt assembly", () => {
     const health = profileHealth(bound(), "missing");
     expect(health).toMatchObject({ previewAvailable: true, promptAssemblyAvailable: true, directRunAvailable: false });
-    expect(health.diagnostics).toEqual([expect.objectContaining({
-      code: "agent.profile_model_connection_missing", path: "$.model.connectionRef",
-      resource: { kind: "llmConnection", id: "conn_gone", modelId: "m" }, blocks: ["directRun", "subAgent"],
-    })]);
+    expect(health.diagnostics).toEqual([
+      expect.objectContaining({
+        code: "agent.profile_model_connection_missing",
+        path: "$.model.connectionRef",
+        resource: { kind: "llmConnection", id: "conn_gone", modelId: "m" },
+        blocks: ["directRun", "subAgent"],
+      }),
+    ]);
   });
 
   it("an unusable key is agent.profile_model_connection_invalid; requiresConfiguration and preset refs are reported", () => {
     expect(profileHealth(bound(), "invalid").diagnostics[0]!.code).toBe("agent.profile_model_connection_invalid");
     const unconfigured = { ...defaultWriterDefinition(), id: "u", model: { mode: "requiresConfiguration" as const } };
-    expect(profileHealth(unconfigured).diagnostics.map((d) => d.code)).toEqual(["agent.profile_model_requires_configuration"]);
-    const preset = { ...defaultWriterDefinition(), id: "p", preset: { mode: "ref" as const, ref: { apiId: "openai", name: "Writer" }, required: true } };
+    expect(profileHealth(unconfigured).diagnostics.map((d) => d.code)).toEqual([
+      "agent.profile_model_requires_configuration",
+    ]);
+    const preset = {
+      ...defaultWriterDefinition(),
+      id: "p",
+      preset: { mode: "ref" as const, ref: { apiId: "openai", name: "Writer" }, required: true },
+    };
     const health = profileHealth(preset);
     expect(health.diagnostics.map((d) => d.code)).toEqual(["agent.profile_preset_missing"]);
     expect(health.promptAssemblyAvailable).toBe(false);
@@ -93,7 +123,13 @@ describe("GET /agent/tools specs", () => {
   it("lists the 14 builtin tools with canonical names, model names and object schemas", () => {
     const specs = builtinAgentToolSpecs();
     expect(specs).toHaveLength(14);
-    expect(specs[0]).toMatchObject({ name: "chat.search", toolId: "builtin:chat.search", modelName: "chat_search", source: "builtin", inputSchema: { type: "object" } });
+    expect(specs[0]).toMatchObject({
+      name: "chat.search",
+      toolId: "builtin:chat.search",
+      modelName: "chat_search",
+      source: "builtin",
+      inputSchema: { type: "object" },
+    });
     specs[0]!.inputSchema.type = "mutated";
     expect(builtinAgentToolSpecs()[0]!.inputSchema.type).toBe("object");
   });

@@ -15,16 +15,43 @@ const frozen = (edit: (doc: any) => void = () => {}) => {
 
 describe("readFrozenProfile", () => {
   it("gives the same view as the profile it was frozen from", () => {
-    const doc = frozen((d) => { d.id = "tight"; d.tools.maxRounds = 3; d.output.artifacts[0].path = "output/story.md"; });
+    const doc = frozen((d) => {
+      d.id = "tight";
+      d.tools.maxRounds = 3;
+      d.output.artifacts[0].path = "output/story.md";
+    });
     const view = readFrozenProfile(doc);
-    expect(view).toMatchObject({ id: "tight", source: "user", messageBodyPath: "output/story.md", tools: { maxRounds: 3 } });
+    expect(view).toMatchObject({
+      id: "tight",
+      source: "user",
+      messageBodyPath: "output/story.md",
+      tools: { maxRounds: 3 },
+    });
     expect(readFrozenProfile(frozen())).toEqual(toResolvedAgentProfile(defaultWriterDefinition(), "builtin"));
     expect(profileSource("default-writer")).toBe("builtin");
   });
 
   it("never migrates: a v2 copy, unknown fields or a missing key are refused with the profile codes", () => {
-    expect(() => readFrozenProfile(frozen((d) => { d.schemaVersion = 2; }))).toThrow(expect.objectContaining({ code: "agent.profile_schema_unsupported" }));
-    expect(() => readFrozenProfile(frozen((d) => { d.messageBodyPath = "output/main.md"; }))).toThrow(expect.objectContaining({ code: "agent.profile_contract_invalid" }));
-    expect(() => readFrozenProfile(frozen((d) => { delete d.tools.maxRounds; }))).toThrow(expect.objectContaining({ code: "agent.profile_contract_invalid" }));
+    expect(() =>
+      readFrozenProfile(
+        frozen((d) => {
+          d.schemaVersion = 2;
+        }),
+      ),
+    ).toThrow(expect.objectContaining({ code: "agent.profile_schema_unsupported" }));
+    expect(() =>
+      readFrozenProfile(
+        frozen((d) => {
+          d.messageBodyPath = "output/main.md";
+        }),
+      ),
+    ).toThrow(expect.objectContaining({ code: "agent.profile_contract_invalid" }));
+    expect(() =>
+      readFrozenProfile(
+        frozen((d) => {
+          delete d.tools.maxRounds;
+        }),
+      ),
+    ).toThrow(expect.objectContaining({ code: "agent.profile_contract_invalid" }));
   });
 });

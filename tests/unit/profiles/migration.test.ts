@@ -11,7 +11,8 @@ import { migrateProfileDocument } from "../../../src/domain/profiles/migrate";
 import { parseProfileDocument } from "../../../src/domain/profiles/parse";
 import { readProfile } from "../../../src/domain/profiles/validate";
 
-const fixture = () => JSON.parse(readFileSync(path.resolve(__dirname, "../../fixtures/profiles/v2-careful-editor.json"), "utf8"));
+const fixture = () =>
+  JSON.parse(readFileSync(path.resolve(__dirname, "../../fixtures/profiles/v2-careful-editor.json"), "utf8"));
 
 describe("profile migration v2 → v3", () => {
   it("migrates the v2 fixture into a valid v3 profile", () => {
@@ -21,13 +22,27 @@ describe("profile migration v2 → v3", () => {
     const profile = readProfile(document);
     expect(profile.schemaVersion).toBe(3);
     expect(profile.tools.allow).toEqual([
-      "builtin:agent.list", "builtin:agent.delegate", "builtin:agent.await",
-      "builtin:chat.search", "builtin:chat.read_messages", "builtin:worldinfo.read_activated",
-      "builtin:workspace.list_files", "builtin:workspace.read_file", "builtin:workspace.write_file", "builtin:workspace.apply_patch",
-      "builtin:workspace.commit", "builtin:workspace.finish", "builtin:dice.roll",
+      "builtin:agent.list",
+      "builtin:agent.delegate",
+      "builtin:agent.await",
+      "builtin:chat.search",
+      "builtin:chat.read_messages",
+      "builtin:worldinfo.read_activated",
+      "builtin:workspace.list_files",
+      "builtin:workspace.read_file",
+      "builtin:workspace.write_file",
+      "builtin:workspace.apply_patch",
+      "builtin:workspace.commit",
+      "builtin:workspace.finish",
+      "builtin:dice.roll",
     ]);
     expect(profile.tools.deny).toEqual(["builtin:dice.roll"]);
-    expect(profile.tools.toolDescriptions).toEqual({ "builtin:chat.search": { description: "Search the chat before you write anything.", properties: { query: "Words from the scene you need." } } });
+    expect(profile.tools.toolDescriptions).toEqual({
+      "builtin:chat.search": {
+        description: "Search the chat before you write anything.",
+        properties: { query: "Words from the scene you need." },
+      },
+    });
     expect(profile.tools.maxCallsPerTool).toEqual({ "builtin:chat.search": 6, "builtin:workspace.commit": 2 });
     expect(profile.tools.mcpResultInlineCharLimit).toBe(50_000);
     // everything else preserved

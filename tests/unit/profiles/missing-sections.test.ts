@@ -11,7 +11,8 @@ import { defaultWriterDefinition } from "../../../src/domain/profiles/default-wr
 import { migrateProfileDocument } from "../../../src/domain/profiles/migrate";
 import { readProfile } from "../../../src/domain/profiles/validate";
 
-const minimal = () => JSON.parse(readFileSync(path.resolve(__dirname, "../../fixtures/profiles/v2-minimal.json"), "utf8"));
+const minimal = () =>
+  JSON.parse(readFileSync(path.resolve(__dirname, "../../fixtures/profiles/v2-minimal.json"), "utf8"));
 
 function errorOf(fn: () => unknown): AppError {
   try {
@@ -29,7 +30,9 @@ describe("profile: missing required sections", () => {
     const error = errorOf(() => readProfile(document));
     expect(error.code).toBe("agent.profile_contract_invalid");
     expect(error.details).toMatchObject({ path: "$" });
-    expect(error.message).toContain("missing the required sections preset, model, run, skills, workspace, plan, output");
+    expect(error.message).toContain(
+      "missing the required sections preset, model, run, skills, workspace, plan, output",
+    );
   });
 
   it("a v3 document missing one section still fails strictly at that key", () => {

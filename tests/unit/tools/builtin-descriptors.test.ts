@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../../src/domain/errors";
-import { BUILTIN_TOOL_IDS, BUILTIN_TOOLS, COMPLETION_TOOL_IDS, builtinDescriptor, builtinModelAlias } from "../../../src/domain/tools/builtin-descriptors";
+import {
+  BUILTIN_TOOL_IDS,
+  BUILTIN_TOOLS,
+  COMPLETION_TOOL_IDS,
+  builtinDescriptor,
+  builtinModelAlias,
+} from "../../../src/domain/tools/builtin-descriptors";
 
 const EXPECTED = [
   ["chat.search", "chat_search", ["query"]],
@@ -74,6 +80,10 @@ describe("builtin tool descriptors (contracts.md §3.9)", () => {
   });
 
   it("completion tools are finish, handoff and task.return (not commit)", () => {
-    expect([...COMPLETION_TOOL_IDS].sort()).toEqual(["builtin:agent.handoff", "builtin:task.return", "builtin:workspace.finish"]);
+    expect([...COMPLETION_TOOL_IDS].sort()).toEqual([
+      "builtin:agent.handoff",
+      "builtin:task.return",
+      "builtin:workspace.finish",
+    ]);
   });
 });

@@ -1,12 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../../src/domain/errors";
-import { applyDescriptionOverride, hasObjectInputSchema, mergeToolDescription, type ToolDescriptor } from "../../../src/domain/tools/descriptor";
+import {
+  applyDescriptionOverride,
+  hasObjectInputSchema,
+  mergeToolDescription,
+  type ToolDescriptor,
+} from "../../../src/domain/tools/descriptor";
 
 const raw = (): ToolDescriptor => ({
   id: "mcp/550e8400-e29b-41d4-a716-446655440000:search",
   title: "Search",
   description: "server text",
-  inputSchema: { type: "object", properties: { q: { type: "string", description: "server q" }, n: { type: "integer" }, bad: true } },
+  inputSchema: {
+    type: "object",
+    properties: { q: { type: "string", description: "server q" }, n: { type: "integer" }, bad: true },
+  },
   annotations: {},
 });
 
@@ -30,23 +38,53 @@ describe("description overrides (contracts.md §1.5)", () => {
   });
 
   it.each([
-    ["unknown property", { properties: { nope: "x" } }, raw().inputSchema, "tool.description_override_unknown_property"],
-    ["property schema not an object", { properties: { bad: "x" } }, raw().inputSchema, "tool.description_override_property_schema_invalid"],
-    ["no properties object", { properties: { q: "x" } }, { type: "object" }, "tool.description_override_properties_invalid"],
-    ["properties is an array", { properties: { q: "x" } }, { type: "object", properties: [] }, "tool.description_override_properties_invalid"],
+    [
+      "unknown property",
+      { properties: { nope: "x" } },
+      raw().inputSchema,
+      "tool.description_override_unknown_property",
+    ],
+    [
+      "property schema not an object",
+      { properties: { bad: "x" } },
+      raw().inputSchema,
+      "tool.description_override_property_schema_invalid",
+    ],
+    [
+      "no properties object",
+      { properties: { q: "x" } },
+      { type: "object" },
+      "tool.description_override_properties_invalid",
+    ],
+    [
+      "properties is an array",
+      { properties: { q: "x" } },
+      { type: "object", properties: [] },
+      "tool.description_override_properties_invalid",
+    ],
   ])("%s → %s", (_label, override, inputSchema, code) => {
     expect(codeOf(() => applyDescriptionOverride({ ...raw(), inputSchema }, override))).toBe(code);
   });
 
   it("an empty properties map or null override changes nothing", () => {
-    expect(applyDescriptionOverride({ ...raw(), inputSchema: { type: "object" } }, { description: "d", properties: {} }).description).toBe("d");
+    expect(
+      applyDescriptionOverride({ ...raw(), inputSchema: { type: "object" } }, { description: "d", properties: {} })
+        .description,
+    ).toBe("d");
     expect(applyDescriptionOverride(raw(), null)).toEqual(raw());
   });
 
   it.each([
     ["registration only", { description: "reg", properties: { q: "reg q" } }, undefined, "reg", "reg q", undefined],
     ["profile wins description", { description: "reg" }, { description: "prof" }, "prof", "server q", undefined],
-    ["profile wins per property, others kept", { description: "reg", properties: { q: "reg q", n: "reg n" } }, { properties: { n: "prof n" } }, "reg", "reg q", "prof n"],
+    [
+      "profile wins per property, others kept",
+      { description: "reg", properties: { q: "reg q", n: "reg n" } },
+      { properties: { n: "prof n" } },
+      "reg",
+      "reg q",
+      "prof n",
+    ],
     ["profile only", null, { description: "prof", properties: { q: "prof q" } }, "prof", "prof q", undefined],
     ["neither", null, null, "server text", "server q", undefined],
   ])("merge: %s", (_label, registration, profile, description, q, n) => {

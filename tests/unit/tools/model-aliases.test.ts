@@ -45,12 +45,21 @@ describe("§5.2 legacy allocation (chat generation rounds)", () => {
       "mcp__my_server__issue_create__2",
       "mcp__my_server__issue_create__3",
     ]);
-    expect(allocateLegacyAliases(subjects)).toEqual(["mcp__my_server__issue_create", "mcp__my_server__issue_create__2"]);
+    expect(allocateLegacyAliases(subjects)).toEqual([
+      "mcp__my_server__issue_create",
+      "mcp__my_server__issue_create__2",
+    ]);
   });
 
   it.each([
     ["short names kept whole", "srv", "read", "", "mcp__srv__read"],
-    ["long both: server 20, tool the rest", "s".repeat(30), "t".repeat(50), "", `mcp__${"s".repeat(20)}__${"t".repeat(37)}`],
+    [
+      "long both: server 20, tool the rest",
+      "s".repeat(30),
+      "t".repeat(50),
+      "",
+      `mcp__${"s".repeat(20)}__${"t".repeat(37)}`,
+    ],
     ["long both with suffix", "s".repeat(30), "t".repeat(50), "__2", `mcp__${"s".repeat(20)}__${"t".repeat(34)}__2`],
     ["short server, long tool", "gh", "x".repeat(100), "", `mcp__gh__${"x".repeat(55)}`],
     ["long server, short tool: server takes back", "s".repeat(100), "get", "", `mcp__${"s".repeat(54)}__get`],
@@ -73,7 +82,10 @@ describe("§5.2 legacy allocation (chat generation rounds)", () => {
   });
 
   it("very long colliding names stay ≤ 64 bytes and unique", () => {
-    const subjects = Array.from({ length: 12 }, () => ({ serverDisplayName: "A very long server display name indeed", nativeName: "an.extremely.long.tool.name.that.goes.on.and.on.forever" }));
+    const subjects = Array.from({ length: 12 }, () => ({
+      serverDisplayName: "A very long server display name indeed",
+      nativeName: "an.extremely.long.tool.name.that.goes.on.and.on.forever",
+    }));
     const aliases = allocateLegacyAliases(subjects);
     expect(new Set(aliases).size).toBe(12);
     for (const alias of aliases) expect(bytes(alias)).toBeLessThanOrEqual(64);
@@ -86,7 +98,11 @@ describe("§5.2 legacy allocation (chat generation rounds)", () => {
       { serverDisplayName: "Alpha", toolId: "mcp/z:b" },
       { serverDisplayName: "alpha", toolId: "mcp/a:c" },
     ];
-    expect([...rows].sort(compareLegacyBindingOrder).map((row) => row.toolId)).toEqual(["mcp/a:c", "mcp/z:b", "mcp/b:x"]);
+    expect([...rows].sort(compareLegacyBindingOrder).map((row) => row.toolId)).toEqual([
+      "mcp/a:c",
+      "mcp/z:b",
+      "mcp/b:x",
+    ]);
   });
 });
 
@@ -120,18 +136,25 @@ describe("§5.3 agent allocation (invocation snapshots)", () => {
 
   it("600 identical names get ordinals 1..600 (first unused ordinal each time)", () => {
     const used = new Set<string>(["mcp__srv__x__3"]);
-    const aliases = Array.from({ length: 600 }, () => allocateAgentAlias({ serverDisplayName: "srv", nativeName: "x" }, used));
+    const aliases = Array.from({ length: 600 }, () =>
+      allocateAgentAlias({ serverDisplayName: "srv", nativeName: "x" }, used),
+    );
     expect(aliases.slice(0, 4)).toEqual(["mcp__srv__x", "mcp__srv__x__2", "mcp__srv__x__4", "mcp__srv__x__5"]);
     expect(aliases.at(-1)).toBe("mcp__srv__x__601");
     expect(new Set(aliases).size).toBe(600);
-    const legacy = allocateLegacyAliases(Array.from({ length: 600 }, () => ({ serverDisplayName: "srv", nativeName: "x" })), new Set(["mcp__srv__x__2"]));
+    const legacy = allocateLegacyAliases(
+      Array.from({ length: 600 }, () => ({ serverDisplayName: "srv", nativeName: "x" })),
+      new Set(["mcp__srv__x__2"]),
+    );
     expect(legacy.slice(0, 3)).toEqual(["mcp__srv__x", "mcp__srv__x__3", "mcp__srv__x__4"]);
     expect(legacy.at(-1)).toBe("mcp__srv__x__601");
   });
 
   it("many long names stay unique and ≤ 64 bytes", () => {
     const used = new Set<string>();
-    const aliases = Array.from({ length: 15 }, () => allocateAgentAlias({ serverDisplayName: "x".repeat(90), nativeName: "y".repeat(90) }, used));
+    const aliases = Array.from({ length: 15 }, () =>
+      allocateAgentAlias({ serverDisplayName: "x".repeat(90), nativeName: "y".repeat(90) }, used),
+    );
     expect(new Set(aliases).size).toBe(15);
     for (const alias of aliases) expect(bytes(alias)).toBeLessThanOrEqual(64);
   });

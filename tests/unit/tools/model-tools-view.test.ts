@@ -7,13 +7,24 @@ import { FakeCatalogs, FakeRegistrations, REG_A, REG_B, registration, tool } fro
 
 function resolver() {
   const registrations = new FakeRegistrations([
-    registration(REG_A, "my server", { toolPermissions: { "issue.create": "allow", search: "ask" }, toolDescriptionOverrides: { search: { description: "registration text", properties: { q: "registration q" } } } }),
+    registration(REG_A, "my server", {
+      toolPermissions: { "issue.create": "allow", search: "ask" },
+      toolDescriptionOverrides: { search: { description: "registration text", properties: { q: "registration q" } } },
+    }),
     registration(REG_B, "my.server", { toolPermissions: { issue_create: "allow" } }),
   ]);
-  return new ModelToolResolver(registrations, new FakeCatalogs({ [REG_A]: [tool("issue.create", { description: null, title: "Create issue" }), tool("search")], [REG_B]: [tool("issue_create", { description: null })] }));
+  return new ModelToolResolver(
+    registrations,
+    new FakeCatalogs({
+      [REG_A]: [tool("issue.create", { description: null, title: "Create issue" }), tool("search")],
+      [REG_B]: [tool("issue_create", { description: null })],
+    }),
+  );
 }
 
-const profiles = (policies: Record<string, ProfileToolPolicy>) => ({ toolPolicy: async (profileId: string) => policies[profileId] ?? null });
+const profiles = (policies: Record<string, ProfileToolPolicy>) => ({
+  toolPolicy: async (profileId: string) => policies[profileId] ?? null,
+});
 
 describe("model-tools view (DESIGN.md GET /mcp/model-tools)", () => {
   it("chat generation: §5.2 aliases in binding order, description falls back to title then name", async () => {
@@ -46,7 +57,9 @@ describe("model-tools view (DESIGN.md GET /mcp/model-tools)", () => {
   });
 
   it("unknown profile → agent.profile_not_found", async () => {
-    await expect(modelToolsView(resolver(), profiles({}), "ghost")).rejects.toMatchObject({ code: "agent.profile_not_found" });
+    await expect(modelToolsView(resolver(), profiles({}), "ghost")).rejects.toMatchObject({
+      code: "agent.profile_not_found",
+    });
   });
 
   it("default-writer binds the 14 builtin tools then every permitted MCP tool", async () => {
@@ -54,7 +67,11 @@ describe("model-tools view (DESIGN.md GET /mcp/model-tools)", () => {
     expect(snapshot.id).toBe("inv_root");
     expect(snapshot.maxCallsPerInvocation).toBe(80);
     expect(snapshot.bindings).toHaveLength(17);
-    expect(snapshot.bindings.slice(14).map((b) => b.modelAlias)).toEqual(["mcp__my_server__issue_create", "mcp__my_server__search", "mcp__my_server__issue_create__2"]);
+    expect(snapshot.bindings.slice(14).map((b) => b.modelAlias)).toEqual([
+      "mcp__my_server__issue_create",
+      "mcp__my_server__search",
+      "mcp__my_server__issue_create__2",
+    ]);
     expect(diagnostics).toEqual([]);
   });
 });

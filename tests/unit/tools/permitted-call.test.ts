@@ -17,16 +17,35 @@ describe("send-time recheck callPermittedTool (contracts.md §1.4, §1.11)", () 
     ["cancelled before send", () => {}, "mcp.call_cancelled_before_send", "aborted"],
     ["arguments over 256 KiB", () => {}, "mcp.call_arguments_size_limit", { big: "x".repeat(256 * 1024) }],
     ["arguments not an object", () => {}, "mcp.call_arguments_not_object", [1]],
-    ["registration removed since the snapshot", (s) => s.registrations.registrations.splice(0, 1), "mcp.call_registration_not_found", {}],
+    [
+      "registration removed since the snapshot",
+      (s) => s.registrations.registrations.splice(0, 1),
+      "mcp.call_registration_not_found",
+      {},
+    ],
     ["registration unreadable", (s) => s.registrations.unavailable.add(REG_A), "mcp.call_registration_unavailable", {}],
-    ["server paused since the snapshot", (s) => (s.registrations.registrations[0]!.state = "paused"), "mcp.call_server_paused", {}],
-    ["permission turned Off since the snapshot", (s) => (s.registrations.registrations[0]!.toolPermissions = {}), "mcp.call_permission_off", {}],
+    [
+      "server paused since the snapshot",
+      (s) => (s.registrations.registrations[0]!.state = "paused"),
+      "mcp.call_server_paused",
+      {},
+    ],
+    [
+      "permission turned Off since the snapshot",
+      (s) => (s.registrations.registrations[0]!.toolPermissions = {}),
+      "mcp.call_permission_off",
+      {},
+    ],
   ])("%s → not_sent %s, gateway untouched", async (_label, mutate, code, args) => {
     const s = setup();
     mutate(s);
     const controller = new AbortController();
     if (args === "aborted") controller.abort();
-    const outcome = await s.caller.callPermittedTool(`mcp/${REG_A}:search`, args === "aborted" ? {} : args, controller.signal);
+    const outcome = await s.caller.callPermittedTool(
+      `mcp/${REG_A}:search`,
+      args === "aborted" ? {} : args,
+      controller.signal,
+    );
     expect(outcome).toMatchObject({ outcome: "not_sent", issue: { code } });
     expect(s.gateway.calls).toEqual([]);
   });
@@ -37,7 +56,12 @@ describe("send-time recheck callPermittedTool (contracts.md §1.4, §1.11)", () 
     expect(outcome.outcome).toBe("known_response");
     expect(s.gateway.calls).toHaveLength(1);
     const { target, request } = s.gateway.calls[0]!;
-    expect(target).toMatchObject({ registrationId: REG_A, headers: { "x-key": "secret" }, protocolVersion: "auto", era: { kind: "legacy" } });
+    expect(target).toMatchObject({
+      registrationId: REG_A,
+      headers: { "x-key": "secret" },
+      protocolVersion: "auto",
+      era: { kind: "legacy" },
+    });
     expect(request).toMatchObject({ nativeName: "search", arguments: { q: "tea" }, tool: { nativeName: "search" } });
   });
 
@@ -49,7 +73,9 @@ describe("send-time recheck callPermittedTool (contracts.md §1.4, §1.11)", () 
 
   it("paused server → mcp.call_server_paused", async () => {
     const s = setup();
-    expect(await s.caller.callPermittedTool(`mcp/${REG_B}:search`, {})).toMatchObject({ issue: { code: "mcp.call_server_paused" } });
+    expect(await s.caller.callPermittedTool(`mcp/${REG_B}:search`, {})).toMatchObject({
+      issue: { code: "mcp.call_server_paused" },
+    });
   });
 
   it.each([

@@ -3,7 +3,8 @@ import { ModelToolResolver } from "../../../src/application/tools/model-tool-res
 import { FakeCatalogs, FakeRegistrations, REG_A, REG_B, REG_C, registration, tool } from "./fakes";
 
 const id = (reg: string, name: string) => `mcp/${reg}:${name}`;
-const codes = (diagnostics: Array<{ toolId?: string; code: string }>) => diagnostics.map((d) => [d.toolId ?? null, d.code]);
+const codes = (diagnostics: Array<{ toolId?: string; code: string }>) =>
+  diagnostics.map((d) => [d.toolId ?? null, d.code]);
 
 describe("cached-only model-tool resolver (contracts.md §1.4, §1.8)", () => {
   it("lists Ask/Allow tools of active servers in §5.2 order; paused and permission-less servers are never read", async () => {
@@ -12,7 +13,11 @@ describe("cached-only model-tool resolver (contracts.md §1.4, §1.8)", () => {
       registration(REG_B, "Alpha", { toolPermissions: { read: "allow" }, state: "paused" }),
       registration(REG_C, "alpha", {}),
     ]);
-    const catalogs = new FakeCatalogs({ [REG_A]: [tool("fetch"), tool("search"), tool("off-tool")], [REG_B]: [tool("read")], [REG_C]: [tool("x")] });
+    const catalogs = new FakeCatalogs({
+      [REG_A]: [tool("fetch"), tool("search"), tool("off-tool")],
+      [REG_B]: [tool("read")],
+      [REG_C]: [tool("x")],
+    });
     const resolution = await new ModelToolResolver(registrations, catalogs).listPermitted();
     expect(catalogs.reads).toEqual([REG_A]);
     expect(resolution.tools.map((t) => [t.descriptor.id, t.permission, t.serverDisplayName])).toEqual([
@@ -28,8 +33,17 @@ describe("cached-only model-tool resolver (contracts.md §1.4, §1.8)", () => {
       registration(REG_B, "broken", { toolPermissions: { b: "allow" } }),
       registration(REG_C, "healthy", { toolPermissions: { c: "allow", gone: "ask" } }),
     ]);
-    registrations.issues = [{ registrationId: "44444444-4444-4444-8444-444444444444", fileName: "44444444-4444-4444-8444-444444444444", message: "unknown field" }];
-    const catalogs = new FakeCatalogs({ [REG_B]: { status: "invalid", code: "mcp.catalog_endpoint_mismatch", message: "endpoint changed" }, [REG_C]: [tool("c")] });
+    registrations.issues = [
+      {
+        registrationId: "44444444-4444-4444-8444-444444444444",
+        fileName: "44444444-4444-4444-8444-444444444444",
+        message: "unknown field",
+      },
+    ];
+    const catalogs = new FakeCatalogs({
+      [REG_B]: { status: "invalid", code: "mcp.catalog_endpoint_mismatch", message: "endpoint changed" },
+      [REG_C]: [tool("c")],
+    });
     const resolution = await new ModelToolResolver(registrations, catalogs).listPermitted();
     expect(resolution.tools.map((t) => t.descriptor.id)).toEqual([id(REG_C, "c")]);
     expect(codes(resolution.diagnostics)).toEqual([
@@ -45,10 +59,15 @@ describe("cached-only model-tool resolver (contracts.md §1.4, §1.8)", () => {
     const registrations = new FakeRegistrations([
       registration(REG_A, "srv", {
         toolPermissions: { arr: "allow", good: "allow", bad: "allow" },
-        toolDescriptionOverrides: { good: { description: "mine", properties: { q: "my q" } }, bad: { properties: { nope: "x" } } },
+        toolDescriptionOverrides: {
+          good: { description: "mine", properties: { q: "my q" } },
+          bad: { properties: { nope: "x" } },
+        },
       }),
     ]);
-    const catalogs = new FakeCatalogs({ [REG_A]: [tool("arr", { inputSchema: { type: "array" } }), tool("bad"), tool("good")] });
+    const catalogs = new FakeCatalogs({
+      [REG_A]: [tool("arr", { inputSchema: { type: "array" } }), tool("bad"), tool("good")],
+    });
     const resolution = await new ModelToolResolver(registrations, catalogs).listPermitted();
     expect(resolution.tools.map((t) => t.descriptor.id)).toEqual([id(REG_A, "good")]);
     const good = resolution.tools[0]!.descriptor;
@@ -63,7 +82,12 @@ describe("cached-only model-tool resolver (contracts.md §1.4, §1.8)", () => {
 
   it("the catalog's raw descriptor is never mutated by an override", async () => {
     const raw = tool("good");
-    const registrations = new FakeRegistrations([registration(REG_A, "srv", { toolPermissions: { good: "allow" }, toolDescriptionOverrides: { good: { properties: { q: "mine" } } } })]);
+    const registrations = new FakeRegistrations([
+      registration(REG_A, "srv", {
+        toolPermissions: { good: "allow" },
+        toolDescriptionOverrides: { good: { properties: { q: "mine" } } },
+      }),
+    ]);
     await new ModelToolResolver(registrations, new FakeCatalogs({ [REG_A]: [raw] })).listPermitted();
     expect((raw.inputSchema.properties as any).q.description).toBe("raw q");
   });

@@ -1,23 +1,46 @@
 import { describe, expect, it } from "vitest";
 import { BUILTIN_TOOL_IDS } from "../../../src/domain/tools/builtin-descriptors";
-import { MCP_WILDCARD, compileInvocationToolSnapshot, type ResolvedMcpTool } from "../../../src/domain/tools/snapshot-compiler";
+import {
+  MCP_WILDCARD,
+  compileInvocationToolSnapshot,
+  type ResolvedMcpTool,
+} from "../../../src/domain/tools/snapshot-compiler";
 
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";
-const mcp = (registrationId: string, server: string, name: string, extra: Partial<ResolvedMcpTool["descriptor"]> = {}): ResolvedMcpTool => ({
+const mcp = (
+  registrationId: string,
+  server: string,
+  name: string,
+  extra: Partial<ResolvedMcpTool["descriptor"]> = {},
+): ResolvedMcpTool => ({
   registrationId,
   serverDisplayName: server,
   permission: "allow",
-  descriptor: { id: `mcp/${registrationId}:${name}`, description: `raw ${name}`, inputSchema: { type: "object", properties: { q: { type: "string" } } }, annotations: {}, ...extra },
+  descriptor: {
+    id: `mcp/${registrationId}:${name}`,
+    description: `raw ${name}`,
+    inputSchema: { type: "object", properties: { q: { type: "string" } } },
+    annotations: {},
+    ...extra,
+  },
 });
 // resolver order: display name case-insensitive, then ToolId
-const RESOLVED = [mcp(A, "my server", "issue.create"), mcp(B, "my.server", "issue_create"), mcp(B, "my.server", "search")];
+const RESOLVED = [
+  mcp(A, "my server", "issue.create"),
+  mcp(B, "my.server", "issue_create"),
+  mcp(B, "my.server", "search"),
+];
 
 describe("compileInvocationToolSnapshot (contracts.md §3.8, §5.3, DESIGN.md mcp:*)", () => {
   it("binds in tools.allow order, expands mcp:* in place, reserves builtin aliases first", () => {
     const { snapshot, diagnostics } = compileInvocationToolSnapshot({
       snapshotId: "inv_root",
-      policy: { allow: ["builtin:dice.roll", MCP_WILDCARD, "builtin:workspace.finish"], maxCallsPerRun: 80, maxCallsPerTool: { "builtin:dice.roll": 3, [`mcp/${B}:search`]: 2 } },
+      policy: {
+        allow: ["builtin:dice.roll", MCP_WILDCARD, "builtin:workspace.finish"],
+        maxCallsPerRun: 80,
+        maxCallsPerTool: { "builtin:dice.roll": 3, [`mcp/${B}:search`]: 2 },
+      },
       mcpTools: RESOLVED,
     });
     expect(diagnostics).toEqual([]);
@@ -34,10 +57,18 @@ describe("compileInvocationToolSnapshot (contracts.md §3.8, §5.3, DESIGN.md mc
   it("explicit MCP ToolIds bind at their position; denied and unresolved ones are skipped; duplicates bind once", () => {
     const { snapshot } = compileInvocationToolSnapshot({
       snapshotId: "inv_root",
-      policy: { allow: [`mcp/${B}:search`, "builtin:chat.search", `mcp/${A}:missing`, MCP_WILDCARD, "builtin:chat.search"], deny: [`mcp/${A}:issue.create`], maxCallsPerRun: 5 },
+      policy: {
+        allow: [`mcp/${B}:search`, "builtin:chat.search", `mcp/${A}:missing`, MCP_WILDCARD, "builtin:chat.search"],
+        deny: [`mcp/${A}:issue.create`],
+        maxCallsPerRun: 5,
+      },
       mcpTools: RESOLVED,
     });
-    expect(snapshot.bindings.map((b) => b.descriptor.id)).toEqual([`mcp/${B}:search`, "builtin:chat.search", `mcp/${B}:issue_create`]);
+    expect(snapshot.bindings.map((b) => b.descriptor.id)).toEqual([
+      `mcp/${B}:search`,
+      "builtin:chat.search",
+      `mcp/${B}:issue_create`,
+    ]);
   });
 
   it("builtin tools outside the scope are skipped", () => {
@@ -71,12 +102,25 @@ describe("compileInvocationToolSnapshot (contracts.md §3.8, §5.3, DESIGN.md mc
     expect(search.description).toBe("registration text");
     expect((search.inputSchema.properties as any).q.description).toBe("profile q");
     expect(snapshot.bindings[1]!.descriptor.description).toBe("Roll for initiative.");
-    expect(diagnostics).toEqual([{ toolId: `mcp/${A}:flat`, code: "mcp.tool_description_override_invalid", message: expect.stringContaining("flat") }]);
-    expect(registrationApplied.descriptor.inputSchema).toEqual({ type: "object", properties: { q: { type: "string" } } });
+    expect(diagnostics).toEqual([
+      {
+        toolId: `mcp/${A}:flat`,
+        code: "mcp.tool_description_override_invalid",
+        message: expect.stringContaining("flat"),
+      },
+    ]);
+    expect(registrationApplied.descriptor.inputSchema).toEqual({
+      type: "object",
+      properties: { q: { type: "string" } },
+    });
   });
 
   it("denying mcp:* binds no wildcard tools", () => {
-    const { snapshot } = compileInvocationToolSnapshot({ snapshotId: "x", policy: { allow: [MCP_WILDCARD], deny: [MCP_WILDCARD], maxCallsPerRun: 1 }, mcpTools: RESOLVED });
+    const { snapshot } = compileInvocationToolSnapshot({
+      snapshotId: "x",
+      policy: { allow: [MCP_WILDCARD], deny: [MCP_WILDCARD], maxCallsPerRun: 1 },
+      mcpTools: RESOLVED,
+    });
     expect(snapshot.bindings).toEqual([]);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { auditArgumentsText, invalidArgumentsMessage, normalizeToolArguments, replayArguments } from "../../../src/domain/tools/tool-arguments";
+import {
+  auditArgumentsText,
+  invalidArgumentsMessage,
+  normalizeToolArguments,
+  replayArguments,
+} from "../../../src/domain/tools/tool-arguments";
 
 describe("ToolArguments normalization (contracts.md §3.8)", () => {
   it.each<[string, unknown, Record<string, unknown>]>([

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../../src/domain/errors";
-import { builtinToolId, formatToolId, isBuiltinToolId, isMcpToolId, mcpToolId, parseMcpToolId, parseToolId } from "../../../src/domain/tools/tool-id";
+import {
+  builtinToolId,
+  formatToolId,
+  isBuiltinToolId,
+  isMcpToolId,
+  mcpToolId,
+  parseMcpToolId,
+  parseToolId,
+} from "../../../src/domain/tools/tool-id";
 
 const UUID = "550e8400-e29b-41d4-a716-446655440000";
 

@@ -8,7 +8,10 @@ function fakeFetch(respond: (url: string, init: RequestInit) => Response | Promi
 }
 
 const envelope = (status: number, code: string, message: string) =>
-  new Response(JSON.stringify({ error: { code, message, requestId: "req-1" } }), { status, headers: { "content-type": "application/json" } });
+  new Response(JSON.stringify({ error: { code, message, requestId: "req-1" } }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
 
 describe("createApiClient", () => {
   it("sends the session token and JSON, and parses the answer", async () => {
@@ -24,23 +27,43 @@ describe("createApiClient", () => {
   });
 
   it("turns the error envelope into an ApiError with status, code, message and request id", async () => {
-    const api = createApiClient({ getToken: () => "tte_x", fetchImpl: fakeFetch(() => envelope(404, "device.not_found", "No such device.")) });
+    const api = createApiClient({
+      getToken: () => "tte_x",
+      fetchImpl: fakeFetch(() => envelope(404, "device.not_found", "No such device.")),
+    });
     const error = await api.get("/devices/x").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, code: "device.not_found", message: "No such device.", requestId: "req-1" });
+    expect(error).toMatchObject({
+      status: 404,
+      code: "device.not_found",
+      message: "No such device.",
+      requestId: "req-1",
+    });
     expect(describeError(error)).toEqual({ code: "device.not_found", message: "No such device." });
   });
 
   it("a non-JSON failure and an unreachable server still get a code and a readable message", async () => {
-    const html = createApiClient({ getToken: () => null, fetchImpl: fakeFetch(() => new Response("<html>Bad gateway</html>", { status: 502 })) });
+    const html = createApiClient({
+      getToken: () => null,
+      fetchImpl: fakeFetch(() => new Response("<html>Bad gateway</html>", { status: 502 })),
+    });
     await expect(html.get("/health")).rejects.toMatchObject({ status: 502, code: "client.bad_response" });
-    const down = createApiClient({ getToken: () => null, fetchImpl: fakeFetch(() => { throw new TypeError("Failed to fetch"); }) });
+    const down = createApiClient({
+      getToken: () => null,
+      fetchImpl: fakeFetch(() => {
+        throw new TypeError("Failed to fetch");
+      }),
+    });
     await expect(down.get("/health")).rejects.toMatchObject({ status: 0, code: "client.network_unreachable" });
   });
 
   it("signs out when the session token is revoked, but not when a setup token is refused", async () => {
     const onSignedOut = vi.fn();
-    const revoked = createApiClient({ getToken: () => "tte_x", onSignedOut, fetchImpl: fakeFetch(() => envelope(401, "auth.token_revoked", "Revoked.")) });
+    const revoked = createApiClient({
+      getToken: () => "tte_x",
+      onSignedOut,
+      fetchImpl: fakeFetch(() => envelope(401, "auth.token_revoked", "Revoked.")),
+    });
     await expect(revoked.get("/devices")).rejects.toMatchObject({ code: "auth.token_revoked" });
     expect(onSignedOut).toHaveBeenCalledOnce();
 

@@ -7,9 +7,15 @@ import { reconnectDelay } from "../../../web/src/socket/backoff";
 
 class MemoryStorage {
   private map = new Map<string, string>();
-  getItem(key: string) { return this.map.get(key) ?? null; }
-  setItem(key: string, value: string) { this.map.set(key, value); }
-  removeItem(key: string) { this.map.delete(key); }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, value);
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
 }
 
 const USER = "0123456789abcdef0123456789abcdef";
@@ -51,7 +57,9 @@ describe("session store", () => {
 describe("reconnectDelay", () => {
   it("grows exponentially to the cap with half of each delay random", () => {
     const options = { baseMs: 500, maxMs: 10_000 };
-    expect([0, 1, 2, 3, 4, 5, 10].map((a) => reconnectDelay(a, () => 0, options))).toEqual([250, 500, 1000, 2000, 4000, 5000, 5000]);
+    expect([0, 1, 2, 3, 4, 5, 10].map((a) => reconnectDelay(a, () => 0, options))).toEqual([
+      250, 500, 1000, 2000, 4000, 5000, 5000,
+    ]);
     expect(reconnectDelay(0, () => 0.999999, options)).toBe(500);
     expect(reconnectDelay(99, () => 0.5, options)).toBe(7500);
   });
@@ -59,9 +67,19 @@ describe("reconnectDelay", () => {
 
 describe("guessDeviceName", () => {
   it("names common browsers", () => {
-    expect(guessDeviceName("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36")).toBe("Chrome on Android");
-    expect(guessDeviceName("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1")).toBe("Safari on iOS");
-    expect(guessDeviceName("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0")).toBe("Firefox on Windows");
+    expect(
+      guessDeviceName(
+        "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36",
+      ),
+    ).toBe("Chrome on Android");
+    expect(
+      guessDeviceName(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+      ),
+    ).toBe("Safari on iOS");
+    expect(guessDeviceName("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0")).toBe(
+      "Firefox on Windows",
+    );
     expect(guessDeviceName("curl/8")).toBe("Browser");
   });
 });

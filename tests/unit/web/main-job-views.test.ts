@@ -18,30 +18,75 @@ const event = (type: string, payload: unknown, level = "info") => describeEvent(
 describe("journal lines", () => {
   it("renders the main events as one human line each", () => {
     expect(event("model_completed", { round: 2, toolCallCount: 3 }).text).toBe("Round 2: model called 3 tools");
-    expect(event("model_completed", { round: 1, toolCallCount: 1, narration: { text: "Let me write.", truncated: false } }).text).toBe("Round 1: model called 1 tool — “Let me write.”");
-    expect(event("workspace_file_written", { path: "output/main.md", chars: 1234 }).text).toBe("Wrote output/main.md (1,234 chars)");
-    expect(event("chat_commit_completed", { messageIndex: 4 })).toEqual({ text: "Committed to the chat (message #5)", tone: "success", detail: false });
-    expect(event("run_failed", { code: "model.provider_denied", message: "The key was refused." }, "error")).toEqual({ text: "Failed: model.provider_denied The key was refused.", tone: "error", detail: false });
-    expect(event("tool_call_completed", { round: 3, name: "workspace_commit", elapsedMs: 2 }).text).toBe("Round 3: workspace_commit done (2 ms)");
+    expect(
+      event("model_completed", { round: 1, toolCallCount: 1, narration: { text: "Let me write.", truncated: false } })
+        .text,
+    ).toBe("Round 1: model called 1 tool — “Let me write.”");
+    expect(event("workspace_file_written", { path: "output/main.md", chars: 1234 }).text).toBe(
+      "Wrote output/main.md (1,234 chars)",
+    );
+    expect(event("chat_commit_completed", { messageIndex: 4 })).toEqual({
+      text: "Committed to the chat (message #5)",
+      tone: "success",
+      detail: false,
+    });
+    expect(event("run_failed", { code: "model.provider_denied", message: "The key was refused." }, "error")).toEqual({
+      text: "Failed: model.provider_denied The key was refused.",
+      tone: "error",
+      detail: false,
+    });
+    expect(event("tool_call_completed", { round: 3, name: "workspace_commit", elapsedMs: 2 }).text).toBe(
+      "Round 3: workspace_commit done (2 ms)",
+    );
     expect(event("run_completed", null)).toEqual({ text: "Completed", tone: "success", detail: false });
-    expect(event("model_call_attempt_failed", { round: 1, code: "model.provider_rate_limited", message: "slow down", willRetry: true }, "warn")).toMatchObject({ text: "Round 1: model call failed: model.provider_rate_limited slow down — will retry", tone: "warn" });
+    expect(
+      event(
+        "model_call_attempt_failed",
+        { round: 1, code: "model.provider_rate_limited", message: "slow down", willRetry: true },
+        "warn",
+      ),
+    ).toMatchObject({
+      text: "Round 1: model call failed: model.provider_rate_limited slow down — will retry",
+      tone: "warn",
+    });
   });
 
   it("hides bookkeeping and debug events unless asked, and never throws on odd payloads", () => {
-    expect(event("status_changed", { status: "calling_model" })).toMatchObject({ text: "Status: Calling model", detail: true });
+    expect(event("status_changed", { status: "calling_model" })).toMatchObject({
+      text: "Status: Calling model",
+      detail: true,
+    });
     expect(event("model_response_stored", { round: 1 }, "debug").detail).toBe(true);
     expect(event("some_future_event", "not an object").text).toBe("some future event");
     expect(event("tool_call_failed", { name: 7, errorCode: null, message: null }).text).toBe("7 failed: ");
   });
 });
 
-const msg = (index: number, role: ChatMessage["role"], text: string): ChatMessage => ({ messageId: `m${index}`, index, revision: 1, role, name: role, text, sendDate: "", extra: {} });
+const msg = (index: number, role: ChatMessage["role"], text: string): ChatMessage => ({
+  messageId: `m${index}`,
+  index,
+  revision: 1,
+  role,
+  name: role,
+  text,
+  sendDate: "",
+  extra: {},
+});
 
 describe("prompt snapshot", () => {
   it("puts the system prompt and card first, then the messages; tool turns and empty texts are left out", () => {
-    const chat = { systemPrompt: "Narrate.", character: { name: "Seraphina", scenario: "A forest.", description: " " } };
+    const chat = {
+      systemPrompt: "Narrate.",
+      character: { name: "Seraphina", scenario: "A forest.", description: " " },
+    };
     expect(systemText(chat)).toBe("Narrate.\n\nCharacter: Seraphina\nScenario: A forest.");
-    const messages = [msg(0, "assistant", "Welcome."), msg(1, "user", "Hi"), msg(2, "tool", "{\"ok\":true}"), msg(3, "assistant", "  "), msg(4, "system", "Note")];
+    const messages = [
+      msg(0, "assistant", "Welcome."),
+      msg(1, "user", "Hi"),
+      msg(2, "tool", '{"ok":true}'),
+      msg(3, "assistant", "  "),
+      msg(4, "system", "Note"),
+    ];
     expect(snapshotMessages(chat, messages)).toEqual([
       { role: "system", content: "Narrate.\n\nCharacter: Seraphina\nScenario: A forest." },
       { role: "assistant", content: "Welcome." },
@@ -52,12 +97,16 @@ describe("prompt snapshot", () => {
   });
 
   it("reads newest pages first and stops at the character budget, keeping chat order", async () => {
-    const all = Array.from({ length: 450 }, (_, i) => msg(i, i % 2 ? "assistant" : "user", `text-${String(i).padStart(3, "0")}`));
+    const all = Array.from({ length: 450 }, (_, i) =>
+      msg(i, i % 2 ? "assistant" : "user", `text-${String(i).padStart(3, "0")}`),
+    );
     const calls: string[] = [];
     const chats = {
       messages: async (_chatId: string, options: { limit: number; beforeMessageId?: string }) => {
         calls.push(options.beforeMessageId ?? "end");
-        const end = options.beforeMessageId ? all.findIndex((m) => m.messageId === options.beforeMessageId) : all.length;
+        const end = options.beforeMessageId
+          ? all.findIndex((m) => m.messageId === options.beforeMessageId)
+          : all.length;
         return { messages: all.slice(Math.max(0, end - options.limit), end), total: all.length };
       },
     } as unknown as ChatsApi;
@@ -72,23 +121,65 @@ describe("prompt snapshot", () => {
 });
 
 describe("forms", () => {
-  const existing: Connection = { id: "c1", name: "Main", provider: "openai", baseUrl: null, modelId: "gpt", isDefault: true, apiKeyHint: "abcd", createdAt: "", updatedAt: "" };
+  const existing: Connection = {
+    id: "c1",
+    name: "Main",
+    provider: "openai",
+    baseUrl: null,
+    modelId: "gpt",
+    isDefault: true,
+    apiKeyHint: "abcd",
+    createdAt: "",
+    updatedAt: "",
+  };
   it("a connection edit sends only what changed, and an empty key keeps the saved one", () => {
-    const draft = { name: "Main", provider: "openai" as const, baseUrl: "", apiKey: "", modelId: "gpt-2", isDefault: true };
+    const draft = {
+      name: "Main",
+      provider: "openai" as const,
+      baseUrl: "",
+      apiKey: "",
+      modelId: "gpt-2",
+      isDefault: true,
+    };
     expect(connectionBody(draft, existing)).toEqual({ modelId: "gpt-2" });
-    expect(connectionBody({ ...draft, apiKey: "sk-new", isDefault: false }, existing)).toEqual({ modelId: "gpt-2", apiKey: "sk-new", isDefault: false });
-    expect(connectionBody({ ...draft, provider: "openai-compatible", baseUrl: " http://127.0.0.1:1234/v1 " })).toEqual({ name: "Main", provider: "openai-compatible", baseUrl: "http://127.0.0.1:1234/v1", modelId: "gpt-2", isDefault: true, apiKey: "" });
+    expect(connectionBody({ ...draft, apiKey: "sk-new", isDefault: false }, existing)).toEqual({
+      modelId: "gpt-2",
+      apiKey: "sk-new",
+      isDefault: false,
+    });
+    expect(connectionBody({ ...draft, provider: "openai-compatible", baseUrl: " http://127.0.0.1:1234/v1 " })).toEqual({
+      name: "Main",
+      provider: "openai-compatible",
+      baseUrl: "http://127.0.0.1:1234/v1",
+      modelId: "gpt-2",
+      isDefault: true,
+      apiKey: "",
+    });
   });
 
   it("a new chat sends the card only with a name", () => {
-    const base = { title: " Tale ", systemPrompt: "", name: "", description: "", personality: "", scenario: "", firstMessage: "" };
+    const base = {
+      title: " Tale ",
+      systemPrompt: "",
+      name: "",
+      description: "",
+      personality: "",
+      scenario: "",
+      firstMessage: "",
+    };
     expect(newChatBody(base)).toEqual({ title: "Tale" });
     expect(newChatBody({ ...base, scenario: "Woods" })).toBe("Give the character a name, or clear its fields.");
-    expect(newChatBody({ ...base, name: " Sera ", scenario: "Woods", systemPrompt: "Be kind." })).toEqual({ title: "Tale", character: { name: "Sera", scenario: "Woods" }, systemPrompt: "Be kind." });
+    expect(newChatBody({ ...base, name: " Sera ", scenario: "Woods", systemPrompt: "Be kind." })).toEqual({
+      title: "Tale",
+      character: { name: "Sera", scenario: "Woods" },
+      systemPrompt: "Be kind.",
+    });
   });
 
   it("reads the export file name from Content-Disposition", () => {
-    expect(dispositionFileName(`attachment; filename="Sera_.jsonl"; filename*=UTF-8''Sera%20%F0%9F%90%89.jsonl`, "x")).toBe("Sera 🐉.jsonl");
+    expect(
+      dispositionFileName(`attachment; filename="Sera_.jsonl"; filename*=UTF-8''Sera%20%F0%9F%90%89.jsonl`, "x"),
+    ).toBe("Sera 🐉.jsonl");
     expect(dispositionFileName(`attachment; filename="plain.jsonl"`, "x")).toBe("plain.jsonl");
     expect(dispositionFileName(null, "fallback.jsonl")).toBe("fallback.jsonl");
   });

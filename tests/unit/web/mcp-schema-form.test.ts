@@ -31,9 +31,18 @@ describe("schema form fields", () => {
   it("derives one kind per property, required marks and defaults", () => {
     const fields = fieldsOf(schema);
     expect(fields.map((f) => [f.name, f.kind, f.required])).toEqual([
-      ["label", "text", true], ["count", "integer", true], ["ratio", "number", false], ["loud", "boolean", false],
-      ["mood", "enum", false], ["level", "enum", false], ["mixed", "json", false], ["ids", "lines", false],
-      ["tags", "lines", false], ["nullable", "text", false], ["extra", "json", false], ["rows", "json", false],
+      ["label", "text", true],
+      ["count", "integer", true],
+      ["ratio", "number", false],
+      ["loud", "boolean", false],
+      ["mood", "enum", false],
+      ["level", "enum", false],
+      ["mixed", "json", false],
+      ["ids", "lines", false],
+      ["tags", "lines", false],
+      ["nullable", "text", false],
+      ["extra", "json", false],
+      ["rows", "json", false],
     ]);
     expect(initialValues(fields)).toMatchObject({ count: "7", loud: "false", tags: "a\nb", label: "" });
     expect(fields[0]!.description).toBe("Any text");
@@ -50,13 +59,31 @@ describe("collecting arguments", () => {
   const base = initialValues(fields);
 
   it("splices raw tokens so big integers stay exact, and omits unset optional fields", () => {
-    const result = collectArguments(fields, { ...base, label: "tea \"pot\"", count: "12345678901234567890", ids: "1\n\n -2 \n98765432109876543210", mood: "1", level: "2", extra: ' {"a": [1, 2]} ', loud: "" });
-    expect(result).toEqual({ ok: true, json: '{"label":"tea \\"pot\\"","count":12345678901234567890,"level":true,"mood":"busy","ids":[1,-2,98765432109876543210],"tags":["a","b"],"extra":{"a": [1, 2]}}'.replace('"level":true,"mood":"busy"', '"mood":"busy","level":true') });
+    const result = collectArguments(fields, {
+      ...base,
+      label: 'tea "pot"',
+      count: "12345678901234567890",
+      ids: "1\n\n -2 \n98765432109876543210",
+      mood: "1",
+      level: "2",
+      extra: ' {"a": [1, 2]} ',
+      loud: "",
+    });
+    expect(result).toEqual({
+      ok: true,
+      json: '{"label":"tea \\"pot\\"","count":12345678901234567890,"level":true,"mood":"busy","ids":[1,-2,98765432109876543210],"tags":["a","b"],"extra":{"a": [1, 2]}}'.replace(
+        '"level":true,"mood":"busy"',
+        '"mood":"busy","level":true',
+      ),
+    });
   });
 
   it("reports required, number, integer and json errors per field", () => {
     const result = collectArguments(fields, { ...base, count: "1.5", ratio: "1,5", extra: "{nope", ids: "1\nx" });
-    expect(result).toEqual({ ok: false, errors: { label: "required", count: "integer", ratio: "number", extra: "json", ids: "integer" } });
+    expect(result).toEqual({
+      ok: false,
+      errors: { label: "required", count: "integer", ratio: "number", extra: "json", ids: "integer" },
+    });
   });
 
   it("accepts JSON numbers with exponents and keeps the text as typed", () => {
@@ -84,8 +111,13 @@ describe("display helpers", () => {
   });
 
   it("merges a custom description into an override without losing property overrides", () => {
-    expect(mergedOverride({ properties: { q: "Query." } }, "New")).toEqual({ description: "New", properties: { q: "Query." } });
-    expect(mergedOverride({ description: "Old", properties: { q: "Query." } }, "  ")).toEqual({ properties: { q: "Query." } });
+    expect(mergedOverride({ properties: { q: "Query." } }, "New")).toEqual({
+      description: "New",
+      properties: { q: "Query." },
+    });
+    expect(mergedOverride({ description: "Old", properties: { q: "Query." } }, "  ")).toEqual({
+      properties: { q: "Query." },
+    });
     expect(mergedOverride({ description: "Old", properties: {} }, "")).toBeNull();
     expect(mergedOverride(undefined, "Fresh")).toEqual({ description: "Fresh", properties: {} });
   });

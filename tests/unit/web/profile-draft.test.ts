@@ -7,7 +7,15 @@
 import { describe, expect, it } from "vitest";
 import { defaultWriterDefinition } from "../../../src/domain/profiles/default-writer";
 import { readProfile } from "../../../src/domain/profiles/validate";
-import { composeProfile, copyDocument, copyId, DraftJsonError, pathPlace, splitProfile, toggleEntry } from "../../../web/src/profiles/profile-draft";
+import {
+  composeProfile,
+  copyDocument,
+  copyId,
+  DraftJsonError,
+  pathPlace,
+  splitProfile,
+  toggleEntry,
+} from "../../../web/src/profiles/profile-draft";
 import type { ProfileDocument } from "../../../web/src/profiles/types";
 
 const writer = () => defaultWriterDefinition() as unknown as ProfileDocument;
@@ -25,9 +33,16 @@ describe("profile draft", () => {
     });
     expect(draft.form.allow).toContain("mcp:*");
     const rest = JSON.parse(draft.restText) as Record<string, Record<string, unknown>>;
-    for (const key of ["schemaVersion", "kind", "id", "displayName", "description", "model", "workspace"]) expect(rest).not.toHaveProperty(key);
+    for (const key of ["schemaVersion", "kind", "id", "displayName", "description", "model", "workspace"])
+      expect(rest).not.toHaveProperty(key);
     expect(rest.run).toEqual({ directRunnable: true, modelRetry: { maxRetries: 3, intervalMs: 3000 }, stream: false });
-    expect(Object.keys(rest.tools!)).toEqual(["deny", "toolDescriptions", "maxCallsPerRun", "maxCallsPerTool", "mcpResultInlineCharLimit"]);
+    expect(Object.keys(rest.tools!)).toEqual([
+      "deny",
+      "toolDescriptions",
+      "maxCallsPerRun",
+      "maxCallsPerTool",
+      "mcpResultInlineCharLimit",
+    ]);
     expect(rest).not.toHaveProperty("output");
     expect(composeProfile(doc, draft)).toEqual(doc);
   });
@@ -37,28 +52,75 @@ describe("profile draft", () => {
     const draft = splitProfile(doc);
     const composed = composeProfile(doc, {
       ...draft,
-      form: { ...draft.form, displayName: "Short writer", description: "", maxRounds: " 12 ", presentation: "background", modelMode: "connectionRef", connectionRef: "conn_1", modelId: " gpt-x ", allow: toggleEntry(draft.form.allow, "builtin:dice.roll", false), artifact: { id: "main", path: "output/story.md", kind: "markdown" } },
+      form: {
+        ...draft.form,
+        displayName: "Short writer",
+        description: "",
+        maxRounds: " 12 ",
+        presentation: "background",
+        modelMode: "connectionRef",
+        connectionRef: "conn_1",
+        modelId: " gpt-x ",
+        allow: toggleEntry(draft.form.allow, "builtin:dice.roll", false),
+        artifact: { id: "main", path: "output/story.md", kind: "markdown" },
+      },
     });
-    expect(composed).toMatchObject({ id: "my-writer", displayName: "Short writer", model: { mode: "connectionRef", connectionRef: "conn_1", modelId: "gpt-x" }, run: { presentation: "background", directRunnable: true }, tools: { maxRounds: 12 } });
+    expect(composed).toMatchObject({
+      id: "my-writer",
+      displayName: "Short writer",
+      model: { mode: "connectionRef", connectionRef: "conn_1", modelId: "gpt-x" },
+      run: { presentation: "background", directRunnable: true },
+      tools: { maxRounds: 12 },
+    });
     expect(composed).not.toHaveProperty("description");
     expect((composed.tools as { allow: string[] }).allow).not.toContain("builtin:dice.roll");
-    expect((composed.output as { artifacts: unknown[] }).artifacts).toEqual([{ id: "main", path: "output/story.md", kind: "markdown", target: "messageBody", required: false, assemblyOrder: 0 }]);
+    expect((composed.output as { artifacts: unknown[] }).artifacts).toEqual([
+      {
+        id: "main",
+        path: "output/story.md",
+        kind: "markdown",
+        target: "messageBody",
+        required: false,
+        assemblyOrder: 0,
+      },
+    ]);
     expect(readProfile(composed).tools.maxRounds).toBe(12);
   });
 
   it("sends a non-number max rounds as typed (the server names it) and keeps the header over JSON edits", () => {
     const doc = writer();
     const draft = splitProfile(doc);
-    const rest = { ...JSON.parse(draft.restText), id: "other", schemaVersion: 2, displayName: "from json", plan: { mode: "free" } };
-    const composed = composeProfile(doc, { form: { ...draft.form, maxRounds: "lots" }, restText: JSON.stringify(rest) });
-    expect(composed).toMatchObject({ id: "default-writer", schemaVersion: 3, displayName: "Default Writer", plan: { mode: "free" }, tools: { maxRounds: "lots" } });
+    const rest = {
+      ...JSON.parse(draft.restText),
+      id: "other",
+      schemaVersion: 2,
+      displayName: "from json",
+      plan: { mode: "free" },
+    };
+    const composed = composeProfile(doc, {
+      form: { ...draft.form, maxRounds: "lots" },
+      restText: JSON.stringify(rest),
+    });
+    expect(composed).toMatchObject({
+      id: "default-writer",
+      schemaVersion: 3,
+      displayName: "Default Writer",
+      plan: { mode: "free" },
+      tools: { maxRounds: "lots" },
+    });
   });
 
   it("refuses JSON editor text that is not one object with client.json_invalid", () => {
     const doc = writer();
     const draft = splitProfile(doc);
-    for (const restText of ["{ \"plan\": ", "[1, 2]", "\"text\""]) {
-      const error = (() => { try { composeProfile(doc, { ...draft, restText }); } catch (e) { return e; } })();
+    for (const restText of ['{ "plan": ', "[1, 2]", '"text"']) {
+      const error = (() => {
+        try {
+          composeProfile(doc, { ...draft, restText });
+        } catch (e) {
+          return e;
+        }
+      })();
       expect(error).toBeInstanceOf(DraftJsonError);
       expect((error as DraftJsonError).code).toBe("client.json_invalid");
     }

@@ -17,15 +17,27 @@ class FakeSocket {
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
   }
-  send(text: string) { this.sent.push(JSON.parse(text)); }
-  close(code = 1000) { this.closedWith = code; }
-  open() { this.onopen?.({}); }
-  receive(frame: unknown) { this.onmessage?.({ data: JSON.stringify(frame) }); }
-  drop(code = 1006) { this.onclose?.({ code }); }
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close(code = 1000) {
+    this.closedWith = code;
+  }
+  open() {
+    this.onopen?.({});
+  }
+  receive(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+  drop(code = 1006) {
+    this.onclose?.({ code });
+  }
 }
 
 const last = () => FakeSocket.all[FakeSocket.all.length - 1]!;
-const flush = async () => { for (let i = 0; i < 5; i++) await Promise.resolve(); };
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+};
 
 function client(overrides: Partial<ConstructorParameters<typeof SocketClient>[0]> = {}) {
   let n = 0;
@@ -83,7 +95,9 @@ describe("SocketClient", () => {
   });
 
   it("backs off exponentially (capped) while the server stays unreachable", async () => {
-    const getTicket = vi.fn(async (): Promise<string> => { throw new ApiError(0, "client.network_unreachable", "down"); });
+    const getTicket = vi.fn(async (): Promise<string> => {
+      throw new ApiError(0, "client.network_unreachable", "down");
+    });
     const { socket } = client({ getTicket });
     socket.start();
     const delays: number[] = [];
@@ -151,7 +165,9 @@ describe("SocketClient", () => {
   });
 
   it("a ticket refused with auth.token_revoked signs out instead of retrying", async () => {
-    const getTicket = vi.fn(async (): Promise<string> => { throw new ApiError(401, "auth.token_revoked", "revoked"); });
+    const getTicket = vi.fn(async (): Promise<string> => {
+      throw new ApiError(401, "auth.token_revoked", "revoked");
+    });
     const { socket, onSignedOut } = client({ getTicket });
     socket.start();
     await flush();

@@ -4,19 +4,24 @@ import { unifiedDiff } from "../../../src/domain/workspace/unified-diff";
 
 /** Applies ops to check they rebuild both sides. */
 function sides(ops: NonNullable<ReturnType<typeof diffLines>>): [string[], string[]] {
-  return [ops.filter((o) => o.op !== "insert").map((o) => o.line), ops.filter((o) => o.op !== "delete").map((o) => o.line)];
+  return [
+    ops.filter((o) => o.op !== "insert").map((o) => o.line),
+    ops.filter((o) => o.op !== "delete").map((o) => o.line),
+  ];
 }
 
 function lcsLength(a: string[], b: string[]): number {
   const dp = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i -= 1) for (let j = b.length - 1; j >= 0; j -= 1) dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
+  for (let i = a.length - 1; i >= 0; i -= 1)
+    for (let j = b.length - 1; j >= 0; j -= 1)
+      dp[i]![j] = a[i] === b[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
   return dp[0]![0]!;
 }
 
 describe("Myers line diff", () => {
   it("rebuilds both sides and is minimal on random inputs", () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
     for (let round = 0; round < 300; round += 1) {
       const a = Array.from({ length: Math.floor(rand() * 12) }, () => "abcd"[Math.floor(rand() * 4)]!);
       const b = Array.from({ length: Math.floor(rand() * 12) }, () => "abcd"[Math.floor(rand() * 4)]!);
@@ -51,12 +56,16 @@ describe("unified diff", () => {
   });
 
   it("renders added and deleted files against /dev/null", () => {
-    expect(unifiedDiff("plan/p.md", null, "x\ny\n").diff).toBe("--- /dev/null\n+++ b/plan/p.md\n@@ -0,0 +1,2 @@\n+x\n+y\n");
+    expect(unifiedDiff("plan/p.md", null, "x\ny\n").diff).toBe(
+      "--- /dev/null\n+++ b/plan/p.md\n@@ -0,0 +1,2 @@\n+x\n+y\n",
+    );
     expect(unifiedDiff("plan/p.md", "x\n", null).diff).toBe("--- a/plan/p.md\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-x\n");
   });
 
   it("marks a missing newline at end of file", () => {
-    expect(unifiedDiff("o.md", "a\nb", "a\nb\n").diff).toBe("--- a/o.md\n+++ b/o.md\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n");
+    expect(unifiedDiff("o.md", "a\nb", "a\nb\n").diff).toBe(
+      "--- a/o.md\n+++ b/o.md\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n",
+    );
   });
 
   it("splits far-apart changes into separate hunks and returns empty text for identical files", () => {

@@ -24,7 +24,11 @@ export class ApiError extends Error {
 }
 
 /** Codes that mean the stored device token no longer works: the client signs out. */
-export const SIGNED_OUT_CODES: ReadonlySet<string> = new Set(["auth.token_revoked", "auth.token_invalid", "auth.token_missing"]);
+export const SIGNED_OUT_CODES: ReadonlySet<string> = new Set([
+  "auth.token_revoked",
+  "auth.token_invalid",
+  "auth.token_missing",
+]);
 
 /** Per-request options: `auth: false` sends no token; `bearer` sends that token instead of the session's. */
 export interface RequestOptions {
@@ -65,7 +69,11 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   } catch {
     // not JSON; fall through
   }
-  return new ApiError(response.status, "client.bad_response", `The server answered ${response.status} without an explanation. Try again in a moment.`);
+  return new ApiError(
+    response.status,
+    "client.bad_response",
+    `The server answered ${response.status} without an explanation. Try again in a moment.`,
+  );
 }
 
 /** Builds the API client. Paths are relative to `/api/v1`, e.g. `api.get("/devices")`. */
@@ -88,7 +96,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       response = await doFetch(`${baseUrl}${path}`, { method, headers, body, signal: req.signal });
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-      throw new ApiError(0, "client.network_unreachable", "Cannot reach the TavernEdge server. Check your connection and try again.");
+      throw new ApiError(
+        0,
+        "client.network_unreachable",
+        "Cannot reach the TavernEdge server. Check your connection and try again.",
+      );
     }
     if (!response.ok) {
       const error = await errorFromResponse(response);
@@ -101,7 +113,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new ApiError(response.status, "client.bad_response", "The server's answer could not be read. Try again in a moment.");
+      throw new ApiError(
+        response.status,
+        "client.bad_response",
+        "The server's answer could not be read. Try again in a moment.",
+      );
     }
   }
 

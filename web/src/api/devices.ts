@@ -25,7 +25,8 @@ export function devicesApi(api: ApiClient): DevicesApi {
   const at = (id: string) => `/devices/${encodeURIComponent(id)}`;
   return {
     list: async () => (await api.get<{ devices: Device[] }>("/devices")).devices,
-    listWithToken: async (deviceToken) => (await api.get<{ devices: Device[] }>("/devices", { bearer: deviceToken })).devices,
+    listWithToken: async (deviceToken) =>
+      (await api.get<{ devices: Device[] }>("/devices", { bearer: deviceToken })).devices,
     rename: (deviceId, name) => api.patch<Device>(at(deviceId), { name }),
     revoke: (deviceId) => api.post<Device>(`${at(deviceId)}/revoke`),
     createPairingCode: () => api.post<PairingCode>("/devices/pairing-codes"),

@@ -18,18 +18,34 @@ export function ChatList() {
       <section className="card" aria-labelledby="chats-title" aria-busy={list.loading}>
         <div className="card-head">
           <h2 id="chats-title">Your chats</h2>
-          <button type="button" className="btn btn-ghost" onClick={() => void list.reload()} disabled={list.loading}>Refresh</button>
+          <button type="button" className="btn btn-ghost" onClick={() => void list.reload()} disabled={list.loading}>
+            Refresh
+          </button>
         </div>
-        {list.loading && !list.chats && <p role="status"><span className="spinner" aria-hidden="true" /> Loading chats…</p>}
+        {list.loading && !list.chats && (
+          <p role="status">
+            <span className="spinner" aria-hidden="true" /> Loading chats…
+          </p>
+        )}
         <ErrorNote error={list.error} />
-        {list.chats && list.chats.length === 0 && <p className="muted">No chats yet. Create one above or import a SillyTavern .jsonl file.</p>}
+        {list.chats && list.chats.length === 0 && (
+          <p className="muted">No chats yet. Create one above or import a SillyTavern .jsonl file.</p>
+        )}
         {list.chats && list.chats.length > 0 && (
           <ul className="chat-list" aria-label="Chats">
-            {list.chats.map((chat) => <ChatRow key={chat.id} chat={chat} onChanged={list.upsert} onRemoved={list.drop} />)}
+            {list.chats.map((chat) => (
+              <ChatRow key={chat.id} chat={chat} onChanged={list.upsert} onRemoved={list.drop} />
+            ))}
           </ul>
         )}
         {list.hasMore && (
-          <button type="button" className="btn btn-secondary" onClick={list.loadMore} disabled={list.loadingMore} aria-busy={list.loadingMore}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={list.loadMore}
+            disabled={list.loadingMore}
+            aria-busy={list.loadingMore}
+          >
             {list.loadingMore && <span className="spinner" aria-hidden="true" />} Load more chats
           </button>
         )}

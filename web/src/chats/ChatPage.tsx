@@ -15,10 +15,18 @@ export function ChatPage({ chatId }: { chatId: string }) {
   const { chat } = view;
   return (
     <section className="screen chat-page" aria-labelledby="screen-title">
-      <Link href="/chats" className="back-link">← All chats</Link>
-      <h1 id="screen-title" data-testid="chat-heading">{chat ? chat.title : view.error ? "Chat" : "Loading chat…"}</h1>
+      <Link href="/chats" className="back-link">
+        ← All chats
+      </Link>
+      <h1 id="screen-title" data-testid="chat-heading">
+        {chat ? chat.title : view.error ? "Chat" : "Loading chat…"}
+      </h1>
       <ErrorNote error={view.error} />
-      {view.removed && <p className="notice" role="alert">This chat was deleted on another device. <Link href="/chats">Back to your chats</Link>.</p>}
+      {view.removed && (
+        <p className="notice" role="alert">
+          This chat was deleted on another device. <Link href="/chats">Back to your chats</Link>.
+        </p>
+      )}
       {chat && !view.removed && (
         <>
           <ChatDetails chat={chat} />
@@ -29,14 +37,26 @@ export function ChatPage({ chatId }: { chatId: string }) {
               <Link href={`/runs?chat=${encodeURIComponent(chat.id)}`}>Runs of this chat</Link>
             </div>
             {view.hasOlder && (
-              <button type="button" className="btn btn-secondary load-older" onClick={view.loadOlder} disabled={view.loadingOlder} aria-busy={view.loadingOlder}>
+              <button
+                type="button"
+                className="btn btn-secondary load-older"
+                onClick={view.loadOlder}
+                disabled={view.loadingOlder}
+                aria-busy={view.loadingOlder}
+              >
                 {view.loadingOlder && <span className="spinner" aria-hidden="true" />} Load older messages
               </button>
             )}
             {view.messages.length === 0 && <p className="muted">No messages yet. Write the first one below.</p>}
             <ol className="messages" aria-label="Messages" aria-live="polite" aria-relevant="additions">
               {view.messages.map((message) => (
-                <MessageItem key={message.messageId} chatId={chat.id} message={message} onChanged={view.applyMessage} onRemoved={view.forgetMessage} />
+                <MessageItem
+                  key={message.messageId}
+                  chatId={chat.id}
+                  message={message}
+                  onChanged={view.applyMessage}
+                  onRemoved={view.forgetMessage}
+                />
               ))}
             </ol>
             <Composer chatId={chat.id} onSent={view.applyMessage} />

@@ -5,5 +5,13 @@ import { useChatsApi } from "./use-chats-api";
 
 export function ChatRenameForm({ chat, onDone }: { chat: Chat; onDone(updated?: Chat): void }) {
   const chats = useChatsApi();
-  return <InlineRenameForm current={chat.title} label={`New title for “${chat.title}”`} maxLength={200} save={(next) => chats.rename(chat.id, next)} onDone={onDone} />;
+  return (
+    <InlineRenameForm
+      current={chat.title}
+      label={`New title for “${chat.title}”`}
+      maxLength={200}
+      save={(next) => chats.rename(chat.id, next)}
+      onDone={onDone}
+    />
+  );
 }

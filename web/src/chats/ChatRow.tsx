@@ -16,7 +16,15 @@ import type { Chat } from "./types";
 import { useChatsApi } from "./use-chats-api";
 import { useReturnFocus } from "./use-return-focus";
 
-export function ChatRow({ chat, onChanged, onRemoved }: { chat: Chat; onChanged(chat: Chat): void; onRemoved(chatId: string): void }) {
+export function ChatRow({
+  chat,
+  onChanged,
+  onRemoved,
+}: {
+  chat: Chat;
+  onChanged(chat: Chat): void;
+  onRemoved(chatId: string): void;
+}) {
   const services = useServices();
   const chats = useChatsApi();
   const { show } = useToasts();
@@ -35,28 +43,79 @@ export function ChatRow({ chat, onChanged, onRemoved }: { chat: Chat; onChanged(
   return (
     <li className="chat-row" data-testid="chat-row" data-chat-id={chat.id}>
       <div className="chat-row-main">
-        <Link href={`/chats/${encodeURIComponent(chat.id)}`} className="chat-title" data-testid="chat-title">{chat.title}</Link>
+        <Link href={`/chats/${encodeURIComponent(chat.id)}`} className="chat-title" data-testid="chat-title">
+          {chat.title}
+        </Link>
         <div className="chat-meta">
-          {chat.character ? `${chat.character.name} · ` : ""}{chat.messageCount} {chat.messageCount === 1 ? "message" : "messages"} · created {formatWhen(chat.createdAt)}
+          {chat.character ? `${chat.character.name} · ` : ""}
+          {chat.messageCount} {chat.messageCount === 1 ? "message" : "messages"} · created {formatWhen(chat.createdAt)}
         </div>
       </div>
       {mode === "view" && (
         <div className="chat-actions">
-          <button ref={renameButton} type="button" className="btn btn-secondary btn-small" onClick={() => setMode("rename")} aria-label={`Rename ${chat.title}`}>Rename</button>
-          <BusyButton className="btn-small" busy={duplicate.busy} onClick={() => void duplicate.run()} aria-label={`Duplicate ${chat.title}`}>Duplicate</BusyButton>
-          <BusyButton className="btn-small" busy={download.busy} onClick={() => void download.run()} aria-label={`Export ${chat.title}`}>Export</BusyButton>
-          <button type="button" className="btn btn-danger-outline btn-small" onClick={() => setMode("confirm-delete")} aria-label={`Delete ${chat.title}`}>Delete</button>
+          <button
+            ref={renameButton}
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => setMode("rename")}
+            aria-label={`Rename ${chat.title}`}
+          >
+            Rename
+          </button>
+          <BusyButton
+            className="btn-small"
+            busy={duplicate.busy}
+            onClick={() => void duplicate.run()}
+            aria-label={`Duplicate ${chat.title}`}
+          >
+            Duplicate
+          </BusyButton>
+          <BusyButton
+            className="btn-small"
+            busy={download.busy}
+            onClick={() => void download.run()}
+            aria-label={`Export ${chat.title}`}
+          >
+            Export
+          </BusyButton>
+          <button
+            type="button"
+            className="btn btn-danger-outline btn-small"
+            onClick={() => setMode("confirm-delete")}
+            aria-label={`Delete ${chat.title}`}
+          >
+            Delete
+          </button>
         </div>
       )}
       {mode === "rename" && (
-        <ChatRenameForm chat={chat} onDone={(updated) => { if (updated) onChanged(updated); setMode("view"); }} />
+        <ChatRenameForm
+          chat={chat}
+          onDone={(updated) => {
+            if (updated) onChanged(updated);
+            setMode("view");
+          }}
+        />
       )}
       {mode === "confirm-delete" && (
         <div className="confirm" role="group" aria-label={`Confirm deleting ${chat.title}`}>
-          <p>Delete “{chat.title}” and its {chat.messageCount} messages? This cannot be undone; export it first to keep a copy.</p>
+          <p>
+            Delete “{chat.title}” and its {chat.messageCount} messages? This cannot be undone; export it first to keep a
+            copy.
+          </p>
           <div className="row">
-            <BusyButton variant="danger" busy={remove.busy} busyLabel="Deleting…" onClick={() => void remove.run()} autoFocus>Delete chat</BusyButton>
-            <button type="button" className="btn btn-secondary" onClick={() => setMode("view")}>Cancel</button>
+            <BusyButton
+              variant="danger"
+              busy={remove.busy}
+              busyLabel="Deleting…"
+              onClick={() => void remove.run()}
+              autoFocus
+            >
+              Delete chat
+            </BusyButton>
+            <button type="button" className="btn btn-secondary" onClick={() => setMode("view")}>
+              Cancel
+            </button>
           </div>
         </div>
       )}

@@ -27,9 +27,17 @@ export function Composer({ chatId, onSent }: { chatId: string; onSent(message: C
     <form className="composer" onSubmit={submit}>
       <label className="field composer-field">
         <span>Your message</span>
-        <textarea value={text} onChange={(e) => setText(e.target.value)} onKeyDown={key} rows={3} placeholder="Write a message… (Ctrl+Enter sends)" />
+        <textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={key}
+          rows={3}
+          placeholder="Write a message… (Ctrl+Enter sends)"
+        />
       </label>
-      <BusyButton type="submit" variant="primary" busy={send.busy} busyLabel="Sending…" disabled={text.trim() === ""}>Send</BusyButton>
+      <BusyButton type="submit" variant="primary" busy={send.busy} busyLabel="Sending…" disabled={text.trim() === ""}>
+        Send
+      </BusyButton>
     </form>
   );
 }

@@ -15,7 +15,9 @@ import type { Chat } from "./types";
 function importProblem(error: { code: string; message: string } | null, details: unknown): string | null {
   if (!error) return null;
   const line = details && typeof details === "object" ? (details as { line?: unknown }).line : undefined;
-  return typeof line === "number" && !error.message.includes(String(line)) ? `${error.message} (line ${line})` : error.message;
+  return typeof line === "number" && !error.message.includes(String(line))
+    ? `${error.message} (line ${line})`
+    : error.message;
 }
 
 export function ImportChat({ onImported }: { onImported(chat: Chat): void }) {
@@ -24,18 +26,21 @@ export function ImportChat({ onImported }: { onImported(chat: Chat): void }) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [details, setDetails] = useState<unknown>(null);
-  const upload = useAction(async (chosen: File) => {
-    try {
-      const chat = await importChatFile(services, chosen);
-      onImported(chat);
-      show({ kind: "success", message: `Imported “${chat.title}” (${chat.messageCount} messages).` });
-      setFile(null);
-      if (input.current) input.current.value = "";
-    } catch (error) {
-      setDetails(error instanceof ApiError ? error.details : null);
-      throw error;
-    }
-  }, { toastErrors: false });
+  const upload = useAction(
+    async (chosen: File) => {
+      try {
+        const chat = await importChatFile(services, chosen);
+        onImported(chat);
+        show({ kind: "success", message: `Imported “${chat.title}” (${chat.messageCount} messages).` });
+        setFile(null);
+        if (input.current) input.current.value = "";
+      } catch (error) {
+        setDetails(error instanceof ApiError ? error.details : null);
+        throw error;
+      }
+    },
+    { toastErrors: false },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (file) void upload.run(file);
@@ -47,12 +52,24 @@ export function ImportChat({ onImported }: { onImported(chat: Chat): void }) {
       <div className="row">
         <label className="field chat-file">
           <span>Chat file (.jsonl)</span>
-          <input ref={input} type="file" accept=".jsonl,.json,.txt,application/x-ndjson,application/jsonl" onChange={(e) => { setFile(e.target.files?.[0] ?? null); upload.clearError(); }} />
+          <input
+            ref={input}
+            type="file"
+            accept=".jsonl,.json,.txt,application/x-ndjson,application/jsonl"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              upload.clearError();
+            }}
+          />
         </label>
-        <BusyButton type="submit" busy={upload.busy} busyLabel="Importing…" disabled={!file}>Import</BusyButton>
+        <BusyButton type="submit" busy={upload.busy} busyLabel="Importing…" disabled={!file}>
+          Import
+        </BusyButton>
       </div>
       {problem && upload.error && (
-        <p className="error-note" role="alert">{problem} <code>{upload.error.code}</code></p>
+        <p className="error-note" role="alert">
+          {problem} <code>{upload.error.code}</code>
+        </p>
       )}
     </form>
   );

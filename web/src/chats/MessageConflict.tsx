@@ -17,11 +17,20 @@ export interface MessageConflictProps {
 export function MessageConflict({ current, action, busy, onReapply, onKeepNewer }: MessageConflictProps) {
   return (
     <div className="notice message-conflict" role="alert" data-testid="message-conflict">
-      <p><strong>This message was changed on another device</strong> while you were {action === "edit" ? "editing" : "deleting"} it. The newer text is:</p>
-      <blockquote className="message-text" data-testid="conflict-newer-text">{current.text}</blockquote>
+      <p>
+        <strong>This message was changed on another device</strong> while you were{" "}
+        {action === "edit" ? "editing" : "deleting"} it. The newer text is:
+      </p>
+      <blockquote className="message-text" data-testid="conflict-newer-text">
+        {current.text}
+      </blockquote>
       <div className="row">
-        <BusyButton variant="primary" busy={busy} onClick={onReapply}>{action === "edit" ? "Re-apply my edit" : "Delete it anyway"}</BusyButton>
-        <button type="button" className="btn btn-secondary" onClick={onKeepNewer}>Keep the newer version</button>
+        <BusyButton variant="primary" busy={busy} onClick={onReapply}>
+          {action === "edit" ? "Re-apply my edit" : "Delete it anyway"}
+        </BusyButton>
+        <button type="button" className="btn btn-secondary" onClick={onKeepNewer}>
+          Keep the newer version
+        </button>
       </div>
     </div>
   );

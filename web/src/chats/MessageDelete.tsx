@@ -33,14 +33,32 @@ export function MessageDelete({ chatId, message, onDeleted, onCancel }: MessageD
     }
   });
   if (newer) {
-    return <MessageConflict current={newer} action="delete" busy={remove.busy} onReapply={() => void remove.run(newer.revision)} onKeepNewer={() => onCancel(newer)} />;
+    return (
+      <MessageConflict
+        current={newer}
+        action="delete"
+        busy={remove.busy}
+        onReapply={() => void remove.run(newer.revision)}
+        onKeepNewer={() => onCancel(newer)}
+      />
+    );
   }
   return (
     <div className="confirm" role="group" aria-label={`Confirm deleting message ${message.index + 1}`}>
       <p>Delete this message? Other devices see it disappear at once.</p>
       <div className="row">
-        <BusyButton variant="danger" busy={remove.busy} busyLabel="Deleting…" onClick={() => void remove.run(baseRevision)} autoFocus>Delete message</BusyButton>
-        <button type="button" className="btn btn-secondary" onClick={() => onCancel()}>Cancel</button>
+        <BusyButton
+          variant="danger"
+          busy={remove.busy}
+          busyLabel="Deleting…"
+          onClick={() => void remove.run(baseRevision)}
+          autoFocus
+        >
+          Delete message
+        </BusyButton>
+        <button type="button" className="btn btn-secondary" onClick={() => onCancel()}>
+          Cancel
+        </button>
       </div>
     </div>
   );

@@ -10,7 +10,15 @@ import { MessageConflict } from "./MessageConflict";
 import type { ChatMessage } from "./types";
 import { useChatsApi } from "./use-chats-api";
 
-export function MessageEditor({ chatId, message, onDone }: { chatId: string; message: ChatMessage; onDone(updated?: ChatMessage): void }) {
+export function MessageEditor({
+  chatId,
+  message,
+  onDone,
+}: {
+  chatId: string;
+  message: ChatMessage;
+  onDone(updated?: ChatMessage): void;
+}) {
   const chats = useChatsApi();
   const [text, setText] = useState(message.text);
   // The revision the user started editing from: a live update meanwhile must surface as a conflict, not be overwritten.
@@ -32,17 +40,38 @@ export function MessageEditor({ chatId, message, onDone }: { chatId: string; mes
     void save.run(newer?.revision ?? baseRevision);
   };
   return (
-    <form className="stack message-editor" onSubmit={submit} onKeyDown={(e) => { if (e.key === "Escape") onDone(); }}>
+    <form
+      className="stack message-editor"
+      onSubmit={submit}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") onDone();
+      }}
+    >
       <label className="field">
         <span>Edit message {message.index + 1}</span>
-        <textarea value={text} onChange={(e) => setText(e.target.value)} rows={Math.min(12, Math.max(3, text.split("\n").length + 1))} autoFocus />
+        <textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={Math.min(12, Math.max(3, text.split("\n").length + 1))}
+          autoFocus
+        />
       </label>
       {newer ? (
-        <MessageConflict current={newer} action="edit" busy={save.busy} onReapply={() => void save.run(newer.revision)} onKeepNewer={() => onDone(newer)} />
+        <MessageConflict
+          current={newer}
+          action="edit"
+          busy={save.busy}
+          onReapply={() => void save.run(newer.revision)}
+          onKeepNewer={() => onDone(newer)}
+        />
       ) : (
         <div className="row">
-          <BusyButton type="submit" variant="primary" busy={save.busy} busyLabel="Saving…">Save</BusyButton>
-          <button type="button" className="btn btn-secondary" onClick={() => onDone()}>Cancel</button>
+          <BusyButton type="submit" variant="primary" busy={save.busy} busyLabel="Saving…">
+            Save
+          </BusyButton>
+          <button type="button" className="btn btn-secondary" onClick={() => onDone()}>
+            Cancel
+          </button>
         </div>
       )}
     </form>

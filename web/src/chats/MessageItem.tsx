@@ -28,23 +28,65 @@ export function MessageItem({ chatId, message, onChanged, onRemoved }: MessageIt
         <span className="message-speaker">{speaker}</span>
         <span className="badge badge-muted">{message.role}</span>
         {agent && <span className="badge badge-agent">Agent</span>}
-        <span className="message-meta">#{message.index + 1} · {formatWhen(message.sendDate)}</span>
-        {agent?.runId && <Link href={`/runs/${encodeURIComponent(agent.runId)}`} className="message-run">View run</Link>}
+        <span className="message-meta">
+          #{message.index + 1} · {formatWhen(message.sendDate)}
+        </span>
+        {agent?.runId && (
+          <Link href={`/runs/${encodeURIComponent(agent.runId)}`} className="message-run">
+            View run
+          </Link>
+        )}
       </div>
       {mode === "edit" ? (
-        <MessageEditor chatId={chatId} message={message} onDone={(updated) => { if (updated) onChanged(updated); setMode("view"); }} />
+        <MessageEditor
+          chatId={chatId}
+          message={message}
+          onDone={(updated) => {
+            if (updated) onChanged(updated);
+            setMode("view");
+          }}
+        />
       ) : (
-        <p className="message-text" data-testid="message-text">{message.text}</p>
+        <p className="message-text" data-testid="message-text">
+          {message.text}
+        </p>
       )}
-      {message.swipes && message.swipes.length > 1 && <p className="message-meta">Alternative {(message.swipeId ?? 0) + 1} of {message.swipes.length}</p>}
+      {message.swipes && message.swipes.length > 1 && (
+        <p className="message-meta">
+          Alternative {(message.swipeId ?? 0) + 1} of {message.swipes.length}
+        </p>
+      )}
       {mode === "view" && (
         <div className="message-actions">
-          <button ref={editButton} type="button" className="btn btn-ghost btn-small" onClick={() => setMode("edit")} aria-label={`Edit message ${message.index + 1}`}>Edit</button>
-          <button type="button" className="btn btn-ghost btn-small" onClick={() => setMode("delete")} aria-label={`Delete message ${message.index + 1}`}>Delete</button>
+          <button
+            ref={editButton}
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => setMode("edit")}
+            aria-label={`Edit message ${message.index + 1}`}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn btn-ghost btn-small"
+            onClick={() => setMode("delete")}
+            aria-label={`Delete message ${message.index + 1}`}
+          >
+            Delete
+          </button>
         </div>
       )}
       {mode === "delete" && (
-        <MessageDelete chatId={chatId} message={message} onDeleted={() => onRemoved(message.messageId)} onCancel={(newer) => { if (newer) onChanged(newer); setMode("view"); }} />
+        <MessageDelete
+          chatId={chatId}
+          message={message}
+          onDeleted={() => onRemoved(message.messageId)}
+          onCancel={(newer) => {
+            if (newer) onChanged(newer);
+            setMode("view");
+          }}
+        />
       )}
     </li>
   );

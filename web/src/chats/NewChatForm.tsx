@@ -17,8 +17,19 @@ const CARD_FIELDS = [
   { key: "firstMessage", label: "First message" },
 ] as const;
 
-type Draft = { title: string; systemPrompt: string; name: string } & Record<(typeof CARD_FIELDS)[number]["key"], string>;
-const EMPTY: Draft = { title: "", systemPrompt: "", name: "", description: "", personality: "", scenario: "", firstMessage: "" };
+type Draft = { title: string; systemPrompt: string; name: string } & Record<
+  (typeof CARD_FIELDS)[number]["key"],
+  string
+>;
+const EMPTY: Draft = {
+  title: "",
+  systemPrompt: "",
+  name: "",
+  description: "",
+  personality: "",
+  scenario: "",
+  firstMessage: "",
+};
 
 /** The POST body for a draft, or an error message when the card has fields but no name. */
 export function newChatBody(draft: Draft): NewChat | string {
@@ -38,14 +49,18 @@ export function NewChatForm({ onCreated }: { onCreated(chat: Chat): void }) {
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
-  const create = useAction(async (body: NewChat) => {
-    const chat = await chats.create(body);
-    onCreated(chat);
-    setDraft(EMPTY);
-    setOpen(false);
-    navigate(`/chats/${encodeURIComponent(chat.id)}`);
-  }, { toastErrors: false });
-  const set = (key: keyof Draft) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+  const create = useAction(
+    async (body: NewChat) => {
+      const chat = await chats.create(body);
+      onCreated(chat);
+      setDraft(EMPTY);
+      setOpen(false);
+      navigate(`/chats/${encodeURIComponent(chat.id)}`);
+    },
+    { toastErrors: false },
+  );
+  const set = (key: keyof Draft) => (event: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = newChatBody(draft);
@@ -53,20 +68,36 @@ export function NewChatForm({ onCreated }: { onCreated(chat: Chat): void }) {
     setProblem(null);
     void create.run(body);
   };
-  if (!open) return <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>New chat</button>;
+  if (!open)
+    return (
+      <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
+        New chat
+      </button>
+    );
   return (
-    <form className="card stack chat-form" onSubmit={submit} aria-labelledby="new-chat-title" onKeyDown={(e) => { if (e.key === "Escape") setOpen(false); }}>
+    <form
+      className="card stack chat-form"
+      onSubmit={submit}
+      aria-labelledby="new-chat-title"
+      onKeyDown={(e) => {
+        if (e.key === "Escape") setOpen(false);
+      }}
+    >
       <h2 id="new-chat-title">New chat</h2>
       <label className="field">
         <span>Title</span>
         <input value={draft.title} onChange={set("title")} maxLength={200} required autoFocus />
       </label>
       <label className="field">
-        <span>System prompt <span className="muted">(optional)</span></span>
+        <span>
+          System prompt <span className="muted">(optional)</span>
+        </span>
         <textarea value={draft.systemPrompt} onChange={set("systemPrompt")} rows={3} />
       </label>
       <fieldset className="fieldset stack">
-        <legend>Character <span className="muted">(optional)</span></legend>
+        <legend>
+          Character <span className="muted">(optional)</span>
+        </legend>
         <label className="field">
           <span>Name</span>
           <input value={draft.name} onChange={set("name")} maxLength={200} />
@@ -78,11 +109,25 @@ export function NewChatForm({ onCreated }: { onCreated(chat: Chat): void }) {
           </label>
         ))}
       </fieldset>
-      {problem && <p className="error-note" role="alert">{problem}</p>}
+      {problem && (
+        <p className="error-note" role="alert">
+          {problem}
+        </p>
+      )}
       <ErrorNote error={create.error} />
       <div className="row">
-        <BusyButton type="submit" variant="primary" busy={create.busy} busyLabel="Creating…" disabled={draft.title.trim() === ""}>Create chat</BusyButton>
-        <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>Cancel</button>
+        <BusyButton
+          type="submit"
+          variant="primary"
+          busy={create.busy}
+          busyLabel="Creating…"
+          disabled={draft.title.trim() === ""}
+        >
+          Create chat
+        </BusyButton>
+        <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -7,7 +7,8 @@ import type { ApiClient } from "../api/client";
 import type { Chat, ChatMessage, ChatPage, MessageWindow, NewChat } from "./types";
 
 const chatPath = (chatId: string) => `/chats/${encodeURIComponent(chatId)}`;
-const messagePath = (chatId: string, messageId: string) => `${chatPath(chatId)}/messages/${encodeURIComponent(messageId)}`;
+const messagePath = (chatId: string, messageId: string) =>
+  `${chatPath(chatId)}/messages/${encodeURIComponent(messageId)}`;
 
 export interface ChatsApi {
   list(cursor?: string, limit?: number): Promise<ChatPage>;
@@ -17,15 +18,23 @@ export interface ChatsApi {
   remove(chatId: string): Promise<{ id: string; deleted: true }>;
   duplicate(chatId: string): Promise<Chat>;
   /** The last `limit` messages (fromEnd), or the `limit` just before `beforeMessageId`. */
-  messages(chatId: string, options: { limit: number; beforeMessageId?: string; offset?: number; fromEnd?: boolean }): Promise<MessageWindow>;
+  messages(
+    chatId: string,
+    options: { limit: number; beforeMessageId?: string; offset?: number; fromEnd?: boolean },
+  ): Promise<MessageWindow>;
   append(chatId: string, body: { role: "user"; text: string; name?: string }): Promise<ChatMessage>;
   edit(chatId: string, messageId: string, text: string, ifRevision: number): Promise<ChatMessage>;
-  removeMessage(chatId: string, messageId: string, ifRevision: number): Promise<{ messageId: string; deleted: true; chatRevision: number }>;
+  removeMessage(
+    chatId: string,
+    messageId: string,
+    ifRevision: number,
+  ): Promise<{ messageId: string; deleted: true; chatRevision: number }>;
 }
 
 export function chatsApi(api: ApiClient): ChatsApi {
   return {
-    list: (cursor, limit = 20) => api.get(`/chats?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`),
+    list: (cursor, limit = 20) =>
+      api.get(`/chats?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`),
     create: (body) => api.post("/chats", body),
     get: (chatId) => api.get(chatPath(chatId)),
     rename: (chatId, title) => api.patch(chatPath(chatId), { title }),
@@ -40,6 +49,7 @@ export function chatsApi(api: ApiClient): ChatsApi {
     },
     append: (chatId, body) => api.post(`${chatPath(chatId)}/messages`, body),
     edit: (chatId, messageId, text, ifRevision) => api.patch(messagePath(chatId, messageId), { text, ifRevision }),
-    removeMessage: (chatId, messageId, ifRevision) => api.del(`${messagePath(chatId, messageId)}?ifRevision=${ifRevision}`),
+    removeMessage: (chatId, messageId, ifRevision) =>
+      api.del(`${messagePath(chatId, messageId)}?ifRevision=${ifRevision}`),
   };
 }

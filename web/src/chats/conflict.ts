@@ -12,5 +12,9 @@ export function conflictCurrent(error: unknown): ChatMessage | null {
   const current = (error.details as { current?: unknown } | undefined)?.current;
   if (!current || typeof current !== "object") return null;
   const message = current as Partial<ChatMessage>;
-  return typeof message.messageId === "string" && typeof message.revision === "number" && typeof message.text === "string" ? (message as ChatMessage) : null;
+  return typeof message.messageId === "string" &&
+    typeof message.revision === "number" &&
+    typeof message.text === "string"
+    ? (message as ChatMessage)
+    : null;
 }

@@ -15,9 +15,16 @@ import type { Chat } from "./types";
 async function send(services: Services, path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
-    response = await trackFetch(`/api/v1${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${services.session.deviceToken}` } });
+    response = await trackFetch(`/api/v1${path}`, {
+      ...init,
+      headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${services.session.deviceToken}` },
+    });
   } catch {
-    throw new ApiError(0, "client.network_unreachable", "Cannot reach the TavernEdge server. Check your connection and try again.");
+    throw new ApiError(
+      0,
+      "client.network_unreachable",
+      "Cannot reach the TavernEdge server. Check your connection and try again.",
+    );
   }
   if (!response.ok) {
     const error = await errorFromResponse(response);
@@ -29,7 +36,11 @@ async function send(services: Services, path: string, init: RequestInit): Promis
 
 /** Uploads a SillyTavern .jsonl file as a new chat. */
 export async function importChatFile(services: Services, file: File): Promise<Chat> {
-  const response = await send(services, "/chats/import", { method: "POST", body: file, headers: { "content-type": "application/x-ndjson" } });
+  const response = await send(services, "/chats/import", {
+    method: "POST",
+    body: file,
+    headers: { "content-type": "application/x-ndjson" },
+  });
   return (await response.json()) as Chat;
 }
 

@@ -4,7 +4,9 @@
 export function formatWhen(iso: string | null | undefined): string {
   if (!iso) return "never";
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** 1234 → "1,234" (en-US grouping, stable across browsers). */

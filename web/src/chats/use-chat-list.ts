@@ -31,13 +31,20 @@ export function useChatList() {
   const upsert = useCallback((chat: Chat) => {
     setList((current) => {
       if (!current) return current;
-      return current.some((c) => c.id === chat.id) ? current.map((c) => (c.id === chat.id ? chat : c)) : [chat, ...current];
+      return current.some((c) => c.id === chat.id)
+        ? current.map((c) => (c.id === chat.id ? chat : c))
+        : [chat, ...current];
     });
   }, []);
-  const drop = useCallback((chatId: string) => setList((current) => current?.filter((c) => c.id !== chatId) ?? current), []);
+  const drop = useCallback(
+    (chatId: string) => setList((current) => current?.filter((c) => c.id !== chatId) ?? current),
+    [],
+  );
 
   const { run: reload } = first;
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
   useReconnected(socket, () => void reload());
   useFrame(socket, "chat.changed", (frame) => {
     if (frame.removed === true && typeof frame.chatId === "string") return drop(frame.chatId);

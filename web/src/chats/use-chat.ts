@@ -33,13 +33,19 @@ export function useChat(chatId: string) {
   const [removed, setRemoved] = useState(false);
   const [loaded, setLoaded] = useState(0);
 
-  const load = useAction(async (limit: number) => {
-    const [current, window] = await Promise.all([chats.get(chatId), chats.messages(chatId, { limit, fromEnd: true })]);
-    setChat(current);
-    setMessages(window.messages);
-    setTotal(window.total);
-    setLoaded((n) => n + 1);
-  }, { toastErrors: false });
+  const load = useAction(
+    async (limit: number) => {
+      const [current, window] = await Promise.all([
+        chats.get(chatId),
+        chats.messages(chatId, { limit, fromEnd: true }),
+      ]);
+      setChat(current);
+      setMessages(window.messages);
+      setTotal(window.total);
+      setLoaded((n) => n + 1);
+    },
+    { toastErrors: false },
+  );
   const older = useAction(async (beforeMessageId: string) => {
     const window = await chats.messages(chatId, { limit: MESSAGE_PAGE, beforeMessageId });
     setMessages((list) => {
@@ -50,7 +56,9 @@ export function useChat(chatId: string) {
   });
 
   const { run: reload } = load;
-  useEffect(() => { void reload(MESSAGE_PAGE); }, [reload]);
+  useEffect(() => {
+    void reload(MESSAGE_PAGE);
+  }, [reload]);
   useReconnected(socket, () => void reload(Math.min(200, Math.max(MESSAGE_PAGE, messages.length))));
 
   const mine = (frame: ServerFrame) => frame.chatId === chatId;
@@ -77,7 +85,10 @@ export function useChat(chatId: string) {
 
   /** Applies a write this page made itself (the frame may come before or after). */
   const applyMessage = useCallback((message: ChatMessage) => setMessages((list) => upsertMessage(list, message)), []);
-  const forgetMessage = useCallback((messageId: string) => setMessages((list) => list.filter((m) => m.messageId !== messageId)), []);
+  const forgetMessage = useCallback(
+    (messageId: string) => setMessages((list) => list.filter((m) => m.messageId !== messageId)),
+    [],
+  );
   const first = messages[0];
   return {
     chat,

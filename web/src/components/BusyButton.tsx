@@ -8,7 +8,15 @@ export interface BusyButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>
   variant?: "primary" | "secondary" | "danger";
 }
 
-export function BusyButton({ busy, busyLabel, variant = "secondary", children, disabled, className, ...rest }: BusyButtonProps) {
+export function BusyButton({
+  busy,
+  busyLabel,
+  variant = "secondary",
+  children,
+  disabled,
+  className,
+  ...rest
+}: BusyButtonProps) {
   return (
     <button
       type="button"

@@ -37,8 +37,18 @@ export function InlineRenameForm<T>({ current, label, maxLength, save, onDone }:
         <input value={value} onChange={(e) => setValue(e.target.value)} maxLength={maxLength} required autoFocus />
       </label>
       <div className="row">
-        <BusyButton type="submit" variant="primary" busy={action.busy} busyLabel="Saving…" disabled={value.trim() === ""}>Save</BusyButton>
-        <button type="button" className="btn btn-secondary" onClick={() => onDone()}>Cancel</button>
+        <BusyButton
+          type="submit"
+          variant="primary"
+          busy={action.busy}
+          busyLabel="Saving…"
+          disabled={value.trim() === ""}
+        >
+          Save
+        </BusyButton>
+        <button type="button" className="btn btn-secondary" onClick={() => onDone()}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -3,5 +3,13 @@ import { useInflightCount } from "../state/inflight";
 
 export function ProgressBar() {
   const count = useInflightCount();
-  return <div className={`progress${count > 0 ? " progress-active" : ""}`} role="progressbar" aria-label="Loading" aria-hidden={count === 0} aria-busy={count > 0} />;
+  return (
+    <div
+      className={`progress${count > 0 ? " progress-active" : ""}`}
+      role="progressbar"
+      aria-label="Loading"
+      aria-hidden={count === 0}
+      aria-busy={count > 0}
+    />
+  );
 }

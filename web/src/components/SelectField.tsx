@@ -14,7 +14,9 @@ export function SelectField({ label, className, children, ...rest }: SelectField
   return (
     <div className={`field${className ? ` ${className}` : ""}`}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} {...rest}>{children}</select>
+      <select id={id} {...rest}>
+        {children}
+      </select>
     </div>
   );
 }

@@ -11,7 +11,14 @@ export function ToastList() {
             <span>{toast.message}</span>
             {toast.code && <code className="toast-code">{toast.code}</code>}
           </div>
-          <button type="button" className="btn btn-ghost" onClick={() => dismiss(toast.id)} aria-label="Dismiss notification">×</button>
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => dismiss(toast.id)}
+            aria-label="Dismiss notification"
+          >
+            ×
+          </button>
         </div>
       ))}
     </div>

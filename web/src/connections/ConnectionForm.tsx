@@ -11,18 +11,39 @@ import { useAction } from "../state/use-action";
 import { PROVIDERS, type Connection, type ConnectionInput, type Provider } from "./types";
 import { useConnectionsApi } from "./use-connections";
 
-interface Draft { name: string; provider: Provider; baseUrl: string; apiKey: string; modelId: string; isDefault: boolean }
+interface Draft {
+  name: string;
+  provider: Provider;
+  baseUrl: string;
+  apiKey: string;
+  modelId: string;
+  isDefault: boolean;
+}
 
 function draftOf(connection?: Connection): Draft {
   return connection
-    ? { name: connection.name, provider: connection.provider, baseUrl: connection.baseUrl ?? "", apiKey: "", modelId: connection.modelId, isDefault: connection.isDefault }
+    ? {
+        name: connection.name,
+        provider: connection.provider,
+        baseUrl: connection.baseUrl ?? "",
+        apiKey: "",
+        modelId: connection.modelId,
+        isDefault: connection.isDefault,
+      }
     : { name: "", provider: "openai", baseUrl: "", apiKey: "", modelId: "", isDefault: false };
 }
 
 /** The create body, or the PATCH body holding only what changed (an empty key keeps the saved one). */
 export function connectionBody(draft: Draft, existing?: Connection): Partial<ConnectionInput> {
   const baseUrl = draft.baseUrl.trim() === "" ? null : draft.baseUrl.trim();
-  const full: ConnectionInput = { name: draft.name.trim(), provider: draft.provider, baseUrl, modelId: draft.modelId.trim(), isDefault: draft.isDefault, apiKey: draft.apiKey };
+  const full: ConnectionInput = {
+    name: draft.name.trim(),
+    provider: draft.provider,
+    baseUrl,
+    modelId: draft.modelId.trim(),
+    isDefault: draft.isDefault,
+    apiKey: draft.apiKey,
+  };
   if (!existing) return full;
   const patch: Partial<ConnectionInput> = {};
   if (full.name !== existing.name) patch.name = full.name;
@@ -42,11 +63,14 @@ export interface ConnectionFormProps {
 export function ConnectionForm({ connection, onDone }: ConnectionFormProps) {
   const api = useConnectionsApi();
   const [draft, setDraft] = useState<Draft>(() => draftOf(connection));
-  const save = useAction(async () => {
-    const body = connectionBody(draft, connection);
-    if (connection && Object.keys(body).length === 0) return onDone();
-    onDone(connection ? await api.update(connection.id, body) : await api.create(body as ConnectionInput));
-  }, { toastErrors: false });
+  const save = useAction(
+    async () => {
+      const body = connectionBody(draft, connection);
+      if (connection && Object.keys(body).length === 0) return onDone();
+      onDone(connection ? await api.update(connection.id, body) : await api.create(body as ConnectionInput));
+    },
+    { toastErrors: false },
+  );
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const compatible = draft.provider === "openai-compatible";
   const submit = (event: FormEvent) => {
@@ -55,42 +79,92 @@ export function ConnectionForm({ connection, onDone }: ConnectionFormProps) {
   };
   const idPrefix = connection ? `conn-${connection.id}` : "conn-new";
   return (
-    <form className="stack connection-form" onSubmit={submit} onKeyDown={(e) => { if (e.key === "Escape") onDone(); }} aria-label={connection ? `Edit ${connection.name}` : "Add a connection"}>
+    <form
+      className="stack connection-form"
+      onSubmit={submit}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") onDone();
+      }}
+      aria-label={connection ? `Edit ${connection.name}` : "Add a connection"}
+    >
       <label className="field">
         <span>Name</span>
         <input value={draft.name} onChange={(e) => set("name", e.target.value)} maxLength={80} required autoFocus />
       </label>
-      <SelectField label="Provider" value={draft.provider} onChange={(e) => set("provider", e.target.value as Provider)}>
-        {PROVIDERS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+      <SelectField
+        label="Provider"
+        value={draft.provider}
+        onChange={(e) => set("provider", e.target.value as Provider)}
+      >
+        {PROVIDERS.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.label}
+          </option>
+        ))}
       </SelectField>
       <div className="field-group">
         <label className="field">
           <span>Base URL {compatible ? "" : <span className="muted">(optional)</span>}</span>
-          <input type="url" value={draft.baseUrl} onChange={(e) => set("baseUrl", e.target.value)} required={compatible} placeholder={compatible ? "https://openrouter.ai/api/v1" : "Provider default"} aria-describedby={`${idPrefix}-url-help`} />
+          <input
+            type="url"
+            value={draft.baseUrl}
+            onChange={(e) => set("baseUrl", e.target.value)}
+            required={compatible}
+            placeholder={compatible ? "https://openrouter.ai/api/v1" : "Provider default"}
+            aria-describedby={`${idPrefix}-url-help`}
+          />
         </label>
-        <small id={`${idPrefix}-url-help`} className="muted">{compatible ? "Required: the endpoint's /v1 address (OpenRouter, Ollama, LM Studio, llama.cpp, vLLM)." : "Leave empty for the provider's own address."}</small>
+        <small id={`${idPrefix}-url-help`} className="muted">
+          {compatible
+            ? "Required: the endpoint's /v1 address (OpenRouter, Ollama, LM Studio, llama.cpp, vLLM)."
+            : "Leave empty for the provider's own address."}
+        </small>
       </div>
       <div className="field-group">
         <label className="field">
           <span>API key</span>
-          <input type="password" value={draft.apiKey} onChange={(e) => set("apiKey", e.target.value)} autoComplete="off" aria-describedby={`${idPrefix}-key-help`}
-            required={!connection && !compatible} placeholder={connection ? (connection.apiKeyHint ? `Saved key ends in ${connection.apiKeyHint}` : "Saved key") : ""} />
+          <input
+            type="password"
+            value={draft.apiKey}
+            onChange={(e) => set("apiKey", e.target.value)}
+            autoComplete="off"
+            aria-describedby={`${idPrefix}-key-help`}
+            required={!connection && !compatible}
+            placeholder={
+              connection ? (connection.apiKeyHint ? `Saved key ends in ${connection.apiKeyHint}` : "Saved key") : ""
+            }
+          />
         </label>
         <small id={`${idPrefix}-key-help`} className="muted">
-          {connection ? "Leave empty to keep the saved key." : compatible ? "May be empty for local servers." : "Stored encrypted; after saving only its last 4 characters are shown."}
+          {connection
+            ? "Leave empty to keep the saved key."
+            : compatible
+              ? "May be empty for local servers."
+              : "Stored encrypted; after saving only its last 4 characters are shown."}
         </small>
       </div>
       <label className="field">
         <span>Model id</span>
-        <input value={draft.modelId} onChange={(e) => set("modelId", e.target.value)} maxLength={200} required placeholder="e.g. gpt-4.1-mini" />
+        <input
+          value={draft.modelId}
+          onChange={(e) => set("modelId", e.target.value)}
+          maxLength={200}
+          required
+          placeholder="e.g. gpt-4.1-mini"
+        />
       </label>
       <label className="check">
-        <input type="checkbox" checked={draft.isDefault} onChange={(e) => set("isDefault", e.target.checked)} /> Use by default for Agent runs
+        <input type="checkbox" checked={draft.isDefault} onChange={(e) => set("isDefault", e.target.checked)} /> Use by
+        default for Agent runs
       </label>
       <ErrorNote error={save.error} />
       <div className="row">
-        <BusyButton type="submit" variant="primary" busy={save.busy} busyLabel="Saving…">{connection ? "Save changes" : "Add connection"}</BusyButton>
-        <button type="button" className="btn btn-secondary" onClick={() => onDone()}>Cancel</button>
+        <BusyButton type="submit" variant="primary" busy={save.busy} busyLabel="Saving…">
+          {connection ? "Save changes" : "Add connection"}
+        </BusyButton>
+        <button type="button" className="btn btn-secondary" onClick={() => onDone()}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -21,17 +21,34 @@ export function ConnectionTest({ connection }: { connection: Connection }) {
       const result = await api.test(connection.id);
       setOutcome({ ok: true, latencyMs: result.latencyMs });
     } catch (error) {
-      const status = error instanceof ApiError ? (error.details as { status?: unknown } | undefined)?.status : undefined;
+      const status =
+        error instanceof ApiError ? (error.details as { status?: unknown } | undefined)?.status : undefined;
       setOutcome({ ok: false, ...describeError(error), ...(typeof status === "number" ? { status } : {}) });
     }
   });
   return (
     <div className="connection-test">
-      <BusyButton className="btn-small" busy={test.busy} busyLabel="Testing…" onClick={() => void test.run()} aria-label={`Test connection ${connection.name}`}>Test connection</BusyButton>
+      <BusyButton
+        className="btn-small"
+        busy={test.busy}
+        busyLabel="Testing…"
+        onClick={() => void test.run()}
+        aria-label={`Test connection ${connection.name}`}
+      >
+        Test connection
+      </BusyButton>
       <span role="status" aria-live="polite" data-testid="connection-test-result">
-        {outcome?.ok === true && <span className="success">Works: answered in {formatCount(outcome.latencyMs)} ms</span>}
+        {outcome?.ok === true && (
+          <span className="success">Works: answered in {formatCount(outcome.latencyMs)} ms</span>
+        )}
         {outcome?.ok === false && (
-          <span className="error-note">Failed{outcome.status && !outcome.message.includes(String(outcome.status)) ? ` (provider answered ${outcome.status})` : ""}: {outcome.message} <code>{outcome.code}</code></span>
+          <span className="error-note">
+            Failed
+            {outcome.status && !outcome.message.includes(String(outcome.status))
+              ? ` (provider answered ${outcome.status})`
+              : ""}
+            : {outcome.message} <code>{outcome.code}</code>
+          </span>
         )}
       </span>
     </div>

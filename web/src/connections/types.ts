@@ -8,7 +8,11 @@ export const PROVIDERS = [
   { id: "openai-responses", label: "OpenAI Responses", short: "OpenAI Responses" },
   { id: "anthropic", label: "Anthropic", short: "Anthropic" },
   { id: "google", label: "Google Gemini", short: "Google Gemini" },
-  { id: "openai-compatible", label: "OpenAI-compatible (OpenRouter, Ollama, LM Studio, vLLM…)", short: "OpenAI-compatible" },
+  {
+    id: "openai-compatible",
+    label: "OpenAI-compatible (OpenRouter, Ollama, LM Studio, vLLM…)",
+    short: "OpenAI-compatible",
+  },
 ] as const;
 
 export type Provider = (typeof PROVIDERS)[number]["id"];

@@ -23,13 +23,19 @@ export function useConnections() {
   const upsert = useCallback((connection: Connection) => {
     setList((current) => {
       if (!current) return current;
-      const others = connection.isDefault ? current.map((c) => (c.id !== connection.id && c.isDefault ? { ...c, isDefault: false } : c)) : current;
-      return others.some((c) => c.id === connection.id) ? others.map((c) => (c.id === connection.id ? connection : c)) : [...others, connection];
+      const others = connection.isDefault
+        ? current.map((c) => (c.id !== connection.id && c.isDefault ? { ...c, isDefault: false } : c))
+        : current;
+      return others.some((c) => c.id === connection.id)
+        ? others.map((c) => (c.id === connection.id ? connection : c))
+        : [...others, connection];
     });
   }, []);
   const drop = useCallback((id: string) => setList((current) => current?.filter((c) => c.id !== id) ?? current), []);
   const { run: reload } = load;
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
   useReconnected(socket, () => void reload());
   useFrame(socket, "model.connection_changed", (frame) => {
     if (frame.connection && typeof frame.connection === "object") upsert(frame.connection as Connection);

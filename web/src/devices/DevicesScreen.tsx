@@ -17,13 +17,21 @@ export function DevicesScreen() {
       <section className="card" aria-labelledby="devices-title" aria-busy={loading}>
         <div className="card-head">
           <h2 id="devices-title">Your devices{devices ? ` (${active} active)` : ""}</h2>
-          <button type="button" className="btn btn-ghost" onClick={() => void reload()} disabled={loading}>Refresh</button>
+          <button type="button" className="btn btn-ghost" onClick={() => void reload()} disabled={loading}>
+            Refresh
+          </button>
         </div>
-        {loading && !devices && <p role="status"><span className="spinner" aria-hidden="true" /> Loading devices…</p>}
+        {loading && !devices && (
+          <p role="status">
+            <span className="spinner" aria-hidden="true" /> Loading devices…
+          </p>
+        )}
         <ErrorNote error={error} />
         {devices && (
           <ul className="device-list" aria-label="Devices">
-            {devices.map((device) => <DeviceRow key={device.id} device={device} onChanged={upsert} />)}
+            {devices.map((device) => (
+              <DeviceRow key={device.id} device={device} onChanged={upsert} />
+            ))}
           </ul>
         )}
       </section>

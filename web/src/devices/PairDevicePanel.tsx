@@ -37,7 +37,11 @@ export function PairDevicePanel({ knownIds }: { knownIds: ReadonlySet<string> })
       await navigator.clipboard.writeText(link);
       show({ kind: "info", message: "Pairing link copied." });
     } catch {
-      show({ kind: "error", code: "client.clipboard_unavailable", message: "Could not copy; select the link and copy it by hand." });
+      show({
+        kind: "error",
+        code: "client.clipboard_unavailable",
+        message: "Could not copy; select the link and copy it by hand.",
+      });
     }
   };
 
@@ -46,9 +50,17 @@ export function PairDevicePanel({ knownIds }: { knownIds: ReadonlySet<string> })
       <h2 id="pair-title">Add a device</h2>
       {!code && (
         <>
-          <p>Create a one-time link, then open it (or scan its QR code) on the new device. It works once, for 10 minutes.</p>
-          {paired && <p className="success" role="status">Paired “{paired}”.</p>}
-          <BusyButton variant="primary" busy={create.busy} busyLabel="Creating link…" onClick={() => void create.run()}>Create pairing link</BusyButton>
+          <p>
+            Create a one-time link, then open it (or scan its QR code) on the new device. It works once, for 10 minutes.
+          </p>
+          {paired && (
+            <p className="success" role="status">
+              Paired “{paired}”.
+            </p>
+          )}
+          <BusyButton variant="primary" busy={create.busy} busyLabel="Creating link…" onClick={() => void create.run()}>
+            Create pairing link
+          </BusyButton>
         </>
       )}
       {code && (
@@ -59,11 +71,19 @@ export function PairDevicePanel({ knownIds }: { knownIds: ReadonlySet<string> })
               <span>Pairing link</span>
               <input readOnly value={link} data-testid="pairing-link" onFocus={(e) => e.currentTarget.select()} />
             </label>
-            <p role="timer" aria-live="off">{seconds > 0 ? `Expires in ${formatSeconds(seconds)}` : "This link has expired."}</p>
+            <p role="timer" aria-live="off">
+              {seconds > 0 ? `Expires in ${formatSeconds(seconds)}` : "This link has expired."}
+            </p>
             <div className="row">
-              <button type="button" className="btn btn-secondary" onClick={() => void copy()} disabled={seconds === 0}>Copy link</button>
-              <BusyButton busy={create.busy} onClick={() => void create.run()}>New link</BusyButton>
-              <button type="button" className="btn btn-ghost" onClick={() => setCode(null)}>Done</button>
+              <button type="button" className="btn btn-secondary" onClick={() => void copy()} disabled={seconds === 0}>
+                Copy link
+              </button>
+              <BusyButton busy={create.busy} onClick={() => void create.run()}>
+                New link
+              </BusyButton>
+              <button type="button" className="btn btn-ghost" onClick={() => setCode(null)}>
+                Done
+              </button>
             </div>
           </div>
         </div>

@@ -5,5 +5,13 @@ import { useServices } from "../state/services";
 
 export function RenameForm({ device, onDone }: { device: Device; onDone(updated?: Device): void }) {
   const { devices } = useServices();
-  return <InlineRenameForm current={device.name} label={`New name for “${device.name}”`} maxLength={80} save={(next) => devices.rename(device.id, next)} onDone={onDone} />;
+  return (
+    <InlineRenameForm
+      current={device.name}
+      label={`New name for “${device.name}”`}
+      maxLength={80}
+      save={(next) => devices.rename(device.id, next)}
+      onDone={onDone}
+    />
+  );
 }

@@ -20,18 +20,26 @@ export function sortDevices(devices: Device[]): Device[] {
 export function useDevices() {
   const { devices: api, socket, session } = useServices();
   const [devices, setDevices] = useState<Device[] | null>(null);
-  const mark = useCallback((device: Device): Device => ({ ...device, current: device.id === session.deviceId }), [session.deviceId]);
+  const mark = useCallback(
+    (device: Device): Device => ({ ...device, current: device.id === session.deviceId }),
+    [session.deviceId],
+  );
   const load = useAction(async () => setDevices((await api.list()).map(mark)));
-  const upsert = useCallback((device: Device) => {
-    setDevices((list) => {
-      if (!list) return list;
-      const next = mark(device);
-      return list.some((d) => d.id === next.id) ? list.map((d) => (d.id === next.id ? next : d)) : [...list, next];
-    });
-  }, [mark]);
+  const upsert = useCallback(
+    (device: Device) => {
+      setDevices((list) => {
+        if (!list) return list;
+        const next = mark(device);
+        return list.some((d) => d.id === next.id) ? list.map((d) => (d.id === next.id ? next : d)) : [...list, next];
+      });
+    },
+    [mark],
+  );
 
   const { run: reload } = load;
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
   useReconnected(socket, () => void reload());
   useFrame(socket, "device.changed", (frame) => {
     if (frame.device && typeof frame.device === "object") upsert(frame.device as Device);

@@ -40,21 +40,54 @@ export function ArgumentsEditor({ schema, running, stopping, onRun, onStop }: Ar
   return (
     <form className="stack" onSubmit={submit} aria-label="Arguments" noValidate>
       <div className="mcp-segmented" role="tablist" aria-label="Arguments as">
-        <button type="button" role="tab" aria-selected={mode === "form"} onClick={() => setMode("form")} disabled={running}>Form</button>
-        <button type="button" role="tab" aria-selected={mode === "json"} onClick={toJson} disabled={running}>Raw JSON</button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={mode === "form"}
+          onClick={() => setMode("form")}
+          disabled={running}
+        >
+          Form
+        </button>
+        <button type="button" role="tab" aria-selected={mode === "json"} onClick={toJson} disabled={running}>
+          Raw JSON
+        </button>
       </div>
-      {mode === "form"
-        ? <SchemaForm fields={fields} values={values} errors={errors} disabled={running} onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))} />
-        : (
-          <label className="field">
-            <span>Arguments (a JSON object, sent exactly as typed)</span>
-            <textarea rows={8} value={raw} onChange={(e) => setRaw(e.target.value)} spellCheck={false} disabled={running} className="mono" />
-          </label>
-        )}
+      {mode === "form" ? (
+        <SchemaForm
+          fields={fields}
+          values={values}
+          errors={errors}
+          disabled={running}
+          onChange={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
+        />
+      ) : (
+        <label className="field">
+          <span>Arguments (a JSON object, sent exactly as typed)</span>
+          <textarea
+            rows={8}
+            value={raw}
+            onChange={(e) => setRaw(e.target.value)}
+            spellCheck={false}
+            disabled={running}
+            className="mono"
+          />
+        </label>
+      )}
       <div className="row">
-        {!running && <button type="submit" className="btn btn-primary">Run test</button>}
-        {running && <BusyButton variant="danger" busy={stopping} busyLabel="Stopping…" onClick={onStop}>Stop waiting</BusyButton>}
-        {running && <small className="muted">Stopping cannot undo the call: the server may already have received it.</small>}
+        {!running && (
+          <button type="submit" className="btn btn-primary">
+            Run test
+          </button>
+        )}
+        {running && (
+          <BusyButton variant="danger" busy={stopping} busyLabel="Stopping…" onClick={onStop}>
+            Stop waiting
+          </BusyButton>
+        )}
+        {running && (
+          <small className="muted">Stopping cannot undo the call: the server may already have received it.</small>
+        )}
       </div>
     </form>
   );

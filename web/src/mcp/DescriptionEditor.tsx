@@ -14,7 +14,10 @@ import { useMcp } from "./store";
 import type { McpServer, McpTool, ToolDescriptionOverride } from "./types";
 
 /** The override to save for `description` on top of `existing` (null = delete). */
-export function mergedOverride(existing: ToolDescriptionOverride | undefined, description: string): ToolDescriptionOverride | null {
+export function mergedOverride(
+  existing: ToolDescriptionOverride | undefined,
+  description: string,
+): ToolDescriptionOverride | null {
   const properties = existing?.properties ?? {};
   const hasProps = Object.keys(properties).length > 0;
   if (description.trim() === "") return hasProps ? { properties } : null;
@@ -40,7 +43,10 @@ export function DescriptionEditor({ server, tool, onDone }: { server: McpServer;
       onDone();
     } catch (cause) {
       const current = conflictCurrent(cause);
-      if (current) { upsert(current); setConflict(current); } else setError(describeError(cause));
+      if (current) {
+        upsert(current);
+        setConflict(current);
+      } else setError(describeError(cause));
     } finally {
       setBusy(false);
     }
@@ -55,19 +61,40 @@ export function DescriptionEditor({ server, tool, onDone }: { server: McpServer;
     <form className="stack mcp-form mcp-desc-editor" onSubmit={submit} aria-label={`Description of ${tool.nativeName}`}>
       <div className="field">
         <span>Server original description</span>
-        <p className="mcp-original" data-testid="mcp-original-description">{tool.description ?? "(none)"}</p>
+        <p className="mcp-original" data-testid="mcp-original-description">
+          {tool.description ?? "(none)"}
+        </p>
       </div>
       <label className="field" htmlFor={fieldId}>
         <span>Custom description</span>
         <textarea id={fieldId} rows={5} value={text} onChange={(e) => setText(e.target.value)} disabled={busy} />
-        <small className="muted">Replaces the original in what the model sees. Leave empty to use the server’s description.</small>
+        <small className="muted">
+          Replaces the original in what the model sees. Leave empty to use the server’s description.
+        </small>
       </label>
       <ErrorNote error={error} />
-      {conflict && <ConflictNote current={conflict} busy={busy} onReapply={() => void put(mergedOverride(conflict.toolDescriptionOverrides[tool.nativeName], text), conflict.revision)} onKeep={onDone} />}
+      {conflict && (
+        <ConflictNote
+          current={conflict}
+          busy={busy}
+          onReapply={() =>
+            void put(mergedOverride(conflict.toolDescriptionOverrides[tool.nativeName], text), conflict.revision)
+          }
+          onKeep={onDone}
+        />
+      )}
       <div className="row">
-        <BusyButton type="submit" variant="primary" busy={busy} busyLabel="Saving…">Save description</BusyButton>
-        <button type="button" className="btn btn-secondary" onClick={onDone} disabled={busy}>Cancel</button>
-        {existing && <BusyButton variant="danger" busy={false} disabled={busy} onClick={() => void put(null, baseRevision)}>Reset all customization</BusyButton>}
+        <BusyButton type="submit" variant="primary" busy={busy} busyLabel="Saving…">
+          Save description
+        </BusyButton>
+        <button type="button" className="btn btn-secondary" onClick={onDone} disabled={busy}>
+          Cancel
+        </button>
+        {existing && (
+          <BusyButton variant="danger" busy={false} disabled={busy} onClick={() => void put(null, baseRevision)}>
+            Reset all customization
+          </BusyButton>
+        )}
       </div>
     </form>
   );

@@ -5,10 +5,15 @@ export function Diagnostics({ diagnostics }: { diagnostics: Diagnostic[] }) {
   if (diagnostics.length === 0) return null;
   return (
     <details className="mcp-diagnostics">
-      <summary>{diagnostics.length === 1 ? "1 discovery diagnostic" : `${diagnostics.length} discovery diagnostics`}</summary>
+      <summary>
+        {diagnostics.length === 1 ? "1 discovery diagnostic" : `${diagnostics.length} discovery diagnostics`}
+      </summary>
       <ul>
         {diagnostics.map((d, i) => (
-          <li key={i}><strong>{d.nativeName ?? d.code}</strong>: {d.message} {d.nativeName && <code className="muted">{d.code}</code>}</li>
+          <li key={i}>
+            <strong>{d.nativeName ?? d.code}</strong>: {d.message}{" "}
+            {d.nativeName && <code className="muted">{d.code}</code>}
+          </li>
         ))}
       </ul>
     </details>

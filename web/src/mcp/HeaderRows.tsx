@@ -23,24 +23,63 @@ export function headersOf(rows: HeaderRow[]): Record<string, string> {
   return headers;
 }
 
-export function HeaderRows({ rows, onChange, disabled }: { rows: HeaderRow[]; onChange(rows: HeaderRow[]): void; disabled?: boolean }) {
+export function HeaderRows({
+  rows,
+  onChange,
+  disabled,
+}: {
+  rows: HeaderRow[];
+  onChange(rows: HeaderRow[]): void;
+  disabled?: boolean;
+}) {
   const [show, setShow] = useState(false);
-  const edit = (key: number, patch: Partial<HeaderRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const edit = (key: number, patch: Partial<HeaderRow>) =>
+    onChange(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   return (
     <fieldset className="mcp-headers" disabled={disabled}>
       <legend>Custom headers</legend>
       {rows.length === 0 && <p className="muted">No custom headers.</p>}
       {rows.map((row, i) => (
         <div className="mcp-header-row" key={row.key}>
-          <input aria-label={`Header ${i + 1} name`} placeholder="Authorization" value={row.name} onChange={(e) => edit(row.key, { name: e.target.value })} autoComplete="off" spellCheck={false} />
-          <input aria-label={`Header ${i + 1} value`} placeholder="Value" type={show ? "text" : "password"} value={row.value} onChange={(e) => edit(row.key, { value: e.target.value })} autoComplete="new-password" spellCheck={false} />
-          <button type="button" className="btn btn-small" onClick={() => onChange(rows.filter((r) => r.key !== row.key))} aria-label={`Remove header ${i + 1}`}>Remove</button>
+          <input
+            aria-label={`Header ${i + 1} name`}
+            placeholder="Authorization"
+            value={row.name}
+            onChange={(e) => edit(row.key, { name: e.target.value })}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <input
+            aria-label={`Header ${i + 1} value`}
+            placeholder="Value"
+            type={show ? "text" : "password"}
+            value={row.value}
+            onChange={(e) => edit(row.key, { value: e.target.value })}
+            autoComplete="new-password"
+            spellCheck={false}
+          />
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
+            aria-label={`Remove header ${i + 1}`}
+          >
+            Remove
+          </button>
         </div>
       ))}
       <div className="row">
-        <button type="button" className="btn btn-small" onClick={() => onChange([...rows, { key: nextKey++, name: "", value: "" }])}>Add header</button>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => onChange([...rows, { key: nextKey++, name: "", value: "" }])}
+        >
+          Add header
+        </button>
         {rows.length > 0 && (
-          <label className="check"><input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} /> Show values</label>
+          <label className="check">
+            <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} /> Show values
+          </label>
         )}
       </div>
     </fieldset>

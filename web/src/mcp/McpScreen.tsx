@@ -26,8 +26,17 @@ export function McpScreen() {
         <h1 id="screen-title">MCP servers</h1>
         <nav className="mcp-tabs" aria-label="MCP views">
           {TABS.map((tab) => (
-            <Link key={tab.path} href={tab.path} className="mcp-tab" aria-current={tab === current ? "page" : undefined} aria-label={tab.label}>
-              <span className="wide-only">{tab.label}</span><span className="narrow-only" aria-hidden="true">{tab.short}</span>
+            <Link
+              key={tab.path}
+              href={tab.path}
+              className="mcp-tab"
+              aria-current={tab === current ? "page" : undefined}
+              aria-label={tab.label}
+            >
+              <span className="wide-only">{tab.label}</span>
+              <span className="narrow-only" aria-hidden="true">
+                {tab.short}
+              </span>
             </Link>
           ))}
         </nav>

@@ -18,7 +18,9 @@ export function ModelToolsView() {
   const [profileInput, setProfileInput] = useState("");
   const [profileId, setProfileId] = useState("");
   const [view, setView] = useState<View | null>(null);
-  const load = useAction(async (profile: string) => setView(await mcp.modelTools(profile || undefined)), { toastErrors: false });
+  const load = useAction(async (profile: string) => setView(await mcp.modelTools(profile || undefined)), {
+    toastErrors: false,
+  });
   const { run } = load;
   const reload = useCallback(() => void run(profileId), [run, profileId]);
   useEffect(reload, [reload]);
@@ -32,31 +34,54 @@ export function ModelToolsView() {
   return (
     <section className="card" aria-labelledby="model-title" aria-busy={load.busy}>
       <h2 id="model-title">What the model sees</h2>
-      <p className="muted">Tools of active servers set to Ask or Allow, from the saved tool lists (no server is contacted), with the names and descriptions a model gets.</p>
+      <p className="muted">
+        Tools of active servers set to Ask or Allow, from the saved tool lists (no server is contacted), with the names
+        and descriptions a model gets.
+      </p>
       <form className="row" onSubmit={submit}>
         <label className="field grow">
           <span>Agent profile (optional)</span>
-          <input value={profileInput} onChange={(e) => setProfileInput(e.target.value)} placeholder="e.g. default-writer — empty: chat generation" />
+          <input
+            value={profileInput}
+            onChange={(e) => setProfileInput(e.target.value)}
+            placeholder="e.g. default-writer — empty: chat generation"
+          />
         </label>
-        <button type="submit" className="btn btn-secondary">Show</button>
+        <button type="submit" className="btn btn-secondary">
+          Show
+        </button>
       </form>
       <ErrorNote error={load.error} />
       {view && (
         <>
-          <p>{view.tools.length === 1 ? "1 tool" : `${view.tools.length} tools`}{profileId ? ` for profile “${profileId}”` : " for chat generation"}.</p>
+          <p>
+            {view.tools.length === 1 ? "1 tool" : `${view.tools.length} tools`}
+            {profileId ? ` for profile “${profileId}”` : " for chat generation"}.
+          </p>
           <ul className="mcp-model-tools" aria-label="Model tools">
             {view.tools.map((tool) => (
               <li key={tool.toolId} className="mcp-tool">
-                <div className="mcp-tool-name"><strong>{tool.alias}</strong> <code className="muted">{tool.toolId}</code></div>
+                <div className="mcp-tool-name">
+                  <strong>{tool.alias}</strong> <code className="muted">{tool.toolId}</code>
+                </div>
                 <p className="mcp-tool-desc">{tool.description ?? <span className="muted">(no description)</span>}</p>
-                <details className="mcp-schema"><summary>Input schema</summary><pre>{pretty(tool.inputSchema)}</pre></details>
+                <details className="mcp-schema">
+                  <summary>Input schema</summary>
+                  <pre>{pretty(tool.inputSchema)}</pre>
+                </details>
               </li>
             ))}
           </ul>
           {view.diagnostics.length > 0 && (
             <details className="mcp-diagnostics" open>
               <summary>{view.diagnostics.length} diagnostic(s)</summary>
-              <ul>{view.diagnostics.map((d, i) => <li key={i}><code>{d.code}</code> {d.toolId && <code className="muted">{d.toolId}</code>} {d.message}</li>)}</ul>
+              <ul>
+                {view.diagnostics.map((d, i) => (
+                  <li key={i}>
+                    <code>{d.code}</code> {d.toolId && <code className="muted">{d.toolId}</code>} {d.message}
+                  </li>
+                ))}
+              </ul>
             </details>
           )}
         </>

@@ -15,7 +15,10 @@ export function OutcomeView({ result }: { result: TestCallResult }) {
   if (outcome.outcome === "not_sent") {
     return (
       <section className="outcome outcome-muted" aria-label="Test result" data-outcome="not_sent">
-        <h3>Not sent<Seconds ms={elapsedMs} /></h3>
+        <h3>
+          Not sent
+          <Seconds ms={elapsedMs} />
+        </h3>
         <p>{outcome.message}</p>
         <code>{outcome.code}</code>
       </section>
@@ -24,8 +27,13 @@ export function OutcomeView({ result }: { result: TestCallResult }) {
   if (outcome.outcome === "outcome_unknown") {
     return (
       <section className="outcome outcome-danger" aria-label="Test result" data-outcome="outcome_unknown">
-        <h3>Outcome unknown<Seconds ms={elapsedMs} /></h3>
-        <p><strong>The call may have executed.</strong> It is never retried.</p>
+        <h3>
+          Outcome unknown
+          <Seconds ms={elapsedMs} />
+        </h3>
+        <p>
+          <strong>The call may have executed.</strong> It is never retried.
+        </p>
         <p>{outcome.message}</p>
         <code>{outcome.code}</code>
       </section>
@@ -35,7 +43,10 @@ export function OutcomeView({ result }: { result: TestCallResult }) {
   if (response.kind === "server_error") {
     return (
       <section className="outcome outcome-danger" aria-label="Test result" data-outcome="server_error">
-        <h3>Server error {response.code}<Seconds ms={elapsedMs} /></h3>
+        <h3>
+          Server error {response.code}
+          <Seconds ms={elapsedMs} />
+        </h3>
         <p>{response.message}</p>
         {response.dataJson && <pre>{response.dataJson}</pre>}
       </section>
@@ -44,20 +55,46 @@ export function OutcomeView({ result }: { result: TestCallResult }) {
   if (response.kind === "unsupported_response") {
     return (
       <section className="outcome outcome-muted" aria-label="Test result" data-outcome="unsupported_response">
-        <h3>Unsupported response ({response.responseType})<Seconds ms={elapsedMs} /></h3>
+        <h3>
+          Unsupported response ({response.responseType})<Seconds ms={elapsedMs} />
+        </h3>
         <p>{response.message}</p>
       </section>
     );
   }
   const empty = response.textBlocks.length === 0 && !response.structuredJson && response.diagnostics.length === 0;
   return (
-    <section className={`outcome ${response.isError ? "outcome-danger" : "outcome-ok"}`} aria-label="Test result" data-outcome="tool_result">
-      <h3>{response.isError ? "Tool returned an error" : "OK"}<Seconds ms={elapsedMs} /></h3>
-      {response.textBlocks.map((block) => <pre key={block.index} data-testid="result-text">{block.text}</pre>)}
-      {response.structuredJson && (<><h4>Structured content</h4><pre>{response.structuredJson}</pre></>)}
+    <section
+      className={`outcome ${response.isError ? "outcome-danger" : "outcome-ok"}`}
+      aria-label="Test result"
+      data-outcome="tool_result"
+    >
+      <h3>
+        {response.isError ? "Tool returned an error" : "OK"}
+        <Seconds ms={elapsedMs} />
+      </h3>
+      {response.textBlocks.map((block) => (
+        <pre key={block.index} data-testid="result-text">
+          {block.text}
+        </pre>
+      ))}
+      {response.structuredJson && (
+        <>
+          <h4>Structured content</h4>
+          <pre>{response.structuredJson}</pre>
+        </>
+      )}
       {response.diagnostics.length > 0 && (
         <ul className="mcp-result-diags">
-          {response.diagnostics.map((d, i) => <li key={i}><code>{d.code}{d.contentIndex !== undefined ? ` [${d.contentIndex}]` : ""}</code> {d.message}</li>)}
+          {response.diagnostics.map((d, i) => (
+            <li key={i}>
+              <code>
+                {d.code}
+                {d.contentIndex !== undefined ? ` [${d.contentIndex}]` : ""}
+              </code>{" "}
+              {d.message}
+            </li>
+          ))}
         </ul>
       )}
       {empty && <p className="muted">The server responded, but with nothing displayable.</p>}

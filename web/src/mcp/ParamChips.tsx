@@ -2,7 +2,10 @@
 import type { JsonObject } from "./types";
 
 export function ParamChips({ schema }: { schema: JsonObject }) {
-  const properties = schema.properties && typeof schema.properties === "object" && !Array.isArray(schema.properties) ? (schema.properties as Record<string, unknown>) : {};
+  const properties =
+    schema.properties && typeof schema.properties === "object" && !Array.isArray(schema.properties)
+      ? (schema.properties as Record<string, unknown>)
+      : {};
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   const names = Object.keys(properties);
   if (names.length === 0) return <p className="muted mcp-params">No parameters.</p>;
@@ -14,7 +17,12 @@ export function ParamChips({ schema }: { schema: JsonObject }) {
         const type = prop && typeof prop.type === "string" ? prop.type : undefined;
         return (
           <li key={name} className="chip" title={tip}>
-            {name}{required.has(name) && <span className="required" aria-label="required">*</span>}
+            {name}
+            {required.has(name) && (
+              <span className="required" aria-label="required">
+                *
+              </span>
+            )}
             {type && <span className="muted"> {type}</span>}
           </li>
         );

@@ -13,7 +13,17 @@ const CHOICES: Array<{ value: ToolPermission; label: string; hint: string }> = [
   { value: "allow", label: "Allow", hint: "A model may call it without asking." },
 ];
 
-export function PermissionControl({ server, nativeName, label, value }: { server: McpServer; nativeName: string; label: string; value: ToolPermission }) {
+export function PermissionControl({
+  server,
+  nativeName,
+  label,
+  value,
+}: {
+  server: McpServer;
+  nativeName: string;
+  label: string;
+  value: ToolPermission;
+}) {
   const { mcp, upsert } = useMcp();
   const [pending, setPending] = useState<ToolPermission | null>(null);
   const save = useAction(async (next: ToolPermission) => {
@@ -28,7 +38,12 @@ export function PermissionControl({ server, nativeName, label, value }: { server
   const group = useRef<HTMLDivElement>(null);
   // Radio-group keys: arrows move and choose (roving focus: only the checked choice is tabbable).
   const key = (event: KeyboardEvent) => {
-    const step = event.key === "ArrowRight" || event.key === "ArrowDown" ? 1 : event.key === "ArrowLeft" || event.key === "ArrowUp" ? -1 : 0;
+    const step =
+      event.key === "ArrowRight" || event.key === "ArrowDown"
+        ? 1
+        : event.key === "ArrowLeft" || event.key === "ArrowUp"
+          ? -1
+          : 0;
     if (step === 0 || save.busy) return;
     event.preventDefault();
     const index = (CHOICES.findIndex((c) => c.value === shown) + step + CHOICES.length) % CHOICES.length;
@@ -37,7 +52,14 @@ export function PermissionControl({ server, nativeName, label, value }: { server
   };
   return (
     <div className="mcp-permission">
-      <div ref={group} className="mcp-segmented" role="radiogroup" aria-label={`Permission for ${label}`} aria-busy={save.busy} onKeyDown={key}>
+      <div
+        ref={group}
+        className="mcp-segmented"
+        role="radiogroup"
+        aria-label={`Permission for ${label}`}
+        aria-busy={save.busy}
+        onKeyDown={key}
+      >
         {CHOICES.map((choice) => (
           <button
             key={choice.value}
@@ -47,7 +69,9 @@ export function PermissionControl({ server, nativeName, label, value }: { server
             tabIndex={shown === choice.value ? 0 : -1}
             title={choice.hint}
             aria-disabled={save.busy}
-            onClick={() => { if (!save.busy && choice.value !== value) void save.run(choice.value); }}
+            onClick={() => {
+              if (!save.busy && choice.value !== value) void save.run(choice.value);
+            }}
           >
             {choice.label}
           </button>

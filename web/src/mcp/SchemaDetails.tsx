@@ -12,8 +12,15 @@ export function SchemaDetails({ tool }: { tool: McpTool }) {
       <summary>Schema &amp; hints</summary>
       <h4>Input schema</h4>
       <pre>{pretty(tool.inputSchema)}</pre>
-      {tool.outputSchema && (<><h4>Output schema</h4><pre>{pretty(tool.outputSchema)}</pre></>)}
-      <h4>Annotations <span className="badge badge-warn">hints from the server, not verified</span></h4>
+      {tool.outputSchema && (
+        <>
+          <h4>Output schema</h4>
+          <pre>{pretty(tool.outputSchema)}</pre>
+        </>
+      )}
+      <h4>
+        Annotations <span className="badge badge-warn">hints from the server, not verified</span>
+      </h4>
       {hasHints ? <pre>{pretty(tool.annotations)}</pre> : <p className="muted">None.</p>}
     </details>
   );

@@ -27,12 +27,31 @@ export function ServerConsole({ id, server }: { id: string; server: McpServer })
   const stale = result ? Object.entries(server.toolPermissions).filter(([name]) => !names.has(name)) : [];
   return (
     <div className="mcp-console" id={id} aria-busy={state?.busy ?? false}>
-      {!active && <p className="muted">This server is paused. Activate it to discover its tools or make test calls; paused servers are never called by a model.</p>}
-      {state?.busy && <p role="status"><span className="spinner" aria-hidden="true" /> {result ? "Refreshing tools…" : "Discovering tools…"}</p>}
+      {!active && (
+        <p className="muted">
+          This server is paused. Activate it to discover its tools or make test calls; paused servers are never called
+          by a model.
+        </p>
+      )}
+      {state?.busy && (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> {result ? "Refreshing tools…" : "Discovering tools…"}
+        </p>
+      )}
       {state?.error && (
         <div className="stack">
           <ErrorNote error={state.error} />
-          {active && <div><button type="button" className="btn btn-secondary" onClick={() => void discover(server.id, { refresh: true })}>Retry</button></div>}
+          {active && (
+            <div>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => void discover(server.id, { refresh: true })}
+              >
+                Retry
+              </button>
+            </div>
+          )}
         </div>
       )}
       {result && (
@@ -40,17 +59,35 @@ export function ServerConsole({ id, server }: { id: string; server: McpServer })
           <div className="card-head mcp-console-head">
             <div>
               <strong data-testid="mcp-server-info">
-                {result.serverName ? `${result.serverName}${result.serverVersion ? ` ${result.serverVersion}` : ""} · ` : ""}MCP {result.protocolVersion}
+                {result.serverName
+                  ? `${result.serverName}${result.serverVersion ? ` ${result.serverVersion}` : ""} · `
+                  : ""}
+                MCP {result.protocolVersion}
               </strong>
-              <div className="device-meta">{result.tools.length === 1 ? "1 tool" : `${result.tools.length} tools`} · fetched {ageOf(result.fetchedAt) || "—"}</div>
+              <div className="device-meta">
+                {result.tools.length === 1 ? "1 tool" : `${result.tools.length} tools`} · fetched{" "}
+                {ageOf(result.fetchedAt) || "—"}
+              </div>
             </div>
-            <BusyButton busy={state?.busy ?? false} busyLabel="Refreshing…" disabled={!active} onClick={() => void discover(server.id, { refresh: true })}>Refresh tools</BusyButton>
+            <BusyButton
+              busy={state?.busy ?? false}
+              busyLabel="Refreshing…"
+              disabled={!active}
+              onClick={() => void discover(server.id, { refresh: true })}
+            >
+              Refresh tools
+            </BusyButton>
           </div>
-          <p className="note mcp-ask-note">Off blocks a tool for models. Approvals are not built yet, so <strong>Ask currently runs like Allow</strong>: the model calls the tool without asking.</p>
+          <p className="note mcp-ask-note">
+            Off blocks a tool for models. Approvals are not built yet, so <strong>Ask currently runs like Allow</strong>
+            : the model calls the tool without asking.
+          </p>
           <Diagnostics diagnostics={result.diagnostics} />
           {result.tools.length === 0 && <p className="muted">The server offers no tools.</p>}
           <ul className="mcp-tools" aria-label={`Tools of ${server.displayName}`}>
-            {result.tools.map((tool) => <ToolItem key={tool.nativeName} server={server} tool={tool} />)}
+            {result.tools.map((tool) => (
+              <ToolItem key={tool.nativeName} server={server} tool={tool} />
+            ))}
           </ul>
           <StaleTools server={server} stale={stale} />
         </>

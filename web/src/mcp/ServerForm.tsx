@@ -21,7 +21,9 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone(): v
   const [endpoint, setEndpoint] = useState(server?.endpoint ?? "");
   const [protocolVersion, setProtocol] = useState<McpProtocolVersion>(server?.protocolVersion ?? "auto");
   const [rows, setRows] = useState<HeaderRow[]>(() => rowsOf(server?.headers ?? {}));
-  const [advanced, setAdvanced] = useState(Boolean(server && (Object.keys(server.headers).length > 0 || server.protocolVersion !== "auto")));
+  const [advanced, setAdvanced] = useState(
+    Boolean(server && (Object.keys(server.headers).length > 0 || server.protocolVersion !== "auto")),
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [conflict, setConflict] = useState<McpServer | null>(null);
@@ -43,7 +45,8 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone(): v
       } else {
         const described = describeError(cause);
         setError(described);
-        if (described.code.startsWith("mcp.header") || described.code === "mcp.protocol_version_invalid") setAdvanced(true);
+        if (described.code.startsWith("mcp.header") || described.code === "mcp.protocol_version_invalid")
+          setAdvanced(true);
       }
     } finally {
       setBusy(false);
@@ -59,16 +62,36 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone(): v
   };
 
   return (
-    <form className="stack mcp-form" onSubmit={submit} onKeyDown={key} aria-label={server ? `Edit ${server.displayName}` : "Add server manually"}>
+    <form
+      className="stack mcp-form"
+      onSubmit={submit}
+      onKeyDown={key}
+      aria-label={server ? `Edit ${server.displayName}` : "Add server manually"}
+    >
       <fieldset className="stack plain" disabled={busy}>
         <label className="field">
-          <span>Name <span aria-hidden="true">*</span></span>
+          <span>
+            Name <span aria-hidden="true">*</span>
+          </span>
           <input value={displayName} onChange={(e) => setName(e.target.value)} required autoFocus maxLength={200} />
         </label>
         <label className="field">
-          <span>Endpoint <span aria-hidden="true">*</span></span>
-          <input value={endpoint} onChange={(e) => setEndpoint(e.target.value)} required placeholder="https://example.com/mcp" inputMode="url" autoComplete="off" spellCheck={false} />
-          <small className="muted">Streamable HTTP endpoint (<code>http://</code> or <code>https://</code>). New servers start paused and every discovered tool starts Off.</small>
+          <span>
+            Endpoint <span aria-hidden="true">*</span>
+          </span>
+          <input
+            value={endpoint}
+            onChange={(e) => setEndpoint(e.target.value)}
+            required
+            placeholder="https://example.com/mcp"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <small className="muted">
+            Streamable HTTP endpoint (<code>http://</code> or <code>https://</code>). New servers start paused and every
+            discovered tool starts Off.
+          </small>
         </label>
         <details open={advanced} onToggle={(e) => setAdvanced((e.target as HTMLDetailsElement).open)}>
           <summary>Advanced: protocol version and headers</summary>
@@ -76,20 +99,41 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone(): v
             <label className="field">
               <span>Protocol version</span>
               <select value={protocolVersion} onChange={(e) => setProtocol(e.target.value as McpProtocolVersion)}>
-                {PROTOCOL_VERSIONS.map((v) => <option key={v} value={v}>{v === "auto" ? "Auto (recommended)" : v}</option>)}
+                {PROTOCOL_VERSIONS.map((v) => (
+                  <option key={v} value={v}>
+                    {v === "auto" ? "Auto (recommended)" : v}
+                  </option>
+                ))}
               </select>
               <small className="muted">Auto negotiates the newest version both sides support.</small>
             </label>
             <HeaderRows rows={rows} onChange={setRows} />
-            <p className="note">Header values and credentials in the endpoint are stored encrypted on your server and shown only to your signed-in devices. They are sent to this endpoint with every request.</p>
+            <p className="note">
+              Header values and credentials in the endpoint are stored encrypted on your server and shown only to your
+              signed-in devices. They are sent to this endpoint with every request.
+            </p>
           </div>
         </details>
       </fieldset>
       <ErrorNote error={error} />
-      {conflict && <ConflictNote current={conflict} busy={busy} onReapply={() => { setConflict(null); void save(conflict.revision); }} onKeep={onDone} />}
+      {conflict && (
+        <ConflictNote
+          current={conflict}
+          busy={busy}
+          onReapply={() => {
+            setConflict(null);
+            void save(conflict.revision);
+          }}
+          onKeep={onDone}
+        />
+      )}
       <div className="row">
-        <BusyButton type="submit" variant="primary" busy={busy} busyLabel="Saving…">{server ? "Save changes" : "Add server"}</BusyButton>
-        <button type="button" className="btn btn-secondary" onClick={onDone} disabled={busy}>Cancel</button>
+        <BusyButton type="submit" variant="primary" busy={busy} busyLabel="Saving…">
+          {server ? "Save changes" : "Add server"}
+        </BusyButton>
+        <button type="button" className="btn btn-secondary" onClick={onDone} disabled={busy}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -28,40 +28,95 @@ export function ServerRow({ server }: { server: McpServer }) {
   return (
     <li className="mcp-server" data-testid="mcp-server" data-server-id={server.id}>
       <div className="mcp-server-head">
-        <span className={`lamp lamp-${server.state}`} role="img" aria-label={active ? "Active" : "Paused"} title={active ? "Active" : "Paused"} />
+        <span
+          className={`lamp lamp-${server.state}`}
+          role="img"
+          aria-label={active ? "Active" : "Paused"}
+          title={active ? "Active" : "Paused"}
+        />
         <div className="mcp-server-main">
           <div className="mcp-server-title">
-            <span className="mcp-server-name" data-testid="mcp-server-name">{server.displayName}</span>
+            <span className="mcp-server-name" data-testid="mcp-server-name">
+              {server.displayName}
+            </span>
             <span className={`badge${active ? " badge-active" : " badge-muted"}`}>{active ? "Active" : "Paused"}</span>
             {server.headersUnavailable && <span className="badge badge-warn">Secrets unreadable</span>}
           </div>
           <code className="mcp-endpoint">{endpointForDisplay(server.endpoint)}</code>
           <div className="device-meta">
-            {server.negotiatedProtocolVersion ? `MCP ${server.negotiatedProtocolVersion}` : `Protocol: ${server.protocolVersion === "auto" ? "auto" : server.protocolVersion}`}
+            {server.negotiatedProtocolVersion
+              ? `MCP ${server.negotiatedProtocolVersion}`
+              : `Protocol: ${server.protocolVersion === "auto" ? "auto" : server.protocolVersion}`}
             {" · "}
             {age ? `tools fetched ${age}` : "tools not fetched yet"}
           </div>
         </div>
         {mode === "view" && (
           <div className="device-actions mcp-actions">
-            {active
-              ? <BusyButton busy={pause.busy} busyLabel="Pausing…" onClick={() => void pause.run()} aria-label={`Pause ${server.displayName}`}>Pause</BusyButton>
-              : <button type="button" className="btn btn-primary" onClick={() => setMode("activate")} aria-label={`Activate ${server.displayName}`}>Activate</button>}
-            <button type="button" className="btn btn-secondary" onClick={() => setMode("edit")} aria-label={`Edit ${server.displayName}`}>Edit</button>
-            <button type="button" className="btn btn-danger-outline" onClick={() => setMode("remove")} aria-label={`Remove ${server.displayName}`}>Remove</button>
-            <button type="button" className="btn btn-ghost mcp-toggle" aria-expanded={expanded} aria-controls={consoleId} onClick={() => setExpanded(!expanded)}>
-              {expanded ? "Hide tools" : "Tools"}<span aria-hidden="true">{expanded ? " ▴" : " ▾"}</span>
+            {active ? (
+              <BusyButton
+                busy={pause.busy}
+                busyLabel="Pausing…"
+                onClick={() => void pause.run()}
+                aria-label={`Pause ${server.displayName}`}
+              >
+                Pause
+              </BusyButton>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() => setMode("activate")}
+                aria-label={`Activate ${server.displayName}`}
+              >
+                Activate
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setMode("edit")}
+              aria-label={`Edit ${server.displayName}`}
+            >
+              Edit
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger-outline"
+              onClick={() => setMode("remove")}
+              aria-label={`Remove ${server.displayName}`}
+            >
+              Remove
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost mcp-toggle"
+              aria-expanded={expanded}
+              aria-controls={consoleId}
+              onClick={() => setExpanded(!expanded)}
+            >
+              {expanded ? "Hide tools" : "Tools"}
+              <span aria-hidden="true">{expanded ? " ▴" : " ▾"}</span>
             </button>
           </div>
         )}
       </div>
       {server.headersUnavailable && (
-        <p className="notice">The saved header values and endpoint credentials were sealed with another data key and cannot be read. Edit the server and enter them again.</p>
+        <p className="notice">
+          The saved header values and endpoint credentials were sealed with another data key and cannot be read. Edit
+          the server and enter them again.
+        </p>
       )}
       {notes.length > 0 && (
         <div className="notice" role="status">
-          {notes.map((w) => <p key={w.code}>{w.message} <code className="muted">{w.code}</code></p>)}
-          <button type="button" className="btn btn-small" onClick={() => dismissWarnings(server.id)}>Dismiss</button>
+          {notes.map((w) => (
+            <p key={w.code}>
+              {w.message} <code className="muted">{w.code}</code>
+            </p>
+          ))}
+          <button type="button" className="btn btn-small" onClick={() => dismissWarnings(server.id)}>
+            Dismiss
+          </button>
         </div>
       )}
       {mode === "edit" && <ServerForm server={server} onDone={() => setMode("view")} />}

@@ -18,22 +18,34 @@ export function ServersView() {
       <ErrorNote error={loadError} />
       <div className="card-head mcp-toolbar">
         <p className="muted">
-          {servers === null ? "Loading servers…" : servers.length === 1 ? "1 server" : `${servers.length} servers`} · Streamable HTTP only. New servers start paused and every tool starts Off.
+          {servers === null ? "Loading servers…" : servers.length === 1 ? "1 server" : `${servers.length} servers`} ·
+          Streamable HTTP only. New servers start paused and every tool starts Off.
         </p>
         <div className="row">
-          <button type="button" className="btn btn-ghost" onClick={() => void reload()} disabled={loading}>Reload</button>
-          {!adding && <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>Add server</button>}
+          <button type="button" className="btn btn-ghost" onClick={() => void reload()} disabled={loading}>
+            Reload
+          </button>
+          {!adding && (
+            <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+              Add server
+            </button>
+          )}
         </div>
       </div>
       {adding && <AddServerPanel onClose={() => setAdding(false)} />}
       {servers !== null && servers.length === 0 && !adding && (
         <div className="card empty">
-          <p>No MCP servers yet. Add a Streamable HTTP endpoint (for example <code>https://example.com/mcp</code>) to browse its tools.</p>
+          <p>
+            No MCP servers yet. Add a Streamable HTTP endpoint (for example <code>https://example.com/mcp</code>) to
+            browse its tools.
+          </p>
         </div>
       )}
       {servers !== null && servers.length > 0 && (
         <ul className="mcp-servers" aria-label="MCP servers">
-          {servers.map((server) => <ServerRow key={server.id} server={server} />)}
+          {servers.map((server) => (
+            <ServerRow key={server.id} server={server} />
+          ))}
         </ul>
       )}
     </>

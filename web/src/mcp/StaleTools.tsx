@@ -13,7 +13,9 @@ function StaleRow({ server, name, permission }: { server: McpServer; name: strin
   return (
     <li className="row">
       <code>{name}</code> <span className="badge">{permission === "allow" ? "Allow" : "Ask"}</span>
-      <BusyButton className="btn-small" busy={off.busy} onClick={() => void off.run()} aria-label={`Set ${name} off`}>Set off</BusyButton>
+      <BusyButton className="btn-small" busy={off.busy} onClick={() => void off.run()} aria-label={`Set ${name} off`}>
+        Set off
+      </BusyButton>
     </li>
   );
 }
@@ -23,8 +25,14 @@ export function StaleTools({ server, stale }: { server: McpServer; stale: Array<
   return (
     <section className="notice mcp-stale" aria-label="Tools not provided by this discovery">
       <strong>Tools not provided by this discovery</strong>
-      <p className="muted">These saved permissions point at tools the server no longer lists. They are never offered to a model.</p>
-      <ul>{stale.map(([name, permission]) => <StaleRow key={name} server={server} name={name} permission={permission} />)}</ul>
+      <p className="muted">
+        These saved permissions point at tools the server no longer lists. They are never offered to a model.
+      </p>
+      <ul>
+        {stale.map(([name, permission]) => (
+          <StaleRow key={name} server={server} name={name} permission={permission} />
+        ))}
+      </ul>
     </section>
   );
 }

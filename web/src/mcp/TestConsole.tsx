@@ -34,38 +34,77 @@ export function TestConsole() {
   useEffect(() => {
     if (toolName && state?.result && !tool) setToolName("");
   }, [toolName, state?.result, tool]);
-  const permission = server && tool ? server.toolPermissions[tool.nativeName] ?? "off" : "off";
+  const permission = server && tool ? (server.toolPermissions[tool.nativeName] ?? "off") : "off";
 
   return (
     <section className="card mcp-test" aria-labelledby="test-title">
       <h2 id="test-title">Test a tool</h2>
-      {servers !== null && active.length === 0 && <p className="muted">No active servers. Activate a server on the Servers tab to test its tools.</p>}
+      {servers !== null && active.length === 0 && (
+        <p className="muted">No active servers. Activate a server on the Servers tab to test its tools.</p>
+      )}
       {active.length > 0 && (
         <div className="stack">
           <div className="mcp-pickers">
             <label className="field">
               <span>Server</span>
-              <select value={serverId} onChange={(e) => { setServerId(e.target.value); setToolName(""); call.clear(); }} disabled={call.running}>
+              <select
+                value={serverId}
+                onChange={(e) => {
+                  setServerId(e.target.value);
+                  setToolName("");
+                  call.clear();
+                }}
+                disabled={call.running}
+              >
                 <option value="">Choose a server…</option>
-                {active.map((s) => <option key={s.id} value={s.id}>{s.displayName}</option>)}
+                {active.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.displayName}
+                  </option>
+                ))}
               </select>
-              {server && <small><code>{endpointForDisplay(server.endpoint)}</code></small>}
+              {server && (
+                <small>
+                  <code>{endpointForDisplay(server.endpoint)}</code>
+                </small>
+              )}
             </label>
             {state?.result && (
               <label className="field">
                 <span>Tool</span>
-                <select value={toolName} onChange={(e) => { setToolName(e.target.value); call.clear(); }} disabled={call.running}>
+                <select
+                  value={toolName}
+                  onChange={(e) => {
+                    setToolName(e.target.value);
+                    call.clear();
+                  }}
+                  disabled={call.running}
+                >
                   <option value="">Choose a tool…</option>
-                  {tools.map((t) => <option key={t.nativeName} value={t.nativeName}>{t.title && t.title !== t.nativeName ? `${t.title} (${t.nativeName})` : t.nativeName}</option>)}
+                  {tools.map((t) => (
+                    <option key={t.nativeName} value={t.nativeName}>
+                      {t.title && t.title !== t.nativeName ? `${t.title} (${t.nativeName})` : t.nativeName}
+                    </option>
+                  ))}
                 </select>
               </label>
             )}
           </div>
-          {state?.busy && <p role="status"><span className="spinner" aria-hidden="true" /> Loading tools…</p>}
+          {state?.busy && (
+            <p role="status">
+              <span className="spinner" aria-hidden="true" /> Loading tools…
+            </p>
+          )}
           {state?.error && (
             <div className="row">
               <ErrorNote error={state.error} />
-              <button type="button" className="btn btn-secondary" onClick={() => void discover(serverId, { refresh: true })}>Retry</button>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => void discover(serverId, { refresh: true })}
+              >
+                Retry
+              </button>
             </div>
           )}
           {state?.result && <Diagnostics diagnostics={state.result.diagnostics} />}
@@ -78,8 +117,14 @@ export function TestConsole() {
             {tool.description && <p className="mcp-tool-desc">{tool.description}</p>}
           </div>
           <div className="notice">
-            <p>This is a real call and may have side effects on the server. TavernEdge never retries it automatically.</p>
-            <p>Current permission: <strong>{permission === "off" ? "Off" : permission === "ask" ? "Ask" : "Allow"}</strong>. This explicit test call does not change it.</p>
+            <p>
+              This is a real call and may have side effects on the server. TavernEdge never retries it automatically.
+            </p>
+            <p>
+              Current permission:{" "}
+              <strong>{permission === "off" ? "Off" : permission === "ask" ? "Ask" : "Allow"}</strong>. This explicit
+              test call does not change it.
+            </p>
           </div>
           <ArgumentsEditor
             key={`${server.id}:${tool.nativeName}`}
@@ -104,5 +149,10 @@ function Elapsed({ since }: { since: number }) {
     const timer = setInterval(() => tick((n) => n + 1), 250);
     return () => clearInterval(timer);
   }, []);
-  return <p role="status" className="muted"><span className="spinner" aria-hidden="true" /> Waiting for the server… {((performance.now() - since) / 1000).toFixed(1)} s</p>;
+  return (
+    <p role="status" className="muted">
+      <span className="spinner" aria-hidden="true" /> Waiting for the server…{" "}
+      {((performance.now() - since) / 1000).toFixed(1)} s
+    </p>
+  );
 }

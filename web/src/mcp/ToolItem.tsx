@@ -26,12 +26,25 @@ export function ToolItem({ server, tool }: { server: McpServer; tool: McpTool })
         </div>
         <PermissionControl server={server} nativeName={tool.nativeName} label={tool.nativeName} value={permission} />
       </div>
-      {description
-        ? <p className="mcp-tool-desc" data-testid="mcp-tool-description">{description}</p>
-        : <p className="mcp-tool-desc muted">No description.</p>}
+      {description ? (
+        <p className="mcp-tool-desc" data-testid="mcp-tool-description">
+          {description}
+        </p>
+      ) : (
+        <p className="mcp-tool-desc muted">No description.</p>
+      )}
       <div className="mcp-tool-foot">
         <ParamChips schema={tool.inputSchema} />
-        {!editing && <button type="button" className="btn btn-small" onClick={() => setEditing(true)} aria-label={`Edit description of ${tool.nativeName}`}>Edit description</button>}
+        {!editing && (
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => setEditing(true)}
+            aria-label={`Edit description of ${tool.nativeName}`}
+          >
+            Edit description
+          </button>
+        )}
       </div>
       {editing && <DescriptionEditor server={server} tool={tool} onDone={() => setEditing(false)} />}
       <SchemaDetails tool={tool} />

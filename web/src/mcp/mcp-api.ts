@@ -5,7 +5,17 @@
  * `nativeName` is sent as one percent-encoded path segment.
  */
 import type { ApiClient } from "../api/client";
-import type { CallOutcome, DiscoveryResult, ImportResult, McpProtocolVersion, McpServer, ModelToolsView, ServerList, ToolDescriptionOverride, ToolPermission } from "./types";
+import type {
+  CallOutcome,
+  DiscoveryResult,
+  ImportResult,
+  McpProtocolVersion,
+  McpServer,
+  ModelToolsView,
+  ServerList,
+  ToolDescriptionOverride,
+  ToolPermission,
+} from "./types";
 
 /** The fields of the Manual form (create and full-replacement update). */
 export interface ServerInput {
@@ -24,18 +34,26 @@ export function mcpApi(api: ApiClient) {
     list: () => api.get<ServerList>("/mcp/servers"),
     create: (input: ServerInput) => api.post<McpServer>("/mcp/servers", input),
     importJson: (json: string) => api.post<ImportResult>("/mcp/servers", { json }),
-    update: (id: string, input: ServerInput, ifRevision?: number) => api.put<McpServer>(server(id), { ...input, ...revision(ifRevision) }),
-    remove: (id: string, ifRevision?: number) => api.del<{ registrationId: string; revision: number }>(server(id), { body: revision(ifRevision) }),
-    setState: (id: string, state: "active" | "paused", ifRevision?: number) => api.post<McpServer>(`${server(id)}/state`, { state, ...revision(ifRevision) }),
-    setPermission: (id: string, nativeName: string, permission: ToolPermission) => api.put<McpServer>(`${tool(id, nativeName)}/permission`, { permission }),
+    update: (id: string, input: ServerInput, ifRevision?: number) =>
+      api.put<McpServer>(server(id), { ...input, ...revision(ifRevision) }),
+    remove: (id: string, ifRevision?: number) =>
+      api.del<{ registrationId: string; revision: number }>(server(id), { body: revision(ifRevision) }),
+    setState: (id: string, state: "active" | "paused", ifRevision?: number) =>
+      api.post<McpServer>(`${server(id)}/state`, { state, ...revision(ifRevision) }),
+    setPermission: (id: string, nativeName: string, permission: ToolPermission) =>
+      api.put<McpServer>(`${tool(id, nativeName)}/permission`, { permission }),
     setOverride: (id: string, nativeName: string, override: ToolDescriptionOverride | null, ifRevision?: number) =>
       api.put<McpServer>(`${tool(id, nativeName)}/description-override`, { override, ...revision(ifRevision) }),
     discover: (id: string) => api.post<DiscoveryResult>(`${server(id)}/discover`),
     refresh: (id: string) => api.post<DiscoveryResult>(`${server(id)}/refresh`),
     testCall: (id: string, nativeName: string, argumentsJson: string, callId: string, signal?: AbortSignal) =>
       api.post<CallOutcome>(`${tool(id, nativeName)}/test-call`, { argumentsJson, callId }, { signal }),
-    cancelTestCall: (callId: string) => api.post<{ callId: string; state: "cancelled" | "not_running" }>(`/mcp/test-calls/${encodeURIComponent(callId)}/cancel`),
-    modelTools: (profileId?: string) => api.get<ModelToolsView>(`/mcp/model-tools${profileId ? `?profileId=${encodeURIComponent(profileId)}` : ""}`),
+    cancelTestCall: (callId: string) =>
+      api.post<{ callId: string; state: "cancelled" | "not_running" }>(
+        `/mcp/test-calls/${encodeURIComponent(callId)}/cancel`,
+      ),
+    modelTools: (profileId?: string) =>
+      api.get<ModelToolsView>(`/mcp/model-tools${profileId ? `?profileId=${encodeURIComponent(profileId)}` : ""}`),
   };
 }
 

@@ -43,7 +43,11 @@ function typeOf(schema: JsonObject): string | undefined {
 }
 
 function kindOf(schema: JsonObject): { kind: FieldKind; options?: FormField["options"]; itemKind?: ItemKind } {
-  if (Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.every((o) => ["string", "number", "boolean"].includes(typeof o))) {
+  if (
+    Array.isArray(schema.enum) &&
+    schema.enum.length > 0 &&
+    schema.enum.every((o) => ["string", "number", "boolean"].includes(typeof o))
+  ) {
     return { kind: "enum", options: schema.enum as FormField["options"] };
   }
   const type = typeOf(schema);
@@ -53,7 +57,8 @@ function kindOf(schema: JsonObject): { kind: FieldKind; options?: FormField["opt
   if (type === "boolean") return { kind: "boolean" };
   if (type === "array" && isObject(schema.items)) {
     const item = typeOf(schema.items);
-    if ((item === "string" || item === "number" || item === "integer") && !Array.isArray(schema.items.enum)) return { kind: "lines", itemKind: item };
+    if ((item === "string" || item === "number" || item === "integer") && !Array.isArray(schema.items.enum))
+      return { kind: "lines", itemKind: item };
   }
   return { kind: "json" };
 }
@@ -61,22 +66,38 @@ function kindOf(schema: JsonObject): { kind: FieldKind; options?: FormField["opt
 function initialOf(field: Omit<FormField, "initial">, value: unknown): string {
   if (value === undefined) return "";
   switch (field.kind) {
-    case "text": return typeof value === "string" ? value : "";
-    case "number": case "integer": return typeof value === "number" ? String(value) : "";
-    case "boolean": return value === true ? "true" : value === false ? "false" : "";
-    case "enum": { const i = field.options!.findIndex((o) => o === value); return i < 0 ? "" : String(i); }
-    case "lines": return Array.isArray(value) ? value.map(String).join("\n") : "";
-    case "json": return JSON.stringify(value, null, 2) ?? "";
+    case "text":
+      return typeof value === "string" ? value : "";
+    case "number":
+    case "integer":
+      return typeof value === "number" ? String(value) : "";
+    case "boolean":
+      return value === true ? "true" : value === false ? "false" : "";
+    case "enum": {
+      const i = field.options!.findIndex((o) => o === value);
+      return i < 0 ? "" : String(i);
+    }
+    case "lines":
+      return Array.isArray(value) ? value.map(String).join("\n") : "";
+    case "json":
+      return JSON.stringify(value, null, 2) ?? "";
   }
 }
 
 /** The form fields of a tool's input schema, in property order. */
 export function fieldsOf(inputSchema: JsonObject): FormField[] {
   const properties = isObject(inputSchema.properties) ? inputSchema.properties : {};
-  const required = new Set(Array.isArray(inputSchema.required) ? inputSchema.required.filter((r): r is string => typeof r === "string") : []);
+  const required = new Set(
+    Array.isArray(inputSchema.required) ? inputSchema.required.filter((r): r is string => typeof r === "string") : [],
+  );
   return Object.entries(properties).map(([name, raw]) => {
     const schema = isObject(raw) ? raw : {};
-    const base = { name, required: required.has(name), ...kindOf(schema), ...(typeof schema.description === "string" ? { description: schema.description } : {}) };
+    const base = {
+      name,
+      required: required.has(name),
+      ...kindOf(schema),
+      ...(typeof schema.description === "string" ? { description: schema.description } : {}),
+    };
     return { ...base, initial: initialOf(base, schema.default) };
   });
 }
@@ -88,16 +109,33 @@ export function initialValues(fields: FormField[]): Record<string, string> {
 
 function tokenOf(field: FormField, raw: string): { token?: string; error?: FieldError } {
   const value = field.kind === "text" || field.kind === "json" || field.kind === "lines" ? raw : raw.trim();
-  if (field.kind === "json" ? value.trim() === "" : field.kind === "lines" ? value.trim() === "" : value === "") return {};
+  if (field.kind === "json" ? value.trim() === "" : field.kind === "lines" ? value.trim() === "" : value === "")
+    return {};
   switch (field.kind) {
-    case "text": return { token: JSON.stringify(value) };
-    case "number": return NUMBER.test(value) ? { token: value } : { error: "number" };
-    case "integer": return INTEGER.test(value) ? { token: value } : { error: "integer" };
-    case "boolean": return { token: value === "true" ? "true" : "false" };
-    case "enum": { const option = field.options![Number(value)]; return option === undefined ? {} : { token: JSON.stringify(option) }; }
-    case "json": try { JSON.parse(value); return { token: value.trim() }; } catch { return { error: "json" }; }
+    case "text":
+      return { token: JSON.stringify(value) };
+    case "number":
+      return NUMBER.test(value) ? { token: value } : { error: "number" };
+    case "integer":
+      return INTEGER.test(value) ? { token: value } : { error: "integer" };
+    case "boolean":
+      return { token: value === "true" ? "true" : "false" };
+    case "enum": {
+      const option = field.options![Number(value)];
+      return option === undefined ? {} : { token: JSON.stringify(option) };
+    }
+    case "json":
+      try {
+        JSON.parse(value);
+        return { token: value.trim() };
+      } catch {
+        return { error: "json" };
+      }
     case "lines": {
-      const lines = value.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+      const lines = value
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l !== "");
       const tokens: string[] = [];
       for (const line of lines) {
         if (field.itemKind === "string") tokens.push(JSON.stringify(line));
@@ -116,8 +154,9 @@ export function collectArguments(fields: FormField[], values: Record<string, str
   for (const field of fields) {
     const { token, error } = tokenOf(field, values[field.name] ?? "");
     if (error) errors[field.name] = error;
-    else if (token === undefined) { if (field.required) errors[field.name] = "required"; }
-    else parts.push(`${JSON.stringify(field.name)}:${token}`);
+    else if (token === undefined) {
+      if (field.required) errors[field.name] = "required";
+    } else parts.push(`${JSON.stringify(field.name)}:${token}`);
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, json: `{${parts.join(",")}}` };
 }
@@ -125,9 +164,13 @@ export function collectArguments(fields: FormField[], values: Record<string, str
 /** A person-readable message for a field error. */
 export function fieldErrorText(error: FieldError): string {
   switch (error) {
-    case "required": return "Required.";
-    case "number": return "Enter a number, e.g. 3.5 or -2e3.";
-    case "integer": return "Enter a whole number (digits only, optional minus sign).";
-    case "json": return "This is not valid JSON.";
+    case "required":
+      return "Required.";
+    case "number":
+      return "Enter a number, e.g. 3.5 or -2e3.";
+    case "integer":
+      return "Enter a whole number (digits only, optional minus sign).";
+    case "json":
+      return "This is not valid JSON.";
   }
 }

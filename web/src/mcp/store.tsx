@@ -77,41 +77,65 @@ export function McpProvider({ children }: { children: ReactNode }) {
 
   const serversRef = useRef(servers);
   serversRef.current = servers;
-  const upsert = useCallback((next: McpServer) => {
-    const { warnings: returned, ...server } = next;
-    if (returned && returned.length > 0) setWarnings((all) => ({ ...all, [server.id]: returned }));
-    const known = serversRef.current?.find((s) => s.id === server.id);
-    if (known && known.revision < server.revision && connectionOf(known) !== connectionOf(server)) dropDiscovery(server.id);
-    setServers((list) => {
-      if (!list) return list;
-      const previous = list.find((s) => s.id === server.id);
-      if (previous && previous.revision > server.revision) return list;
-      const merged = previous && server.fetchedAt === undefined && connectionOf(previous) === connectionOf(server)
-        ? { ...server, fetchedAt: previous.fetchedAt, negotiatedProtocolVersion: previous.negotiatedProtocolVersion }
-        : server;
-      return sortServers(previous ? list.map((s) => (s.id === server.id ? merged : s)) : [...list, merged]);
-    });
-  }, [dropDiscovery]);
+  const upsert = useCallback(
+    (next: McpServer) => {
+      const { warnings: returned, ...server } = next;
+      if (returned && returned.length > 0) setWarnings((all) => ({ ...all, [server.id]: returned }));
+      const known = serversRef.current?.find((s) => s.id === server.id);
+      if (known && known.revision < server.revision && connectionOf(known) !== connectionOf(server))
+        dropDiscovery(server.id);
+      setServers((list) => {
+        if (!list) return list;
+        const previous = list.find((s) => s.id === server.id);
+        if (previous && previous.revision > server.revision) return list;
+        const merged =
+          previous && server.fetchedAt === undefined && connectionOf(previous) === connectionOf(server)
+            ? {
+                ...server,
+                fetchedAt: previous.fetchedAt,
+                negotiatedProtocolVersion: previous.negotiatedProtocolVersion,
+              }
+            : server;
+        return sortServers(previous ? list.map((s) => (s.id === server.id ? merged : s)) : [...list, merged]);
+      });
+    },
+    [dropDiscovery],
+  );
 
-  const forget = useCallback((id: string) => {
-    setServers((list) => list?.filter((s) => s.id !== id) ?? list);
-    setIssues((issues) => issues.filter((i) => i.registrationId !== id));
-    dropDiscovery(id);
-    dismissWarnings(id);
-  }, [dropDiscovery, dismissWarnings]);
+  const forget = useCallback(
+    (id: string) => {
+      setServers((list) => list?.filter((s) => s.id !== id) ?? list);
+      setIssues((issues) => issues.filter((i) => i.registrationId !== id));
+      dropDiscovery(id);
+      dismissWarnings(id);
+    },
+    [dropDiscovery, dismissWarnings],
+  );
 
-  const discover = useCallback(async (id: string, options: { refresh?: boolean } = {}) => {
-    setDiscovery((all) => ({ ...all, [id]: { ...all[id], busy: true, error: undefined } }));
-    try {
-      const result = options.refresh ? await mcp.refresh(id) : await mcp.discover(id);
-      setDiscovery((all) => ({ ...all, [id]: { result, busy: false } }));
-      setServers((list) => list?.map((s) => (s.id === id ? { ...s, fetchedAt: result.fetchedAt, negotiatedProtocolVersion: result.protocolVersion } : s)) ?? list);
-    } catch (error) {
-      setDiscovery((all) => ({ ...all, [id]: { ...all[id], busy: false, error: describeError(error) } }));
-    }
-  }, [mcp]);
+  const discover = useCallback(
+    async (id: string, options: { refresh?: boolean } = {}) => {
+      setDiscovery((all) => ({ ...all, [id]: { ...all[id], busy: true, error: undefined } }));
+      try {
+        const result = options.refresh ? await mcp.refresh(id) : await mcp.discover(id);
+        setDiscovery((all) => ({ ...all, [id]: { result, busy: false } }));
+        setServers(
+          (list) =>
+            list?.map((s) =>
+              s.id === id
+                ? { ...s, fetchedAt: result.fetchedAt, negotiatedProtocolVersion: result.protocolVersion }
+                : s,
+            ) ?? list,
+        );
+      } catch (error) {
+        setDiscovery((all) => ({ ...all, [id]: { ...all[id], busy: false, error: describeError(error) } }));
+      }
+    },
+    [mcp],
+  );
 
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
   useReconnected(socket, () => {
     void reload();
     for (const [id, state] of Object.entries(discoveryRef.current)) if (state.result) void discover(id);
@@ -131,8 +155,36 @@ export function McpProvider({ children }: { children: ReactNode }) {
     if (state?.result && !state.busy && state.result.fetchedAt !== fetchedAt) void discover(id);
   });
 
-  const value = useMemo<McpStore>(() => ({ mcp, servers, storageIssues, loading, loadError, reload, upsert, forget, discovery, discover, warnings, dismissWarnings }),
-    [mcp, servers, storageIssues, loading, loadError, reload, upsert, forget, discovery, discover, warnings, dismissWarnings]);
+  const value = useMemo<McpStore>(
+    () => ({
+      mcp,
+      servers,
+      storageIssues,
+      loading,
+      loadError,
+      reload,
+      upsert,
+      forget,
+      discovery,
+      discover,
+      warnings,
+      dismissWarnings,
+    }),
+    [
+      mcp,
+      servers,
+      storageIssues,
+      loading,
+      loadError,
+      reload,
+      upsert,
+      forget,
+      discovery,
+      discover,
+      warnings,
+      dismissWarnings,
+    ],
+  );
   return <McpContext.Provider value={value}>{children}</McpContext.Provider>;
 }
 

@@ -9,7 +9,13 @@ export type ToolPermission = "off" | "ask" | "allow";
 export type ToolDescriptionOverride = { description?: string; properties?: Record<string, string> };
 
 /** The protocol choices of the server form, in display order (contracts.md §1.6). */
-export const PROTOCOL_VERSIONS: readonly McpProtocolVersion[] = ["auto", "2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"];
+export const PROTOCOL_VERSIONS: readonly McpProtocolVersion[] = [
+  "auto",
+  "2026-07-28",
+  "2025-11-25",
+  "2025-06-18",
+  "2025-03-26",
+];
 
 export interface ServerWarning {
   code: string;
@@ -86,7 +92,13 @@ export interface DiscoveryResult {
 }
 
 export type KnownResponse =
-  | { kind: "tool_result"; isError: boolean; textBlocks: Array<{ index: number; text: string }>; structuredJson?: string; diagnostics: Array<{ code: string; message: string; contentIndex?: number }> }
+  | {
+      kind: "tool_result";
+      isError: boolean;
+      textBlocks: Array<{ index: number; text: string }>;
+      structuredJson?: string;
+      diagnostics: Array<{ code: string; message: string; contentIndex?: number }>;
+    }
   | { kind: "server_error"; code: number; message: string; dataJson?: string }
   | { kind: "unsupported_response"; responseType: string; message: string };
 

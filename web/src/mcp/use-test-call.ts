@@ -36,30 +36,39 @@ export function useTestCall(mcp: McpApi) {
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const current = useRef<Running | null>(null);
 
-  const run = useCallback((registrationId: string, nativeName: string, argumentsJson: string) => {
-    if (current.current) return;
-    const controller = new AbortController();
-    const callId = newCallId();
-    const startedAt = performance.now();
-    setResult(null);
-    setError(null);
-    const settled = mcp.testCall(registrationId, nativeName, argumentsJson, callId, controller.signal).then(
-      (outcome) => { if (current.current?.callId === callId) setResult({ outcome, elapsedMs: performance.now() - startedAt, local: false }); },
-      (cause) => {
-        if (controller.signal.aborted || current.current?.callId !== callId) return;
-        setError(describeError(cause));
-      },
-    ).finally(() => {
-      if (current.current?.callId === callId) {
-        current.current = null;
-        setRunning(null);
-        setStopping(false);
-      }
-    });
-    const entry = { callId, controller, startedAt, settled };
-    current.current = entry;
-    setRunning(entry);
-  }, [mcp]);
+  const run = useCallback(
+    (registrationId: string, nativeName: string, argumentsJson: string) => {
+      if (current.current) return;
+      const controller = new AbortController();
+      const callId = newCallId();
+      const startedAt = performance.now();
+      setResult(null);
+      setError(null);
+      const settled = mcp
+        .testCall(registrationId, nativeName, argumentsJson, callId, controller.signal)
+        .then(
+          (outcome) => {
+            if (current.current?.callId === callId)
+              setResult({ outcome, elapsedMs: performance.now() - startedAt, local: false });
+          },
+          (cause) => {
+            if (controller.signal.aborted || current.current?.callId !== callId) return;
+            setError(describeError(cause));
+          },
+        )
+        .finally(() => {
+          if (current.current?.callId === callId) {
+            current.current = null;
+            setRunning(null);
+            setStopping(false);
+          }
+        });
+      const entry = { callId, controller, startedAt, settled };
+      current.current = entry;
+      setRunning(entry);
+    },
+    [mcp],
+  );
 
   const stop = useCallback(async () => {
     const entry = current.current;
@@ -71,7 +80,11 @@ export function useTestCall(mcp: McpApi) {
     current.current = null;
     entry.controller.abort();
     setResult({
-      outcome: { outcome: "outcome_unknown", code: "mcp.call_cancelled", message: "You stopped waiting. The server may already have received and run the call; it is never retried." },
+      outcome: {
+        outcome: "outcome_unknown",
+        code: "mcp.call_cancelled",
+        message: "You stopped waiting. The server may already have received and run the call; it is never retried.",
+      },
       elapsedMs: performance.now() - entry.startedAt,
       local: true,
     });
@@ -79,13 +92,28 @@ export function useTestCall(mcp: McpApi) {
     setStopping(false);
   }, [mcp]);
 
-  useEffect(() => () => {
-    const entry = current.current;
-    if (!entry) return;
-    current.current = null;
-    void mcp.cancelTestCall(entry.callId).catch(() => undefined);
-    entry.controller.abort();
-  }, [mcp]);
+  useEffect(
+    () => () => {
+      const entry = current.current;
+      if (!entry) return;
+      current.current = null;
+      void mcp.cancelTestCall(entry.callId).catch(() => undefined);
+      entry.controller.abort();
+    },
+    [mcp],
+  );
 
-  return { running: running !== null, startedAt: running?.startedAt ?? null, stopping, result, error, run, stop, clear: () => { setResult(null); setError(null); } };
+  return {
+    running: running !== null,
+    startedAt: running?.startedAt ?? null,
+    stopping,
+    result,
+    error,
+    run,
+    stop,
+    clear: () => {
+      setResult(null);
+      setError(null);
+    },
+  };
 }

@@ -31,29 +31,58 @@ export function DuplicateForm({ source, takenIds, onCancel }: DuplicateFormProps
   useEffect(() => {
     if (takenIds) return;
     let live = true;
-    profiles.list().then((list) => {
-      if (live && !touched) setId(copyId(source.id, [...list.profiles.map((p) => p.id), ...list.issues.map((i) => i.profileId)]));
-    }, () => {});
-    return () => { live = false; };
+    profiles.list().then(
+      (list) => {
+        if (live && !touched)
+          setId(copyId(source.id, [...list.profiles.map((p) => p.id), ...list.issues.map((i) => i.profileId)]));
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
   }, [profiles, source.id, takenIds, touched]);
-  const create = useAction(async () => {
-    const { profile } = await profiles.load(source.id);
-    if (!profile) throw new ApiError(404, "agent.profile_not_found", `The profile “${source.displayName}” no longer exists.`);
-    const saved = await profiles.importDocument(copyDocument(profile, id.trim(), name));
-    show({ kind: "success", message: `Created “${saved.profile.displayName}”. You can edit it now.` });
-    navigate(profilePath(saved.profile.id));
-  }, { toastErrors: false });
+  const create = useAction(
+    async () => {
+      const { profile } = await profiles.load(source.id);
+      if (!profile)
+        throw new ApiError(404, "agent.profile_not_found", `The profile “${source.displayName}” no longer exists.`);
+      const saved = await profiles.importDocument(copyDocument(profile, id.trim(), name));
+      show({ kind: "success", message: `Created “${saved.profile.displayName}”. You can edit it now.` });
+      navigate(profilePath(saved.profile.id));
+    },
+    { toastErrors: false },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void create.run();
   };
   const helpId = `dup-${source.id}-help`;
   return (
-    <form className="stack duplicate-form" onSubmit={submit} onKeyDown={(e) => { if (e.key === "Escape") onCancel(); }} aria-label={`Duplicate ${source.displayName}`}>
+    <form
+      className="stack duplicate-form"
+      onSubmit={submit}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") onCancel();
+      }}
+      aria-label={`Duplicate ${source.displayName}`}
+    >
       <div className="field-group">
         <label className="field">
           <span>New profile id</span>
-          <input value={id} onChange={(e) => { setId(e.target.value); setTouched(true); }} required maxLength={128} autoFocus aria-describedby={helpId} spellCheck={false} autoCapitalize="off" />
+          <input
+            value={id}
+            onChange={(e) => {
+              setId(e.target.value);
+              setTouched(true);
+            }}
+            required
+            maxLength={128}
+            autoFocus
+            aria-describedby={helpId}
+            spellCheck={false}
+            autoCapitalize="off"
+          />
         </label>
         <small id={helpId}>Lowercase letters, digits, “-” and “_”. It cannot be changed later.</small>
       </div>
@@ -63,8 +92,12 @@ export function DuplicateForm({ source, takenIds, onCancel }: DuplicateFormProps
       </label>
       <ErrorNote error={create.error} />
       <div className="row">
-        <BusyButton type="submit" variant="primary" busy={create.busy} busyLabel="Creating…">Create copy</BusyButton>
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>Cancel</button>
+        <BusyButton type="submit" variant="primary" busy={create.busy} busyLabel="Creating…">
+          Create copy
+        </BusyButton>
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </form>
   );

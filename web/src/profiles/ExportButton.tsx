@@ -19,13 +19,27 @@ export function downloadText(fileName: string, text: string, type = "application
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function ExportButton({ profile, small = true }: { profile: { id: string; displayName: string }; small?: boolean }) {
+export function ExportButton({
+  profile,
+  small = true,
+}: {
+  profile: { id: string; displayName: string };
+  small?: boolean;
+}) {
   const profiles = useProfilesApi();
   const download = useAction(async () => {
     const document = await profiles.exportDocument(profile.id);
     downloadText(`${profile.id}.json`, `${JSON.stringify(document, null, 2)}\n`);
   });
   return (
-    <BusyButton className={small ? "btn-small" : undefined} busy={download.busy} busyLabel="Exporting…" onClick={() => void download.run()} aria-label={`Export ${profile.displayName}`}>Export</BusyButton>
+    <BusyButton
+      className={small ? "btn-small" : undefined}
+      busy={download.busy}
+      busyLabel="Exporting…"
+      onClick={() => void download.run()}
+      aria-label={`Export ${profile.displayName}`}
+    >
+      Export
+    </BusyButton>
   );
 }

@@ -33,16 +33,30 @@ export function blocksText(blocks: readonly DiagnosticBlock[]): string {
   return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
 }
 
-function Diagnostic({ diagnostic, canRepair, onRepair }: { diagnostic: ProfileDiagnostic; canRepair: boolean; onRepair(action: RepairAction): void }) {
+function Diagnostic({
+  diagnostic,
+  canRepair,
+  onRepair,
+}: {
+  diagnostic: ProfileDiagnostic;
+  canRepair: boolean;
+  onRepair(action: RepairAction): void;
+}) {
   return (
     <li className="diagnostic" data-testid="diagnostic" data-code={diagnostic.code}>
       <p className="diagnostic-message">{diagnostic.message}</p>
-      {diagnostic.blocks && diagnostic.blocks.length > 0 && <p className="muted">This stops {blocksText(diagnostic.blocks)}.</p>}
-      <p className="diagnostic-meta"><code>{diagnostic.code}</code> at <code>{diagnostic.path}</code></p>
+      {diagnostic.blocks && diagnostic.blocks.length > 0 && (
+        <p className="muted">This stops {blocksText(diagnostic.blocks)}.</p>
+      )}
+      <p className="diagnostic-meta">
+        <code>{diagnostic.code}</code> at <code>{diagnostic.path}</code>
+      </p>
       {canRepair && diagnostic.repairActions && diagnostic.repairActions.length > 0 && (
         <div className="row">
           {diagnostic.repairActions.map((action) => (
-            <button key={action} type="button" className="btn btn-secondary btn-small" onClick={() => onRepair(action)}>{REPAIR_TEXT[action] ?? action}</button>
+            <button key={action} type="button" className="btn btn-secondary btn-small" onClick={() => onRepair(action)}>
+              {REPAIR_TEXT[action] ?? action}
+            </button>
           ))}
         </div>
       )}
@@ -51,25 +65,43 @@ function Diagnostic({ diagnostic, canRepair, onRepair }: { diagnostic: ProfileDi
 }
 
 /** `canRepair`: show repair buttons (false for the read-only profile or one the editor cannot open). */
-export function HealthPanel({ health, canRepair, onRepair }: { health: ProfileHealth | null; canRepair: boolean; onRepair(action: RepairAction): void }) {
+export function HealthPanel({
+  health,
+  canRepair,
+  onRepair,
+}: {
+  health: ProfileHealth | null;
+  canRepair: boolean;
+  onRepair(action: RepairAction): void;
+}) {
   if (!health) return null;
   const ok = health.diagnostics.length === 0;
   return (
-    <section className="card profile-health" aria-labelledby="health-title" data-testid="profile-health" aria-live="polite">
+    <section
+      className="card profile-health"
+      aria-labelledby="health-title"
+      data-testid="profile-health"
+      aria-live="polite"
+    >
       <h2 id="health-title">Health</h2>
       <p className={ok ? "success" : "error-note"} data-testid="health-summary">
-        {ok ? "No problems found." : `${health.diagnostics.length === 1 ? "One problem" : `${health.diagnostics.length} problems`} found.`}
+        {ok
+          ? "No problems found."
+          : `${health.diagnostics.length === 1 ? "One problem" : `${health.diagnostics.length} problems`} found.`}
       </p>
       <ul className="abilities" aria-label="What this profile can do">
         {ABILITIES.map(({ key, label }) => (
           <li key={key} data-ok={health[key] === true}>
-            <span aria-hidden="true">{health[key] === true ? "✓" : "✗"}</span> {label}: <strong>{health[key] === true ? "yes" : "no"}</strong>
+            <span aria-hidden="true">{health[key] === true ? "✓" : "✗"}</span> {label}:{" "}
+            <strong>{health[key] === true ? "yes" : "no"}</strong>
           </li>
         ))}
       </ul>
       {!ok && (
         <ul className="diagnostics" aria-label="Problems">
-          {health.diagnostics.map((d) => <Diagnostic key={`${d.code}:${d.path}`} diagnostic={d} canRepair={canRepair} onRepair={onRepair} />)}
+          {health.diagnostics.map((d) => (
+            <Diagnostic key={`${d.code}:${d.path}`} diagnostic={d} canRepair={canRepair} onRepair={onRepair} />
+          ))}
         </ul>
       )}
     </section>

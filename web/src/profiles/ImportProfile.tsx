@@ -24,27 +24,33 @@ export function ImportProfile() {
   const [details, setDetails] = useState<unknown>(null);
   const [conflict, setConflict] = useState<{ document: unknown; id: string } | null>(null);
   const [done, setDone] = useState<ImportResult | null>(null);
-  const upload = useAction(async (document: unknown | null, overwrite: boolean) => {
-    setConflict(null);
-    setDone(null);
-    const body = document ?? (file ? await readProfileFile(file) : null);
-    if (body === null) return;
-    try {
-      const result = await profiles.importDocument(body, overwrite);
-      setDone(result);
-      show({ kind: "success", message: `Imported “${result.profile.displayName}”.` });
-      setFile(null);
-      if (input.current) input.current.value = "";
-    } catch (error) {
-      setDetails(error instanceof ApiError ? error.details : null);
-      if (error instanceof ApiError && error.code === "agent.profile_conflict") {
-        const id = typeof (error.details as { profileId?: unknown } | undefined)?.profileId === "string" ? (error.details as { profileId: string }).profileId : "";
-        setConflict({ document: body, id });
-        return;
+  const upload = useAction(
+    async (document: unknown | null, overwrite: boolean) => {
+      setConflict(null);
+      setDone(null);
+      const body = document ?? (file ? await readProfileFile(file) : null);
+      if (body === null) return;
+      try {
+        const result = await profiles.importDocument(body, overwrite);
+        setDone(result);
+        show({ kind: "success", message: `Imported “${result.profile.displayName}”.` });
+        setFile(null);
+        if (input.current) input.current.value = "";
+      } catch (error) {
+        setDetails(error instanceof ApiError ? error.details : null);
+        if (error instanceof ApiError && error.code === "agent.profile_conflict") {
+          const id =
+            typeof (error.details as { profileId?: unknown } | undefined)?.profileId === "string"
+              ? (error.details as { profileId: string }).profileId
+              : "";
+          setConflict({ document: body, id });
+          return;
+        }
+        throw error;
       }
-      throw error;
-    }
-  }, { toastErrors: false });
+    },
+    { toastErrors: false },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setDetails(null);
@@ -56,17 +62,43 @@ export function ImportProfile() {
       <div className="row">
         <label className="field profile-file">
           <span>Profile file (.json)</span>
-          <input ref={input} type="file" accept=".json,application/json" onChange={(e) => { setFile(e.target.files?.[0] ?? null); upload.clearError(); setConflict(null); setDone(null); }} />
+          <input
+            ref={input}
+            type="file"
+            accept=".json,application/json"
+            onChange={(e) => {
+              setFile(e.target.files?.[0] ?? null);
+              upload.clearError();
+              setConflict(null);
+              setDone(null);
+            }}
+          />
         </label>
-        <BusyButton type="submit" busy={upload.busy} busyLabel="Importing…" disabled={!file}>Import</BusyButton>
+        <BusyButton type="submit" busy={upload.busy} busyLabel="Importing…" disabled={!file}>
+          Import
+        </BusyButton>
       </div>
-      <small className="muted">Profiles exported from TavernEdge or TauriTavern (schema versions 1–3). A model connection must be picked again after import.</small>
+      <small className="muted">
+        Profiles exported from TavernEdge or TauriTavern (schema versions 1–3). A model connection must be picked again
+        after import.
+      </small>
       {conflict && (
         <div className="confirm" role="group" aria-label="Profile id already in use">
-          <p role="alert">A profile with the id <code>{conflict.id}</code> already exists. Replace it with the file's version?</p>
+          <p role="alert">
+            A profile with the id <code>{conflict.id}</code> already exists. Replace it with the file's version?
+          </p>
           <div className="row">
-            <BusyButton variant="danger" busy={upload.busy} busyLabel="Replacing…" onClick={() => void upload.run(conflict.document, true)}>Replace it</BusyButton>
-            <button type="button" className="btn btn-secondary" onClick={() => setConflict(null)}>Keep the existing one</button>
+            <BusyButton
+              variant="danger"
+              busy={upload.busy}
+              busyLabel="Replacing…"
+              onClick={() => void upload.run(conflict.document, true)}
+            >
+              Replace it
+            </BusyButton>
+            <button type="button" className="btn btn-secondary" onClick={() => setConflict(null)}>
+              Keep the existing one
+            </button>
           </div>
         </div>
       )}

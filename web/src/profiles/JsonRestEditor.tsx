@@ -6,7 +6,15 @@
 import { useId } from "react";
 import { parseRest } from "./profile-draft";
 
-export function JsonRestEditor({ value, readOnly, onChange }: { value: string; readOnly: boolean; onChange(text: string): void }) {
+export function JsonRestEditor({
+  value,
+  readOnly,
+  onChange,
+}: {
+  value: string;
+  readOnly: boolean;
+  onChange(text: string): void;
+}) {
   const helpId = useId();
   let problem: string | null = null;
   try {
@@ -18,11 +26,29 @@ export function JsonRestEditor({ value, readOnly, onChange }: { value: string; r
     <div className="field-group profile-json">
       <label className="field">
         <span>Other settings (JSON)</span>
-        <textarea value={value} onChange={(e) => onChange(e.target.value)} readOnly={readOnly} rows={18} spellCheck={false} autoCapitalize="off" autoCorrect="off"
-          aria-describedby={helpId} aria-invalid={problem !== null} data-focus="json-editor" data-testid="profile-json" />
+        <textarea
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          readOnly={readOnly}
+          rows={18}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoCorrect="off"
+          aria-describedby={helpId}
+          aria-invalid={problem !== null}
+          data-focus="json-editor"
+          data-testid="profile-json"
+        />
       </label>
-      <small id={helpId}>Preset, run options, context, delegation, instructions, tool budgets and descriptions, skills and plan. Fields shown above are not repeated here.</small>
-      {problem && <p className="error-note" data-testid="json-problem">{problem}</p>}
+      <small id={helpId}>
+        Preset, run options, context, delegation, instructions, tool budgets and descriptions, skills and plan. Fields
+        shown above are not repeated here.
+      </small>
+      {problem && (
+        <p className="error-note" data-testid="json-problem">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -33,23 +33,49 @@ export function ModelField({ form, connections, onChange }: ModelFieldProps) {
   return (
     <fieldset className="fieldset profile-model">
       <legend>Model</legend>
-      <SelectField label="Which model connection" value={form.modelMode} onChange={(e) => onChange({ modelMode: e.target.value })} data-focus="model-mode">
-        {MODES.map((m) => <option key={m.id} value={m.id}>{m.label}</option>)}
+      <SelectField
+        label="Which model connection"
+        value={form.modelMode}
+        onChange={(e) => onChange({ modelMode: e.target.value })}
+        data-focus="model-mode"
+      >
+        {MODES.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.label}
+          </option>
+        ))}
         {!MODES.some((m) => m.id === form.modelMode) && <option value={form.modelMode}>{form.modelMode}</option>}
       </SelectField>
       {form.modelMode === "connectionRef" && (
         <>
-          <SelectField label="Connection" value={form.connectionRef} onChange={(e) => pick(e.target.value)} data-focus="model-connection">
+          <SelectField
+            label="Connection"
+            value={form.connectionRef}
+            onChange={(e) => pick(e.target.value)}
+            data-focus="model-connection"
+          >
             <option value="">Choose a connection…</option>
-            {connections?.map((c) => <option key={c.id} value={c.id}>{`${c.name} · ${c.modelId}`}</option>)}
+            {connections?.map((c) => (
+              <option key={c.id} value={c.id}>{`${c.name} · ${c.modelId}`}</option>
+            ))}
             {form.connectionRef !== "" && !known && (
-              <option value={form.connectionRef}>{connections ? `Missing connection (${form.connectionRef})` : "Loading connections…"}</option>
+              <option value={form.connectionRef}>
+                {connections ? `Missing connection (${form.connectionRef})` : "Loading connections…"}
+              </option>
             )}
           </SelectField>
-          {connections && connections.length === 0 && <p className="muted">You have no model connections yet. Add one on the Connections screen.</p>}
+          {connections && connections.length === 0 && (
+            <p className="muted">You have no model connections yet. Add one on the Connections screen.</p>
+          )}
           <label className="field">
             <span>Model id</span>
-            <input value={form.modelId} onChange={(e) => onChange({ modelId: e.target.value })} maxLength={200} placeholder="The connection's model" spellCheck={false} />
+            <input
+              value={form.modelId}
+              onChange={(e) => onChange({ modelId: e.target.value })}
+              maxLength={200}
+              placeholder="The connection's model"
+              spellCheck={false}
+            />
           </label>
         </>
       )}

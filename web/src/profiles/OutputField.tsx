@@ -5,7 +5,13 @@
  */
 import type { ArtifactForm } from "./profile-draft";
 
-export function OutputField({ artifact, onChange }: { artifact: ArtifactForm; onChange(artifact: ArtifactForm): void }) {
+export function OutputField({
+  artifact,
+  onChange,
+}: {
+  artifact: ArtifactForm;
+  onChange(artifact: ArtifactForm): void;
+}) {
   const set = (key: keyof ArtifactForm, value: string) => onChange({ ...artifact, [key]: value });
   return (
     <fieldset className="fieldset profile-output">
@@ -13,15 +19,30 @@ export function OutputField({ artifact, onChange }: { artifact: ArtifactForm; on
       <div className="field-grid">
         <label className="field">
           <span>File that becomes the message</span>
-          <input value={artifact.path} onChange={(e) => set("path", e.target.value)} placeholder="output/main.md" spellCheck={false} />
+          <input
+            value={artifact.path}
+            onChange={(e) => set("path", e.target.value)}
+            placeholder="output/main.md"
+            spellCheck={false}
+          />
         </label>
         <label className="field">
           <span>Kind</span>
-          <input value={artifact.kind} onChange={(e) => set("kind", e.target.value)} placeholder="markdown" spellCheck={false} />
+          <input
+            value={artifact.kind}
+            onChange={(e) => set("kind", e.target.value)}
+            placeholder="markdown"
+            spellCheck={false}
+          />
         </label>
         <label className="field">
           <span>Artifact id</span>
-          <input value={artifact.id} onChange={(e) => set("id", e.target.value)} placeholder="main" spellCheck={false} />
+          <input
+            value={artifact.id}
+            onChange={(e) => set("id", e.target.value)}
+            placeholder="main"
+            spellCheck={false}
+          />
         </label>
       </div>
     </fieldset>

@@ -51,27 +51,31 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
   const [details, setDetails] = useState<unknown>(null);
   const container = useRef<HTMLFormElement>(null);
 
-  const save = useAction(async () => {
-    setDetails(null);
-    let document: ProfileDocument;
-    try {
-      document = composeProfile(state.base, draft);
-    } catch (error) {
-      if (error instanceof DraftJsonError) throw new ApiError(0, error.code, error.message);
-      throw error;
-    }
-    try {
-      const { profile: stored } = await profiles.update(state.base.id, document);
-      state.reset(stored);
-      onSaved(stored);
-      show({ kind: "success", message: `Saved “${stored.displayName}”.` });
-    } catch (error) {
-      setDetails(error instanceof ApiError ? error.details : null);
-      throw error;
-    }
-  }, { toastErrors: false });
+  const save = useAction(
+    async () => {
+      setDetails(null);
+      let document: ProfileDocument;
+      try {
+        document = composeProfile(state.base, draft);
+      } catch (error) {
+        if (error instanceof DraftJsonError) throw new ApiError(0, error.code, error.message);
+        throw error;
+      }
+      try {
+        const { profile: stored } = await profiles.update(state.base.id, document);
+        state.reset(stored);
+        onSaved(stored);
+        show({ kind: "success", message: `Saved “${stored.displayName}”.` });
+      } catch (error) {
+        setDetails(error instanceof ApiError ? error.details : null);
+        throw error;
+      }
+    },
+    { toastErrors: false },
+  );
 
-  const focus = (target: string) => requestAnimationFrame(() => container.current?.querySelector<HTMLElement>(`[data-focus="${target}"]`)?.focus());
+  const focus = (target: string) =>
+    requestAnimationFrame(() => container.current?.querySelector<HTMLElement>(`[data-focus="${target}"]`)?.focus());
   useEffect(() => {
     if (!repair) return;
     if (repair.action === "setModelRequiresConfiguration") {
@@ -90,12 +94,19 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
     if (!readOnly) void save.run();
   };
   return (
-    <form ref={container} className="profile-editor stack" onSubmit={submit} aria-label={`Settings of ${profile.displayName}`}>
+    <form
+      ref={container}
+      className="profile-editor stack"
+      onSubmit={submit}
+      aria-label={`Settings of ${profile.displayName}`}
+    >
       {state.newer && (
         <div className="notice" role="alert">
           <p>This profile was changed on another device while you were editing.</p>
           <div className="row">
-            <button type="button" className="btn btn-secondary" onClick={() => state.reset(state.newer!)}>Load the newer version (drops your changes)</button>
+            <button type="button" className="btn btn-secondary" onClick={() => state.reset(state.newer!)}>
+              Load the newer version (drops your changes)
+            </button>
           </div>
         </div>
       )}
@@ -104,29 +115,58 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
           <h2 id="about-title">About</h2>
           <label className="field">
             <span>Display name</span>
-            <input value={form.displayName} onChange={(e) => setForm({ displayName: e.target.value })} maxLength={200} required />
+            <input
+              value={form.displayName}
+              onChange={(e) => setForm({ displayName: e.target.value })}
+              maxLength={200}
+              required
+            />
           </label>
           <label className="field">
-            <span>Description <span className="muted">(optional)</span></span>
+            <span>
+              Description <span className="muted">(optional)</span>
+            </span>
             <textarea value={form.description} onChange={(e) => setForm({ description: e.target.value })} rows={2} />
           </label>
           <div className="field-grid">
-            <SelectField label="Presentation" value={form.presentation} onChange={(e) => setForm({ presentation: e.target.value })}>
+            <SelectField
+              label="Presentation"
+              value={form.presentation}
+              onChange={(e) => setForm({ presentation: e.target.value })}
+            >
               <option value="foreground">Foreground: replies in the chat</option>
               <option value="background">Background: no chat reply</option>
-              {!["foreground", "background"].includes(form.presentation) && <option value={form.presentation}>{form.presentation}</option>}
+              {!["foreground", "background"].includes(form.presentation) && (
+                <option value={form.presentation}>{form.presentation}</option>
+              )}
             </SelectField>
             <div className="field-group">
               <label className="field">
                 <span>Max rounds</span>
-                <input type="number" inputMode="numeric" min={1} step={1} value={form.maxRounds} onChange={(e) => setForm({ maxRounds: e.target.value })} aria-describedby="max-rounds-help" />
+                <input
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  step={1}
+                  value={form.maxRounds}
+                  onChange={(e) => setForm({ maxRounds: e.target.value })}
+                  aria-describedby="max-rounds-help"
+                />
               </label>
-              <small id="max-rounds-help">Model calls per run before it stops (each round may call several tools).</small>
+              <small id="max-rounds-help">
+                Model calls per run before it stops (each round may call several tools).
+              </small>
             </div>
           </div>
         </section>
         <ModelField form={form} connections={connections} onChange={setForm} />
-        <ToolsField allow={form.allow} savedAllow={state.saved.form.allow} tools={tools} toolsError={toolsError} onChange={(allow) => setForm({ allow })} />
+        <ToolsField
+          allow={form.allow}
+          savedAllow={state.saved.form.allow}
+          tools={tools}
+          toolsError={toolsError}
+          onChange={(allow) => setForm({ allow })}
+        />
         <WorkspaceRootsField visible={form.visibleRoots} writable={form.writableRoots} onChange={setForm} />
         <OutputField artifact={form.artifact} onChange={(artifact) => setForm({ artifact })} />
       </fieldset>
@@ -138,9 +178,30 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
         <div className="card save-bar" data-dirty={state.dirty || save.error !== null}>
           <ValidationError error={save.error} details={details} showPlace />
           <div className="row">
-            <BusyButton type="submit" variant="primary" busy={save.busy} busyLabel="Saving…" disabled={!state.dirty && !save.error}>Save changes</BusyButton>
-            <button type="button" className="btn btn-secondary" onClick={() => { state.discard(); save.clearError(); setDetails(null); }} disabled={!state.dirty}>Discard changes</button>
-            <span className="muted" role="status">{state.dirty ? "Unsaved changes" : "All changes saved"}</span>
+            <BusyButton
+              type="submit"
+              variant="primary"
+              busy={save.busy}
+              busyLabel="Saving…"
+              disabled={!state.dirty && !save.error}
+            >
+              Save changes
+            </BusyButton>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                state.discard();
+                save.clearError();
+                setDetails(null);
+              }}
+              disabled={!state.dirty}
+            >
+              Discard changes
+            </button>
+            <span className="muted" role="status">
+              {state.dirty ? "Unsaved changes" : "All changes saved"}
+            </span>
           </div>
         </div>
       )}

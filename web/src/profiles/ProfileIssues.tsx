@@ -14,7 +14,9 @@ export function ProfileIssues({ issues, onRepaired }: { issues: ProfileIssue[]; 
       <h2 id="profile-issues-title">Profiles needing attention</h2>
       <p>These stored profiles cannot be used until they are repaired or deleted.</p>
       <ul>
-        {issues.map((issue) => <IssueRow key={issue.profileId} issue={issue} onRepaired={onRepaired} />)}
+        {issues.map((issue) => (
+          <IssueRow key={issue.profileId} issue={issue} onRepaired={onRepaired} />
+        ))}
       </ul>
     </section>
   );

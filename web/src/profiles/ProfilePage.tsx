@@ -24,21 +24,41 @@ export function ProfilePage({ profileId }: { profileId: string }) {
   const [repair, setRepair] = useState<RepairRequest | null>(null);
   const readOnly = profileId === DEFAULT_WRITER_ID;
   const directRunnable = (profile?.run as { directRunnable?: unknown } | undefined)?.directRunnable !== false;
-  const title = profile ? profile.displayName : view.error ? profileId : view.removed ? "Profile deleted" : "Loading profile…";
+  const title = profile
+    ? profile.displayName
+    : view.error
+      ? profileId
+      : view.removed
+        ? "Profile deleted"
+        : "Loading profile…";
   return (
     <section className="screen profile-page" aria-labelledby="screen-title">
-      <Link href="/profiles" className="back-link">← All profiles</Link>
-      <h1 id="screen-title" data-testid="profile-heading">{title}</h1>
+      <Link href="/profiles" className="back-link">
+        ← All profiles
+      </Link>
+      <h1 id="screen-title" data-testid="profile-heading">
+        {title}
+      </h1>
       {profile && (
         <div className="profile-page-head">
           <code data-testid="profile-id">{profile.id}</code>
           <ProfileBadges readOnly={readOnly} directRunnable={directRunnable} />
         </div>
       )}
-      {!profile && !view.error && !view.removed && view.loading && <p role="status"><span className="spinner" aria-hidden="true" /> Loading…</p>}
-      {view.removed && <p className="notice" role="alert">This profile was deleted. <Link href="/profiles">Back to your profiles</Link>.</p>}
+      {!profile && !view.error && !view.removed && view.loading && (
+        <p role="status">
+          <span className="spinner" aria-hidden="true" /> Loading…
+        </p>
+      )}
+      {view.removed && (
+        <p className="notice" role="alert">
+          This profile was deleted. <Link href="/profiles">Back to your profiles</Link>.
+        </p>
+      )}
       {!profile && !view.loading && !view.error && !view.removed && (
-        <p className="notice" role="alert">There is no profile with the id <code>{profileId}</code>. <Link href="/profiles">Back to your profiles</Link>.</p>
+        <p className="notice" role="alert">
+          There is no profile with the id <code>{profileId}</code>. <Link href="/profiles">Back to your profiles</Link>.
+        </p>
       )}
       {view.error && (
         <div className="notice" role="alert">
@@ -50,20 +70,53 @@ export function ProfilePage({ profileId }: { profileId: string }) {
         <div className="profile-page-actions">
           {mode === "view" && (
             <div className="row">
-              {profile && <button type="button" className={`btn ${readOnly ? "btn-primary" : "btn-secondary"}`} onClick={() => setMode("duplicate")}>{readOnly ? "Duplicate to edit" : "Duplicate"}</button>}
+              {profile && (
+                <button
+                  type="button"
+                  className={`btn ${readOnly ? "btn-primary" : "btn-secondary"}`}
+                  onClick={() => setMode("duplicate")}
+                >
+                  {readOnly ? "Duplicate to edit" : "Duplicate"}
+                </button>
+              )}
               {profile && <ExportButton profile={profile} small={false} />}
-              {!readOnly && <button type="button" className="btn btn-danger-outline" onClick={() => setMode("confirm-delete")}>Delete</button>}
+              {!readOnly && (
+                <button type="button" className="btn btn-danger-outline" onClick={() => setMode("confirm-delete")}>
+                  Delete
+                </button>
+              )}
             </div>
           )}
           {mode === "duplicate" && profile && <DuplicateForm source={profile} onCancel={() => setMode("view")} />}
           {mode === "confirm-delete" && (
-            <DeleteProfile profile={{ id: profileId, displayName: profile?.displayName ?? profileId }} onCancel={() => setMode("view")} onDeleted={() => navigate("/profiles")} />
+            <DeleteProfile
+              profile={{ id: profileId, displayName: profile?.displayName ?? profileId }}
+              onCancel={() => setMode("view")}
+              onDeleted={() => navigate("/profiles")}
+            />
           )}
         </div>
       )}
-      {readOnly && profile && <p className="muted">The built-in Default Writer is read-only: it is what runs use when they name no profile. Duplicate it to make a copy you can change.</p>}
-      <HealthPanel health={view.health} canRepair={!readOnly && profile !== null} onRepair={(action) => setRepair((r) => ({ action, seq: (r?.seq ?? 0) + 1 }))} />
-      {profile && <ProfileEditor profile={profile} version={view.version} readOnly={readOnly} repair={repair} onSaved={() => void view.rediagnose()} />}
+      {readOnly && profile && (
+        <p className="muted">
+          The built-in Default Writer is read-only: it is what runs use when they name no profile. Duplicate it to make
+          a copy you can change.
+        </p>
+      )}
+      <HealthPanel
+        health={view.health}
+        canRepair={!readOnly && profile !== null}
+        onRepair={(action) => setRepair((r) => ({ action, seq: (r?.seq ?? 0) + 1 }))}
+      />
+      {profile && (
+        <ProfileEditor
+          profile={profile}
+          version={view.version}
+          readOnly={readOnly}
+          repair={repair}
+          onSaved={() => void view.rediagnose()}
+        />
+      )}
     </section>
   );
 }

@@ -19,23 +19,44 @@ export function ProfileRow({ profile, takenIds }: { profile: ProfileSummary; tak
     <li className="profile-row" data-testid="profile-row" data-profile-id={profile.id}>
       <div className="profile-row-main">
         <div className="profile-row-head">
-          <Link href={profilePath(profile.id)} className="profile-name" data-testid="profile-name">{profile.displayName}</Link>
+          <Link href={profilePath(profile.id)} className="profile-name" data-testid="profile-name">
+            {profile.displayName}
+          </Link>
           <ProfileBadges readOnly={profile.readOnly} directRunnable={profile.directRunnable} />
         </div>
-        <div className="profile-meta"><code>{profile.id}</code></div>
+        <div className="profile-meta">
+          <code>{profile.id}</code>
+        </div>
         {profile.description && <p className="profile-description">{profile.description}</p>}
       </div>
       {mode === "view" && (
         <div className="profile-actions">
-          <button ref={duplicateButton} type="button" className="btn btn-secondary btn-small" onClick={() => setMode("duplicate")} aria-label={`Duplicate ${profile.displayName}`}>Duplicate</button>
+          <button
+            ref={duplicateButton}
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => setMode("duplicate")}
+            aria-label={`Duplicate ${profile.displayName}`}
+          >
+            Duplicate
+          </button>
           <ExportButton profile={profile} />
           {!profile.readOnly && (
-            <button type="button" className="btn btn-danger-outline btn-small" onClick={() => setMode("confirm-delete")} aria-label={`Delete ${profile.displayName}`}>Delete</button>
+            <button
+              type="button"
+              className="btn btn-danger-outline btn-small"
+              onClick={() => setMode("confirm-delete")}
+              aria-label={`Delete ${profile.displayName}`}
+            >
+              Delete
+            </button>
           )}
         </div>
       )}
       {mode === "duplicate" && <DuplicateForm source={profile} takenIds={takenIds} onCancel={() => setMode("view")} />}
-      {mode === "confirm-delete" && <DeleteProfile profile={profile} onCancel={() => setMode("view")} onDeleted={() => setMode("view")} />}
+      {mode === "confirm-delete" && (
+        <DeleteProfile profile={profile} onCancel={() => setMode("view")} onDeleted={() => setMode("view")} />
+      )}
     </li>
   );
 }

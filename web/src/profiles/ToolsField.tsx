@@ -37,20 +37,36 @@ export function ToolsField({ allow, savedAllow, tools, toolsError, onChange }: T
         {tools.length > 0 ? `${builtinCount} of ${tools.length} builtin tools allowed. ` : ""}
         To answer in the chat the agent needs “Write a workspace file”, “Commit to the chat” and “Finish the run”.
       </p>
-      {toolsError && <p className="error-note">The builtin tool list could not be read: {toolsError.message} <code>{toolsError.code}</code></p>}
+      {toolsError && (
+        <p className="error-note">
+          The builtin tool list could not be read: {toolsError.message} <code>{toolsError.code}</code>
+        </p>
+      )}
       <ul className="tool-checks">
         {tools.map((tool) => (
           <li key={tool.toolId}>
             <label className="check">
-              <input type="checkbox" checked={allow.includes(tool.toolId)} onChange={(e) => set(tool.toolId, e.target.checked)} />
-              <span>{tool.title} <code>{tool.name}</code></span>
+              <input
+                type="checkbox"
+                checked={allow.includes(tool.toolId)}
+                onChange={(e) => set(tool.toolId, e.target.checked)}
+              />
+              <span>
+                {tool.title} <code>{tool.name}</code>
+              </span>
             </label>
           </li>
         ))}
         <li>
           <label className="check">
-            <input type="checkbox" checked={allow.includes(MCP_WILDCARD)} onChange={(e) => set(MCP_WILDCARD, e.target.checked)} />
-            <span>All MCP tools I set to Ask or Allow <code>(mcp:*)</code></span>
+            <input
+              type="checkbox"
+              checked={allow.includes(MCP_WILDCARD)}
+              onChange={(e) => set(MCP_WILDCARD, e.target.checked)}
+            />
+            <span>
+              All MCP tools I set to Ask or Allow <code>(mcp:*)</code>
+            </span>
           </label>
         </li>
         {others.map((id) => (
@@ -65,10 +81,23 @@ export function ToolsField({ allow, savedAllow, tools, toolsError, onChange }: T
       <div className="row tool-add">
         <label className="field">
           <span>Add a tool id</span>
-          <input value={extra} onChange={(e) => setExtra(e.target.value)} onKeyDown={(e) => { if (e.key === "Enter") { e.preventDefault(); add(); } }}
-            placeholder="mcp/<server id>:<tool name>" spellCheck={false} autoCapitalize="off" />
+          <input
+            value={extra}
+            onChange={(e) => setExtra(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter") {
+                e.preventDefault();
+                add();
+              }
+            }}
+            placeholder="mcp/<server id>:<tool name>"
+            spellCheck={false}
+            autoCapitalize="off"
+          />
         </label>
-        <button type="button" className="btn btn-secondary" onClick={add} disabled={extra.trim() === ""}>Add tool</button>
+        <button type="button" className="btn btn-secondary" onClick={add} disabled={extra.trim() === ""}>
+          Add tool
+        </button>
       </div>
     </fieldset>
   );

@@ -47,15 +47,27 @@ export interface ProfileDraft {
 
 /** Document paths the form owns (removed from the JSON editor's object). */
 const FORM_PATHS: ReadonlyArray<readonly string[]> = [
-  ["schemaVersion"], ["kind"], ["id"], ["displayName"], ["description"], ["model"],
-  ["run", "presentation"], ["tools", "allow"], ["tools", "maxRounds"],
-  ["workspace", "visibleRoots"], ["workspace", "writableRoots"], ["output", "artifacts"],
+  ["schemaVersion"],
+  ["kind"],
+  ["id"],
+  ["displayName"],
+  ["description"],
+  ["model"],
+  ["run", "presentation"],
+  ["tools", "allow"],
+  ["tools", "maxRounds"],
+  ["workspace", "visibleRoots"],
+  ["workspace", "writableRoots"],
+  ["output", "artifacts"],
 ];
 
-export const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
-const at = (doc: Json, ...path: string[]): unknown => path.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+const at = (doc: Json, ...path: string[]): unknown =>
+  path.reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
 
 /** Splits a document into the form fields and the JSON text of the rest. */
 export function splitProfile(doc: ProfileDocument): ProfileDraft {
@@ -145,9 +157,14 @@ export function composeProfile(original: Pick<ProfileDocument, "id"> & Json, dra
   if (form.description.trim() !== "") doc.description = form.description;
   // The header and the form win over the same keys typed into the JSON editor.
   for (const [key, value] of Object.entries(rest)) if (!(key in doc) && key !== "description") doc[key] = value;
-  doc.model = form.modelMode === "connectionRef"
-    ? { mode: form.modelMode, connectionRef: form.connectionRef, ...(form.modelId.trim() !== "" ? { modelId: form.modelId.trim() } : {}) }
-    : { mode: form.modelMode };
+  doc.model =
+    form.modelMode === "connectionRef"
+      ? {
+          mode: form.modelMode,
+          connectionRef: form.connectionRef,
+          ...(form.modelId.trim() !== "" ? { modelId: form.modelId.trim() } : {}),
+        }
+      : { mode: form.modelMode };
   const run = child(doc, "run");
   run.presentation = form.presentation;
   doc.run = run;
@@ -161,9 +178,15 @@ export function composeProfile(original: Pick<ProfileDocument, "id"> & Json, dra
   doc.workspace = workspace;
   const output = child(doc, "output");
   const artifacts = at(original, "output", "artifacts");
-  const firstOriginal = Array.isArray(artifacts) && isObject(artifacts[0]) ? artifacts[0] : { target: "messageBody", required: false, assemblyOrder: 0 };
+  const firstOriginal =
+    Array.isArray(artifacts) && isObject(artifacts[0])
+      ? artifacts[0]
+      : { target: "messageBody", required: false, assemblyOrder: 0 };
   const others = Array.isArray(artifacts) ? artifacts.slice(1) : [];
-  output.artifacts = [{ ...firstOriginal, id: form.artifact.id, path: form.artifact.path, kind: form.artifact.kind }, ...others];
+  output.artifacts = [
+    { ...firstOriginal, id: form.artifact.id, path: form.artifact.path, kind: form.artifact.kind },
+    ...others,
+  ];
   doc.output = output;
   return doc as ProfileDocument;
 }
@@ -194,7 +217,10 @@ export function copyDocument(doc: ProfileDocument, id: string, displayName: stri
 
 /** Which part of the editor a validation path (`$.tools.maxRounds`) points at. */
 export function pathPlace(path: string): "form" | "json" | "header" {
-  const parts = path.replace(/^\$\.?/, "").split(/[.[\]]+/).filter((p) => p !== "");
+  const parts = path
+    .replace(/^\$\.?/, "")
+    .split(/[.[\]]+/)
+    .filter((p) => p !== "");
   if (parts.length === 0) return "json";
   if (["schemaVersion", "kind", "id"].includes(parts[0]!)) return "header";
   return FORM_PATHS.some((formPath) => formPath.every((key, i) => parts[i] === key)) ? "form" : "json";

@@ -23,7 +23,10 @@ export interface ProfilesApi {
   diagnose(id: string): Promise<ProfileHealth>;
   importDocument(profile: unknown, overwrite?: boolean): Promise<ImportResult>;
   exportDocument(id: string): Promise<ProfileDocument>;
-  repair(id: string, action: "delete" | "normalizeIdentity"): Promise<{ profileId: string; action: string; profile: ProfileDocument | null }>;
+  repair(
+    id: string,
+    action: "delete" | "normalizeIdentity",
+  ): Promise<{ profileId: string; action: string; profile: ProfileDocument | null }>;
   tools(): Promise<{ tools: AgentToolSpec[] }>;
 }
 
@@ -35,7 +38,8 @@ export function profilesApi(api: ApiClient): ProfilesApi {
     update: (id, profile) => api.put(at(id), { profile }),
     remove: (id) => api.del(at(id)),
     diagnose: (id) => api.get(`${at(id)}/diagnose`),
-    importDocument: (profile, overwrite) => api.post("/agent/profiles/import", { profile, ...(overwrite ? { overwrite: true } : {}) }),
+    importDocument: (profile, overwrite) =>
+      api.post("/agent/profiles/import", { profile, ...(overwrite ? { overwrite: true } : {}) }),
     exportDocument: (id) => api.get(`${at(id)}/export`),
     repair: (id, action) => api.post(`${at(id)}/repair`, { action }),
     tools: () => api.get("/agent/tools"),

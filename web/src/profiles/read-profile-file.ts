@@ -11,7 +11,11 @@ export const MAX_PROFILE_FILE_BYTES = 1024 * 1024;
 
 export async function readProfileFile(file: File): Promise<unknown> {
   if (file.size > MAX_PROFILE_FILE_BYTES) {
-    throw new ApiError(0, "agent.profile_too_large", `“${file.name}” is ${Math.ceil(file.size / 1024)} KiB; a profile file may be at most 1 MiB.`);
+    throw new ApiError(
+      0,
+      "agent.profile_too_large",
+      `“${file.name}” is ${Math.ceil(file.size / 1024)} KiB; a profile file may be at most 1 MiB.`,
+    );
   }
   let parsed: unknown;
   try {

@@ -41,7 +41,13 @@ export interface ProfileDiagnostic {
   severity: "error";
   path: string;
   message: string;
-  resource?: { kind: "preset" | "llmConnection" | "model"; apiId?: string; name?: string; id?: string; modelId?: string };
+  resource?: {
+    kind: "preset" | "llmConnection" | "model";
+    apiId?: string;
+    name?: string;
+    id?: string;
+    modelId?: string;
+  };
   blocks?: DiagnosticBlock[];
   repairActions?: RepairAction[];
 }

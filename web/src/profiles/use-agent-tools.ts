@@ -15,10 +15,16 @@ export function useAgentTools(): { tools: AgentToolSpec[]; error: { code: string
   useEffect(() => {
     let live = true;
     profiles.tools().then(
-      (answer) => { if (live) setTools(answer.tools); },
-      (cause: unknown) => { if (live) setError(describeError(cause)); },
+      (answer) => {
+        if (live) setTools(answer.tools);
+      },
+      (cause: unknown) => {
+        if (live) setError(describeError(cause));
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [profiles]);
   return { tools, error };
 }

@@ -8,7 +8,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { splitProfile, type ProfileDraft, type ProfileForm } from "./profile-draft";
 import type { ProfileDocument } from "./types";
 
-const same = (a: ProfileDraft, b: ProfileDraft) => a.restText === b.restText && JSON.stringify(a.form) === JSON.stringify(b.form);
+const same = (a: ProfileDraft, b: ProfileDraft) =>
+  a.restText === b.restText && JSON.stringify(a.form) === JSON.stringify(b.form);
 
 export function useProfileDraft(profile: ProfileDocument, version: number) {
   const [base, setBase] = useState<ProfileDocument>(profile);
@@ -34,7 +35,10 @@ export function useProfileDraft(profile: ProfileDocument, version: number) {
     else if (!same(splitProfile(profile), latest.current.saved)) setNewer(profile);
   }, [profile, version, reset]);
 
-  const setForm = useCallback((patch: Partial<ProfileForm>) => setDraft((d) => ({ ...d, form: { ...d.form, ...patch } })), []);
+  const setForm = useCallback(
+    (patch: Partial<ProfileForm>) => setDraft((d) => ({ ...d, form: { ...d.form, ...patch } })),
+    [],
+  );
   const setRestText = useCallback((restText: string) => setDraft((d) => ({ ...d, restText })), []);
   return { base, saved, draft, dirty, newer, reset, setForm, setRestText, discard: () => setDraft(saved) };
 }

@@ -16,7 +16,9 @@ export function useProfileList() {
   const [list, setList] = useState<ProfileList | null>(null);
   const load = useAction(async () => setList(await profiles.list()), { toastErrors: false });
   const { run: reload } = load;
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
   useReconnected(socket, () => void reload());
   useFrame(socket, "agent.profile_changed", () => void reload());
   return { list, loading: load.busy, error: load.error, reload };

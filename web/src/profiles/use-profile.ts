@@ -65,7 +65,9 @@ export function useProfile(profileId: string): ProfileView {
     }
   }, [profiles, profileId, rediagnose]);
 
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
   useReconnected(socket, () => void reload());
   useFrame(socket, "agent.profile_changed", (frame) => {
     if (frame.profileId === profileId) void reload();

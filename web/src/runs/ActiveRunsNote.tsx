@@ -12,7 +12,8 @@ export function ActiveRunsNote({ chatId }: { chatId: string }) {
     <ul className="active-runs" aria-label="Runs working on this chat">
       {runs.map((run) => (
         <li key={run.runId}>
-          <RunStatusBadge status={run.status} /> <Link href={`/runs/${encodeURIComponent(run.runId)}`}>Run started {formatWhen(run.createdAt)}</Link>
+          <RunStatusBadge status={run.status} />{" "}
+          <Link href={`/runs/${encodeURIComponent(run.runId)}`}>Run started {formatWhen(run.createdAt)}</Link>
         </li>
       ))}
     </ul>

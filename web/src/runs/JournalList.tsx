@@ -8,7 +8,9 @@ import { describeEvent } from "./journal-lines";
 
 const timeOf = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? "" : date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return Number.isNaN(date.getTime())
+    ? ""
+    : date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 };
 
 export function JournalList({ events }: { events: AgentRunEvent[] }) {
@@ -20,16 +22,30 @@ export function JournalList({ events }: { events: AgentRunEvent[] }) {
       <div className="card-head">
         <h2 id="journal-title">Journal</h2>
         <label className="check">
-          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> Show every event ({events.length})
+          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> Show every event (
+          {events.length})
         </label>
       </div>
-      {events.length === 0 && <p className="muted" role="status"><span className="spinner" aria-hidden="true" /> Waiting for the journal…</p>}
+      {events.length === 0 && (
+        <p className="muted" role="status">
+          <span className="spinner" aria-hidden="true" /> Waiting for the journal…
+        </p>
+      )}
       <ol className="journal" aria-label="Journal" aria-live="polite" aria-relevant="additions" data-testid="journal">
         {shown.map(({ event, line }) => (
-          <li key={event.seq} className={`journal-line journal-${line.tone}`} data-type={event.type} data-testid="journal-line">
-            <span className="journal-seq" aria-hidden="true">{event.seq}</span>
+          <li
+            key={event.seq}
+            className={`journal-line journal-${line.tone}`}
+            data-type={event.type}
+            data-testid="journal-line"
+          >
+            <span className="journal-seq" aria-hidden="true">
+              {event.seq}
+            </span>
             <span className="journal-text">{line.text}</span>
-            <time className="journal-time" dateTime={event.timestamp}>{timeOf(event.timestamp)}</time>
+            <time className="journal-time" dateTime={event.timestamp}>
+              {timeOf(event.timestamp)}
+            </time>
           </li>
         ))}
       </ol>

@@ -26,33 +26,57 @@ export function RunAgentPanel({ chatId }: { chatId: string }) {
   const [profileId, setProfileId] = useState(DEFAULT_PROFILE.id);
   const [picked, setPicked] = useState<string | null>(null);
   const connectionId = picked ?? connections?.find((c) => c.isDefault)?.id ?? connections?.[0]?.id ?? "";
-  const start = useAction(async () => {
-    const [chat, messages] = await Promise.all([chats.get(chatId), collectMessages(chats, chatId)]);
-    const handle = await runs.start({
-      stableChatId: chatId,
-      generationType: "normal",
-      profileId,
-      ...(connectionId ? { connectionId } : {}),
-      promptSnapshot: { chatCompletionPayload: { messages: snapshotMessages(chat, messages) } },
-    });
-    navigate(`/runs/${encodeURIComponent(handle.runId)}`);
-  }, { toastErrors: false });
+  const start = useAction(
+    async () => {
+      const [chat, messages] = await Promise.all([chats.get(chatId), collectMessages(chats, chatId)]);
+      const handle = await runs.start({
+        stableChatId: chatId,
+        generationType: "normal",
+        profileId,
+        ...(connectionId ? { connectionId } : {}),
+        promptSnapshot: { chatCompletionPayload: { messages: snapshotMessages(chat, messages) } },
+      });
+      navigate(`/runs/${encodeURIComponent(handle.runId)}`);
+    },
+    { toastErrors: false },
+  );
   const noConnection = connections !== null && connections.length === 0;
   return (
     <section className="card run-agent" aria-labelledby="run-agent-title">
       <h2 id="run-agent-title">Agent</h2>
       {noConnection ? (
-        <p>An Agent run needs a model. <Link href="/connections">Add a model connection</Link> first.</p>
+        <p>
+          An Agent run needs a model. <Link href="/connections">Add a model connection</Link> first.
+        </p>
       ) : (
         <div className="run-agent-controls">
           <SelectField label="Profile" value={profileId} onChange={(e) => setProfileId(e.target.value)}>
-            {profiles.map((p) => <option key={p.id} value={p.id}>{p.displayName}</option>)}
+            {profiles.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.displayName}
+              </option>
+            ))}
           </SelectField>
-          <SelectField label="Model connection" value={connectionId} onChange={(e) => setPicked(e.target.value)} disabled={!connections}>
+          <SelectField
+            label="Model connection"
+            value={connectionId}
+            onChange={(e) => setPicked(e.target.value)}
+            disabled={!connections}
+          >
             {!connections && <option value="">Loading…</option>}
-            {connections?.map((c) => <option key={c.id} value={c.id}>{`${c.name}${c.isDefault ? " (default)" : ""} · ${c.modelId}`}</option>)}
+            {connections?.map((c) => (
+              <option key={c.id} value={c.id}>{`${c.name}${c.isDefault ? " (default)" : ""} · ${c.modelId}`}</option>
+            ))}
           </SelectField>
-          <BusyButton variant="primary" busy={start.busy} busyLabel="Starting…" onClick={() => void start.run()} disabled={!connectionId}>Run agent</BusyButton>
+          <BusyButton
+            variant="primary"
+            busy={start.busy}
+            busyLabel="Starting…"
+            onClick={() => void start.run()}
+            disabled={!connectionId}
+          >
+            Run agent
+          </BusyButton>
         </div>
       )}
       <ErrorNote error={start.error} />

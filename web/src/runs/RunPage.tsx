@@ -23,28 +23,61 @@ export function RunPage({ runId }: { runId: string }) {
   const chatHref = summary ? `/chats/${encodeURIComponent(summary.stableChatId)}` : "/chats";
   return (
     <section className="screen run-page" aria-labelledby="screen-title">
-      <Link href="/runs" className="back-link">← All runs</Link>
+      <Link href="/runs" className="back-link">
+        ← All runs
+      </Link>
       <div className="run-title">
         <h1 id="screen-title">Agent run</h1>
-        {summary && <span role="status" aria-live="polite"><RunStatusBadge status={summary.status} /></span>}
+        {summary && (
+          <span role="status" aria-live="polite">
+            <RunStatusBadge status={summary.status} />
+          </span>
+        )}
       </div>
       <ErrorNote error={error} />
       {summary && (
         <div className="card run-facts">
           <dl>
-            <div><dt>Chat</dt><dd><Link href={chatHref}>Open the chat</Link></dd></div>
-            <div><dt>Profile</dt><dd>{summary.profileId ?? "default-writer"}</dd></div>
-            <div><dt>Started</dt><dd>{formatWhen(summary.createdAt)}</dd></div>
-            {summary.terminalAt && <div><dt>Ended</dt><dd>{formatWhen(summary.terminalAt)}</dd></div>}
-            <div><dt>Commits</dt><dd>{summary.commitCount}</dd></div>
+            <div>
+              <dt>Chat</dt>
+              <dd>
+                <Link href={chatHref}>Open the chat</Link>
+              </dd>
+            </div>
+            <div>
+              <dt>Profile</dt>
+              <dd>{summary.profileId ?? "default-writer"}</dd>
+            </div>
+            <div>
+              <dt>Started</dt>
+              <dd>{formatWhen(summary.createdAt)}</dd>
+            </div>
+            {summary.terminalAt && (
+              <div>
+                <dt>Ended</dt>
+                <dd>{formatWhen(summary.terminalAt)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>Commits</dt>
+              <dd>{summary.commitCount}</dd>
+            </div>
           </dl>
           {summary.committedMessage && (
             <p className="success" data-testid="run-committed">
-              Committed message #{(summary.committedMessage.messageIndex ?? 0) + 1} to the chat. <Link href={chatHref}>See it in the chat</Link>.
+              Committed message #{(summary.committedMessage.messageIndex ?? 0) + 1} to the chat.{" "}
+              <Link href={chatHref}>See it in the chat</Link>.
             </p>
           )}
           {!isTerminal(summary.status) && (
-            <BusyButton variant="danger" busy={cancel.busy || summary.status === "cancelling"} busyLabel="Cancelling…" onClick={() => void cancel.run()}>Cancel run</BusyButton>
+            <BusyButton
+              variant="danger"
+              busy={cancel.busy || summary.status === "cancelling"}
+              busyLabel="Cancelling…"
+              onClick={() => void cancel.run()}
+            >
+              Cancel run
+            </BusyButton>
           )}
         </div>
       )}

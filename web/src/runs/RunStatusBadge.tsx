@@ -2,10 +2,18 @@
 import { isTerminal, statusLabel } from "./types";
 
 export function RunStatusBadge({ status }: { status: string }) {
-  const tone = status === "completed" ? "ok" : status === "failed" ? "bad" : status === "partial_success" || status === "cancelled" || status === "cancelling" ? "warn" : "live";
+  const tone =
+    status === "completed"
+      ? "ok"
+      : status === "failed"
+        ? "bad"
+        : status === "partial_success" || status === "cancelled" || status === "cancelling"
+          ? "warn"
+          : "live";
   return (
     <span className={`badge run-status run-status-${tone}`} data-testid="run-status" data-status={status}>
-      {!isTerminal(status) && status !== "created" && <span className="spinner" aria-hidden="true" />} {statusLabel(status)}
+      {!isTerminal(status) && status !== "created" && <span className="spinner" aria-hidden="true" />}{" "}
+      {statusLabel(status)}
     </span>
   );
 }

@@ -33,7 +33,10 @@ export function systemText(chat: Pick<Chat, "systemPrompt" | "character">): stri
 }
 
 /** The snapshot messages for a chat and its messages (in chat order). */
-export function snapshotMessages(chat: Pick<Chat, "systemPrompt" | "character">, messages: readonly ChatMessage[]): SnapshotMessage[] {
+export function snapshotMessages(
+  chat: Pick<Chat, "systemPrompt" | "character">,
+  messages: readonly ChatMessage[],
+): SnapshotMessage[] {
   const out: SnapshotMessage[] = [];
   const system = systemText(chat);
   if (system) out.push({ role: "system", content: system });
@@ -45,7 +48,11 @@ export function snapshotMessages(chat: Pick<Chat, "systemPrompt" | "character">,
 }
 
 /** Reads the chat's messages (newest pages first) up to the character budget; returns them in chat order. */
-export async function collectMessages(chats: ChatsApi, chatId: string, budget = SNAPSHOT_CHAR_BUDGET): Promise<ChatMessage[]> {
+export async function collectMessages(
+  chats: ChatsApi,
+  chatId: string,
+  budget = SNAPSHOT_CHAR_BUDGET,
+): Promise<ChatMessage[]> {
   let window = await chats.messages(chatId, { limit: PAGE, fromEnd: true });
   const pages: ChatMessage[][] = [];
   let chars = 0;

@@ -13,7 +13,12 @@ export interface RunsApi {
   start(body: StartRunBody): Promise<RunHandle>;
   cancel(runId: string): Promise<RunHandle>;
   get(runId: string): Promise<RunSummary>;
-  list(filter: { stableChatId?: string; statuses?: readonly string[]; cursor?: string; limit?: number }): Promise<{ runs: RunSummary[]; nextCursor?: string }>;
+  list(filter: {
+    stableChatId?: string;
+    statuses?: readonly string[];
+    cursor?: string;
+    limit?: number;
+  }): Promise<{ runs: RunSummary[]; nextCursor?: string }>;
   profiles(): Promise<{ profiles: ProfileSummary[] }>;
 }
 

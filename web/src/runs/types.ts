@@ -4,9 +4,20 @@
  */
 
 export const RUN_STATUSES = [
-  "created", "initializing_workspace", "assembling_context", "calling_model", "dispatching_tool",
-  "applying_workspace_patch", "creating_checkpoint", "awaiting_host_commit", "finishing",
-  "completed", "partial_success", "cancelling", "cancelled", "failed",
+  "created",
+  "initializing_workspace",
+  "assembling_context",
+  "calling_model",
+  "dispatching_tool",
+  "applying_workspace_patch",
+  "creating_checkpoint",
+  "awaiting_host_commit",
+  "finishing",
+  "completed",
+  "partial_success",
+  "cancelling",
+  "cancelled",
+  "failed",
 ] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 

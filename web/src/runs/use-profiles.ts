@@ -10,7 +10,12 @@ import { useFrame } from "../state/use-socket";
 import type { ProfileSummary } from "./types";
 import { useRunsApi } from "./use-runs-api";
 
-export const DEFAULT_PROFILE: ProfileSummary = { id: "default-writer", displayName: "Default writer", directRunnable: true, readOnly: true };
+export const DEFAULT_PROFILE: ProfileSummary = {
+  id: "default-writer",
+  displayName: "Default writer",
+  directRunnable: true,
+  readOnly: true,
+};
 
 export function useRunnableProfiles(): ProfileSummary[] {
   const runs = useRunsApi();
@@ -23,11 +28,16 @@ export function useRunnableProfiles(): ProfileSummary[] {
     runs.profiles().then(
       ({ profiles: all }) => {
         const runnable = all.filter((p) => p.directRunnable);
-        if (live && runnable.length > 0) setProfiles(runnable.some((p) => p.id === DEFAULT_PROFILE.id) ? runnable : [DEFAULT_PROFILE, ...runnable]);
+        if (live && runnable.length > 0)
+          setProfiles(runnable.some((p) => p.id === DEFAULT_PROFILE.id) ? runnable : [DEFAULT_PROFILE, ...runnable]);
       },
-      () => { /* keep default-writer */ },
+      () => {
+        /* keep default-writer */
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [runs, version]);
   return profiles;
 }

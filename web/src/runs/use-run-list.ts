@@ -17,18 +17,26 @@ export function useRunList(chatId: string | null, statuses: readonly string[]) {
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const filter = { ...(chatId ? { stableChatId: chatId } : {}), statuses };
   const key = `${chatId ?? ""}|${statuses.join(",")}`;
-  const first = useAction(async () => {
-    const page = await runs.list(filter);
-    setList(page.runs);
-    setCursor(page.nextCursor);
-  }, { toastErrors: false });
+  const first = useAction(
+    async () => {
+      const page = await runs.list(filter);
+      setList(page.runs);
+      setCursor(page.nextCursor);
+    },
+    { toastErrors: false },
+  );
   const more = useAction(async (from: string) => {
     const page = await runs.list({ ...filter, cursor: from });
-    setList((current) => [...(current ?? []), ...page.runs.filter((r) => !(current ?? []).some((c) => c.runId === r.runId))]);
+    setList((current) => [
+      ...(current ?? []),
+      ...page.runs.filter((r) => !(current ?? []).some((c) => c.runId === r.runId)),
+    ]);
     setCursor(page.nextCursor);
   });
   const { run: reload } = first;
-  useEffect(() => { void reload(); }, [reload, key]);
+  useEffect(() => {
+    void reload();
+  }, [reload, key]);
   useReconnected(socket, () => void reload());
   useFrame(socket, "agent.run_changed", (frame) => {
     const runId = frame.runId;
@@ -36,10 +44,13 @@ export function useRunList(chatId: string | null, statuses: readonly string[]) {
     const status = frame.status;
     if (list?.some((r) => r.runId === runId)) {
       setList((current) => current?.map((r) => (r.runId === runId ? { ...r, status } : r)) ?? current);
-      if (statuses.length > 0 && !statuses.includes(status)) setList((current) => current?.filter((r) => r.runId !== runId) ?? current);
+      if (statuses.length > 0 && !statuses.includes(status))
+        setList((current) => current?.filter((r) => r.runId !== runId) ?? current);
     } else if (statuses.length === 0 || statuses.includes(status)) void reload();
   });
-  useFrame(socket, "agent.run_removed", (frame) => setList((current) => current?.filter((r) => r.runId !== frame.runId) ?? current));
+  useFrame(socket, "agent.run_removed", (frame) =>
+    setList((current) => current?.filter((r) => r.runId !== frame.runId) ?? current),
+  );
   return {
     runs: list,
     loading: first.busy,

@@ -20,16 +20,23 @@ export function useRun(runId: string) {
   const load = useAction(async () => setSummary(await runs.get(runId)), { toastErrors: false });
   const { run: reload } = load;
 
-  useEffect(() => { void reload(); }, [reload]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
   useReconnected(socket, () => void reload());
   useEffect(() => {
     setEvents([]);
-    return socket.followRun(runId, (event) => {
-      setEvents((list) => (list.length > 0 && list[list.length - 1]!.seq >= event.seq ? list : [...list, event]));
-      const status = event.type === "status_changed" ? (event.payload as { status?: unknown } | null)?.status : undefined;
-      if (typeof status === "string") setSummary((s) => (s ? { ...s, status } : s));
-      if (event.type === "chat_commit_completed" || event.type.startsWith("run_")) void reload();
-    }, 0);
+    return socket.followRun(
+      runId,
+      (event) => {
+        setEvents((list) => (list.length > 0 && list[list.length - 1]!.seq >= event.seq ? list : [...list, event]));
+        const status =
+          event.type === "status_changed" ? (event.payload as { status?: unknown } | null)?.status : undefined;
+        if (typeof status === "string") setSummary((s) => (s ? { ...s, status } : s));
+        if (event.type === "chat_commit_completed" || event.type.startsWith("run_")) void reload();
+      },
+      0,
+    );
   }, [socket, runId, reload]);
   useFrame(socket, "agent.run_changed", (frame) => {
     if (frame.runId !== runId) return;

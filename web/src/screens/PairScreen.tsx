@@ -21,7 +21,9 @@ export interface PairScreenProps {
 
 export function PairScreen({ code, devices, alreadySignedIn, onSignedIn, onCancel }: PairScreenProps) {
   const [name, setName] = useState(() => guessDeviceName(navigator.userAgent));
-  const pair = useAction(async (deviceName: string) => onSignedIn(await devices.pair(code, deviceName)), { toastErrors: false });
+  const pair = useAction(async (deviceName: string) => onSignedIn(await devices.pair(code, deviceName)), {
+    toastErrors: false,
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void pair.run(name.trim());
@@ -29,7 +31,9 @@ export function PairScreen({ code, devices, alreadySignedIn, onSignedIn, onCance
   return (
     <AuthLayout title="Pair this device">
       <p>A signed-in device invited this one. Give it a name you will recognise in the device list.</p>
-      {alreadySignedIn && <p className="note">This browser is already signed in; pairing signs it in again as a new device.</p>}
+      {alreadySignedIn && (
+        <p className="note">This browser is already signed in; pairing signs it in again as a new device.</p>
+      )}
       <form onSubmit={submit} className="stack">
         <label className="field">
           <span>Device name</span>
@@ -37,8 +41,18 @@ export function PairScreen({ code, devices, alreadySignedIn, onSignedIn, onCance
         </label>
         <ErrorNote error={pair.error} />
         <div className="row">
-          <BusyButton type="submit" variant="primary" busy={pair.busy} busyLabel="Pairing…" disabled={name.trim() === ""}>Pair and sign in</BusyButton>
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>Cancel</button>
+          <BusyButton
+            type="submit"
+            variant="primary"
+            busy={pair.busy}
+            busyLabel="Pairing…"
+            disabled={name.trim() === ""}
+          >
+            Pair and sign in
+          </BusyButton>
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
         </div>
       </form>
     </AuthLayout>

@@ -24,19 +24,25 @@ export interface SetupScreenProps {
 
 export function SetupScreen({ setupToken, devices, onSignedIn, onCancel, alreadySignedIn = false }: SetupScreenProps) {
   const [name, setName] = useState(() => guessDeviceName(navigator.userAgent));
-  const setup = useAction(async (deviceName: string) => onSignedIn(await devices.setup(setupToken, deviceName)), { toastErrors: false });
+  const setup = useAction(async (deviceName: string) => onSignedIn(await devices.setup(setupToken, deviceName)), {
+    toastErrors: false,
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void setup.run(name.trim());
   };
   return (
     <AuthLayout title="Set up TavernEdge">
-      <p>This link creates the owner account of this TavernEdge server and signs this browser in as its first device.</p>
+      <p>
+        This link creates the owner account of this TavernEdge server and signs this browser in as its first device.
+      </p>
       <p className="warning-note" role="note">
         Each use of this link creates a <strong>new, separate account</strong>. If you already set up TavernEdge on
-        another device, do not create another account: on that device open <em>Devices → Pair a device</em> and
-        open its link here instead.
-        {alreadySignedIn ? " This browser is already signed in; creating an account now would sign it out of the current one." : ""}
+        another device, do not create another account: on that device open <em>Devices → Pair a device</em> and open its
+        link here instead.
+        {alreadySignedIn
+          ? " This browser is already signed in; creating an account now would sign it out of the current one."
+          : ""}
       </p>
       <form onSubmit={submit} className="stack">
         <label className="field">
@@ -45,8 +51,18 @@ export function SetupScreen({ setupToken, devices, onSignedIn, onCancel, already
         </label>
         <ErrorNote error={setup.error} />
         <div className="row">
-          <BusyButton type="submit" variant="primary" busy={setup.busy} busyLabel="Creating…" disabled={name.trim() === ""}>Create owner account</BusyButton>
-          <button type="button" className="btn btn-secondary" onClick={onCancel}>Cancel</button>
+          <BusyButton
+            type="submit"
+            variant="primary"
+            busy={setup.busy}
+            busyLabel="Creating…"
+            disabled={name.trim() === ""}
+          >
+            Create owner account
+          </BusyButton>
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
         </div>
       </form>
     </AuthLayout>

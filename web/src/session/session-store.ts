@@ -22,7 +22,8 @@ export function loadSession(storage: Storage = localStorage): Session | null {
     const raw = storage.getItem(SESSION_KEY);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<Session>;
-    if (typeof value.userId !== "string" || typeof value.deviceId !== "string" || typeof value.deviceToken !== "string") return null;
+    if (typeof value.userId !== "string" || typeof value.deviceId !== "string" || typeof value.deviceToken !== "string")
+      return null;
     return { userId: value.userId, deviceId: value.deviceId, deviceToken: value.deviceToken };
   } catch {
     return null;

@@ -11,11 +11,17 @@ export function Nav({ current }: { current: AppRoute | undefined }) {
       <ul>
         {ROUTES.map((route) => (
           <li key={route.path}>
-            <Link href={route.path} aria-current={route === current ? "page" : undefined} className={`nav-link${route.ready ? "" : " nav-link-soon"}`}>
+            <Link
+              href={route.path}
+              aria-current={route === current ? "page" : undefined}
+              className={`nav-link${route.ready ? "" : " nav-link-soon"}`}
+            >
               <span>{route.label}</span>
               {!route.ready && (
                 <>
-                  <span className="nav-soon" aria-hidden="true">soon</span>
+                  <span className="nav-soon" aria-hidden="true">
+                    soon
+                  </span>
                   <span className="visually-hidden"> (coming soon)</span>
                 </>
               )}

@@ -30,20 +30,28 @@ export function Shell() {
   const Screen = route?.component;
   return (
     <div className="app">
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <ProgressBar />
       <header className="topbar">
-        <Link href={DEFAULT_PATH} className="brand">TavernEdge</Link>
+        <Link href={DEFAULT_PATH} className="brand">
+          TavernEdge
+        </Link>
         <ConnectionIndicator status={status} onRetry={() => socket.retryNow()} />
         <SignOutButton />
       </header>
       <div className="layout">
         <Nav current={route} />
         <main id="main" className="content" tabIndex={-1}>
-          {Screen ? <Screen /> : (
+          {Screen ? (
+            <Screen />
+          ) : (
             <section className="screen">
               <h1>Page not found</h1>
-              <p>There is no screen at this address. <Link href={DEFAULT_PATH}>Go to Devices</Link>.</p>
+              <p>
+                There is no screen at this address. <Link href={DEFAULT_PATH}>Go to Devices</Link>.
+              </p>
             </section>
           )}
         </main>

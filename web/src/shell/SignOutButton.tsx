@@ -19,20 +19,36 @@ export function SignOutButton() {
       signOut("You signed out. This device's token was revoked.");
     } catch (error) {
       if (error instanceof ApiError && error.status === 0) {
-        signOut("Signed out here, but the server could not be reached: revoke this device from another device to be sure its token stops working.");
+        signOut(
+          "Signed out here, but the server could not be reached: revoke this device from another device to be sure its token stops working.",
+        );
       } else {
         signOut("You signed out.");
       }
     }
   });
   if (!confirming) {
-    return <button type="button" className="btn btn-ghost" onClick={() => setConfirming(true)}>Sign out</button>;
+    return (
+      <button type="button" className="btn btn-ghost" onClick={() => setConfirming(true)}>
+        Sign out
+      </button>
+    );
   }
   return (
     <div className="signout-confirm" role="group" aria-label="Confirm sign out">
       <span>Sign out and revoke this device?</span>
-      <BusyButton variant="danger" busy={action.busy} busyLabel="Signing out…" onClick={() => void action.run()} autoFocus>Sign out</BusyButton>
-      <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>Cancel</button>
+      <BusyButton
+        variant="danger"
+        busy={action.busy}
+        busyLabel="Signing out…"
+        onClick={() => void action.run()}
+        autoFocus
+      >
+        Sign out
+      </BusyButton>
+      <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
+        Cancel
+      </button>
     </div>
   );
 }

@@ -15,10 +15,14 @@ export interface SignedInAppProps {
 }
 
 export function SignedInApp({ session, api, devices, signOut }: SignedInAppProps) {
-  const socket = useMemo(() => new SocketClient({
-    getTicket: async () => (await devices.createTicket()).ticket,
-    onSignedOut: (reason) => signOut(reason),
-  }), [devices, signOut]);
+  const socket = useMemo(
+    () =>
+      new SocketClient({
+        getTicket: async () => (await devices.createTicket()).ticket,
+        onSignedOut: (reason) => signOut(reason),
+      }),
+    [devices, signOut],
+  );
 
   useEffect(() => {
     socket.start();
@@ -30,7 +34,10 @@ export function SignedInApp({ session, api, devices, signOut }: SignedInAppProps
     };
   }, [socket]);
 
-  const services = useMemo<Services>(() => ({ session, api, devices, socket, signOut }), [session, api, devices, socket, signOut]);
+  const services = useMemo<Services>(
+    () => ({ session, api, devices, socket, signOut }),
+    [session, api, devices, socket, signOut],
+  );
   return (
     <ServicesContext.Provider value={services}>
       <Shell />

@@ -10,7 +10,11 @@ export interface BackoffOptions {
 
 export const DEFAULT_BACKOFF: BackoffOptions = { baseMs: 500, maxMs: 10_000 };
 
-export function reconnectDelay(attempt: number, random: () => number = Math.random, options: BackoffOptions = DEFAULT_BACKOFF): number {
+export function reconnectDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  options: BackoffOptions = DEFAULT_BACKOFF,
+): number {
   const exp = Math.min(options.maxMs, options.baseMs * 2 ** Math.min(attempt, 20));
   return Math.round(exp / 2 + random() * (exp / 2));
 }

@@ -79,7 +79,12 @@ export class SocketClient {
     this.setStatus("stopped");
     const ws = this.ws;
     this.ws = null;
-    if (ws) try { ws.close(1000, "client stopped"); } catch { /* already closed */ }
+    if (ws)
+      try {
+        ws.close(1000, "client stopped");
+      } catch {
+        /* already closed */
+      }
   }
 
   /** Skips the current backoff wait (e.g. the browser came back online). */
@@ -188,7 +193,9 @@ export class SocketClient {
       if (event.code === CLOSE_REVOKED) return this.signedOut("This device was signed out from another device.");
       this.scheduleRetry();
     };
-    ws.onerror = () => { /* onclose follows */ };
+    ws.onerror = () => {
+      /* onclose follows */
+    };
   }
 
   private receive(text: string): void {
@@ -246,7 +253,11 @@ export class SocketClient {
       this.pongTimer = setTimeout(() => {
         // No pong: the connection is dead even if the browser has not noticed yet.
         this.pongTimer = null;
-        try { ws.close(4000, "no pong"); } catch { /* closed */ }
+        try {
+          ws.close(4000, "no pong");
+        } catch {
+          /* closed */
+        }
         if (this.ws === ws) {
           this.ws = null;
           this.stopPing();

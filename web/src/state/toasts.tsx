@@ -24,11 +24,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
-  const show = useCallback((toast: Omit<Toast, "id">) => {
-    const id = nextId.current++;
-    setToasts((all) => [...all.slice(-4), { ...toast, id }]);
-    setTimeout(() => dismiss(id), toast.kind === "error" ? 8000 : 4000);
-  }, [dismiss]);
+  const show = useCallback(
+    (toast: Omit<Toast, "id">) => {
+      const id = nextId.current++;
+      setToasts((all) => [...all.slice(-4), { ...toast, id }]);
+      setTimeout(() => dismiss(id), toast.kind === "error" ? 8000 : 4000);
+    },
+    [dismiss],
+  );
   const value = useMemo(() => ({ toasts, show, dismiss }), [toasts, show, dismiss]);
   return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;
 }

@@ -11,26 +11,32 @@ import { useToasts } from "./toasts";
 /** Codes after which App signs the browser out with its own notice. */
 const SIGN_OUT_CODES = new Set(["auth.token_revoked", "auth.token_invalid"]);
 
-export function useAction<A extends unknown[], T>(action: (...args: A) => Promise<T>, options: { toastErrors?: boolean } = {}) {
+export function useAction<A extends unknown[], T>(
+  action: (...args: A) => Promise<T>,
+  options: { toastErrors?: boolean } = {},
+) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const { show } = useToasts();
   const latest = useRef(action);
   latest.current = action;
   const toastErrors = options.toastErrors ?? true;
-  const run = useCallback(async (...args: A): Promise<T | undefined> => {
-    setBusy(true);
-    setError(null);
-    try {
-      return await latest.current(...args);
-    } catch (cause) {
-      const described = describeError(cause);
-      setError(described);
-      if (toastErrors && !SIGN_OUT_CODES.has(described.code)) show({ kind: "error", ...described });
-      return undefined;
-    } finally {
-      setBusy(false);
-    }
-  }, [show, toastErrors]);
+  const run = useCallback(
+    async (...args: A): Promise<T | undefined> => {
+      setBusy(true);
+      setError(null);
+      try {
+        return await latest.current(...args);
+      } catch (cause) {
+        const described = describeError(cause);
+        setError(described);
+        if (toastErrors && !SIGN_OUT_CODES.has(described.code)) show({ kind: "error", ...described });
+        return undefined;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [show, toastErrors],
+  );
   return { run, busy, error, clearError: () => setError(null) };
 }

@@ -4,7 +4,10 @@ import type { ServerFrame } from "../api/types";
 import type { SocketClient, SocketStatus } from "../socket/socket-client";
 
 export function useSocketStatus(socket: SocketClient): SocketStatus {
-  return useSyncExternalStore((listener) => socket.onStatus(listener), () => socket.status);
+  return useSyncExternalStore(
+    (listener) => socket.onStatus(listener),
+    () => socket.status,
+  );
 }
 
 /** Calls `handler` for every server frame of `type` while the component is mounted. */

@@ -9,9 +9,15 @@ export const coreSchema: MigrationStep = {
     sql.exec(`CREATE TABLE te_devices (
       id TEXT PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
       created_at INTEGER NOT NULL, last_seen_at INTEGER, revoked_at INTEGER)`);
-    sql.exec(`CREATE TABLE te_pairing_codes (hash TEXT PRIMARY KEY, created_by TEXT NOT NULL, expires_at INTEGER NOT NULL)`);
-    sql.exec(`CREATE TABLE te_ws_tickets (hash TEXT PRIMARY KEY, device_id TEXT NOT NULL, expires_at INTEGER NOT NULL)`);
-    sql.exec(`CREATE TABLE te_auth_failures (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, at INTEGER NOT NULL)`);
+    sql.exec(
+      `CREATE TABLE te_pairing_codes (hash TEXT PRIMARY KEY, created_by TEXT NOT NULL, expires_at INTEGER NOT NULL)`,
+    );
+    sql.exec(
+      `CREATE TABLE te_ws_tickets (hash TEXT PRIMARY KEY, device_id TEXT NOT NULL, expires_at INTEGER NOT NULL)`,
+    );
+    sql.exec(
+      `CREATE TABLE te_auth_failures (id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, at INTEGER NOT NULL)`,
+    );
     sql.exec(`CREATE TABLE te_schedule (
       kind TEXT NOT NULL, ref TEXT NOT NULL, due_at INTEGER NOT NULL,
       attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT, PRIMARY KEY (kind, ref))`);

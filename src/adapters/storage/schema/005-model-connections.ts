@@ -10,6 +10,8 @@ export const modelConnectionsSchema: MigrationStep = {
       model_id TEXT NOT NULL, defaults_json TEXT NOT NULL, is_default INTEGER NOT NULL DEFAULT 0,
       api_key_hint TEXT NOT NULL, api_key_sealed TEXT NOT NULL,
       created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`);
-    sql.exec(`CREATE UNIQUE INDEX te_model_connections_one_default ON te_model_connections(is_default) WHERE is_default = 1`);
+    sql.exec(
+      `CREATE UNIQUE INDEX te_model_connections_one_default ON te_model_connections(is_default) WHERE is_default = 1`,
+    );
   },
 };

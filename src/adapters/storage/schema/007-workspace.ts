@@ -14,8 +14,12 @@ export const workspaceSchema: MigrationStep = {
   version: 7,
   name: "workspace",
   up(sql) {
-    sql.exec(`CREATE TABLE te_blobs (hash TEXT PRIMARY KEY, bytes INTEGER NOT NULL, chunks INTEGER NOT NULL, created_at INTEGER NOT NULL)`);
-    sql.exec(`CREATE TABLE te_blob_chunks (hash TEXT NOT NULL, idx INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (hash, idx))`);
+    sql.exec(
+      `CREATE TABLE te_blobs (hash TEXT PRIMARY KEY, bytes INTEGER NOT NULL, chunks INTEGER NOT NULL, created_at INTEGER NOT NULL)`,
+    );
+    sql.exec(
+      `CREATE TABLE te_blob_chunks (hash TEXT NOT NULL, idx INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (hash, idx))`,
+    );
     sql.exec(`CREATE TABLE te_ws_runs (
       run_id TEXT PRIMARY KEY, workspace_id TEXT NOT NULL, stable_chat_id TEXT NOT NULL, manifest TEXT NOT NULL,
       state TEXT NOT NULL, created_at INTEGER NOT NULL, file_count INTEGER NOT NULL DEFAULT 0,

@@ -13,7 +13,9 @@ export const agentLoopSchema: MigrationStep = {
   version: 9,
   name: "agent-loop",
   up(sql) {
-    sql.exec(`CREATE TABLE te_agent_loop (run_id TEXT PRIMARY KEY, state TEXT NOT NULL, version INTEGER NOT NULL, updated_at INTEGER NOT NULL)`);
+    sql.exec(
+      `CREATE TABLE te_agent_loop (run_id TEXT PRIMARY KEY, state TEXT NOT NULL, version INTEGER NOT NULL, updated_at INTEGER NOT NULL)`,
+    );
     sql.exec(`CREATE TABLE te_agent_docs (
       run_id TEXT NOT NULL, name TEXT NOT NULL, chunk INTEGER NOT NULL, body TEXT NOT NULL,
       PRIMARY KEY (run_id, name, chunk)) WITHOUT ROWID`);

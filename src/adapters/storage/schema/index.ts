@@ -14,4 +14,13 @@ import { workspaceSchema } from "./007-workspace";
 import { agentProfilesSchema } from "./008-agent-profiles";
 import { agentLoopSchema } from "./009-agent-loop";
 
-export const MIGRATIONS: readonly MigrationStep[] = [coreSchema, mcpRegistrySchema, chatsSchema, modelConnectionsSchema, agentRunsSchema, workspaceSchema, agentProfilesSchema, agentLoopSchema];
+export const MIGRATIONS: readonly MigrationStep[] = [
+  coreSchema,
+  mcpRegistrySchema,
+  chatsSchema,
+  modelConnectionsSchema,
+  agentRunsSchema,
+  workspaceSchema,
+  agentProfilesSchema,
+  agentLoopSchema,
+];

@@ -19,10 +19,25 @@ import { commitToChat, finishRun } from "./commit";
 import type { StepContext } from "./context";
 
 /** `tool-results/` is model-visible read-only (G2, §3.5) so externalized MCP results can be paged. */
-const TOOL_RESULTS_ROOT = { path: "tool-results", lifecycle: "run", scope: "run", mount: "materialized", visible: true, writable: false, commit: "never" } as unknown as WorkspaceRoot;
+const TOOL_RESULTS_ROOT = {
+  path: "tool-results",
+  lifecycle: "run",
+  scope: "run",
+  mount: "materialized",
+  visible: true,
+  writable: false,
+  commit: "never",
+} as unknown as WorkspaceRoot;
 
 function ok(call: PendingCall, out: ToolOk): AgentToolResult {
-  return { callId: call.callId, toolId: call.toolId ?? null, content: out.content, structured: out.structured, isError: false, resourceRefs: out.resourceRefs };
+  return {
+    callId: call.callId,
+    toolId: call.toolId ?? null,
+    content: out.content,
+    structured: out.structured,
+    isError: false,
+    resourceRefs: out.resourceRefs,
+  };
 }
 
 /** Runs one builtin tool; ToolErrors become error results. */
@@ -40,17 +55,27 @@ async function dispatch(ctx: StepContext, call: PendingCall, args: Args): Promis
   const chatId = ctx.run.stableChatId;
   const prefix = ctx.state.frozenPrefix.length;
   switch (name) {
-    case "chat.search": return ok(call, chatSearch(ctx.deps.chats, chatId, prefix, args));
-    case "chat.read_messages": return ok(call, chatReadMessages(ctx.deps.chats, chatId, prefix, args));
-    case "worldinfo.read_activated": return ok(call, readActivatedWorldInfo(ctx.promptSnapshot().worldInfoActivation, args));
+    case "chat.search":
+      return ok(call, chatSearch(ctx.deps.chats, chatId, prefix, args));
+    case "chat.read_messages":
+      return ok(call, chatReadMessages(ctx.deps.chats, chatId, prefix, args));
+    case "worldinfo.read_activated":
+      return ok(call, readActivatedWorldInfo(ctx.promptSnapshot().worldInfoActivation, args));
     case "dice.roll": {
       onlyKeys(args, ["formula"], "dice_roll");
       const result = rollDice(reqString(args, "formula"));
-      return ok(call, { content: `${result.formula}: ${result.rolls.join(" + ")}${result.modifier ? ` ${result.modifier > 0 ? "+" : "-"} ${Math.abs(result.modifier)}` : ""} = ${result.total}`, structured: result, resourceRefs: [] });
+      return ok(call, {
+        content: `${result.formula}: ${result.rolls.join(" + ")}${result.modifier ? ` ${result.modifier > 0 ? "+" : "-"} ${Math.abs(result.modifier)}` : ""} = ${result.total}`,
+        structured: result,
+        resourceRefs: [],
+      });
     }
-    case "workspace.commit": return commitToChat(ctx, call, args);
-    case "workspace.finish": return finishRun(ctx, call, args);
-    default: break;
+    case "workspace.commit":
+      return commitToChat(ctx, call, args);
+    case "workspace.finish":
+      return finishRun(ctx, call, args);
+    default:
+      break;
   }
   const tool = workspaceToolName(name);
   if (!tool) throw new AppError("agent.tool_denied", `The tool ${call.name} is not available in this run.`);
@@ -62,19 +87,51 @@ async function runWorkspace(ctx: StepContext, call: PendingCall, tool: string, a
   const mutating = tool === "workspace.write_file" || tool === "workspace.apply_patch";
   if (mutating) ctx.status("applying_workspace_patch");
   const roots = [...requireWorkspace(deps.workspace, ctx.runId).manifest.roots, TOOL_RESULTS_ROOT];
-  const outcome = await runWorkspaceTool(deps.workspace, { runId: ctx.runId, invocationId: ctx.state.invocationId, roots }, tool, args);
+  const outcome = await runWorkspaceTool(
+    deps.workspace,
+    { runId: ctx.runId, invocationId: ctx.state.invocationId, roots },
+    tool,
+    args,
+  );
   if (outcome.isError) return errorResult(call.callId, call.toolId ?? null, outcome.errorCode, outcome.content);
   const effect = outcome.effect;
   if (effect) {
     const inv = ctx.state.invocationId;
-    const event = effect.kind === "file_written"
-      ? ctx.emit("workspace_file_written", { invocationId: inv, path: effect.path, mode: effect.mode, chars: effect.chars, words: effect.words, sha256: effect.sha256 })
-      : ctx.emit("workspace_patch_applied", { invocationId: inv, path: effect.path, chars: effect.chars, words: effect.words, oldSha256: effect.oldSha256, sha256: effect.sha256, replacements: effect.replacements });
+    const event =
+      effect.kind === "file_written"
+        ? ctx.emit("workspace_file_written", {
+            invocationId: inv,
+            path: effect.path,
+            mode: effect.mode,
+            chars: effect.chars,
+            words: effect.words,
+            sha256: effect.sha256,
+          })
+        : ctx.emit("workspace_patch_applied", {
+            invocationId: inv,
+            path: effect.path,
+            chars: effect.chars,
+            words: effect.words,
+            oldSha256: effect.oldSha256,
+            sha256: effect.sha256,
+            replacements: effect.replacements,
+          });
     ctx.status("creating_checkpoint");
     const reason = effect.kind === "file_written" ? "tool_workspace_write" : "tool_workspace_patch";
-    const checkpoint = createCheckpoint(deps.workspace, ctx.runId, { reason, eventSeq: event.seq, paths: [effect.path] });
+    const checkpoint = createCheckpoint(deps.workspace, ctx.runId, {
+      reason,
+      eventSeq: event.seq,
+      paths: [effect.path],
+    });
     ctx.emit("checkpoint_created", { checkpointId: checkpoint.id, reason });
     ctx.status("dispatching_tool");
   }
-  return { callId: call.callId, toolId: call.toolId ?? null, content: outcome.content, structured: outcome.structured, isError: false, resourceRefs: outcome.resourceRefs };
+  return {
+    callId: call.callId,
+    toolId: call.toolId ?? null,
+    content: outcome.content,
+    structured: outcome.structured,
+    isError: false,
+    resourceRefs: outcome.resourceRefs,
+  };
 }

@@ -44,7 +44,16 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
   }
   const request = buildModelRequest(ctx);
   if (state.attempt === 1) {
-    ctx.emit("model_request_created", { round: state.round, invocationId: inv, request: { source: gateway.provider, model: gateway.modelId, messageCount: request.messages.length, toolCount: request.tools?.length ?? 0 } });
+    ctx.emit("model_request_created", {
+      round: state.round,
+      invocationId: inv,
+      request: {
+        source: gateway.provider,
+        model: gateway.modelId,
+        messageCount: request.messages.length,
+        toolCount: request.tools?.length ?? 0,
+      },
+    });
   }
   const maxRetries = profile.modelRetry.maxRetries;
   ctx.emit("model_call_attempt_started", { round: state.round, invocationId: inv, attempt: state.attempt, maxRetries });
@@ -59,10 +68,34 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
     const willRetry = retryable && state.attempt <= maxRetries;
     const message = error instanceof Error ? error.message : String(error);
     const timeoutMs = error instanceof AppError ? error.details?.timeoutMs : undefined;
-    const extra = error instanceof AppError && error.code === "model.invalid_tool_call" ? { details: error.details } : typeof timeoutMs === "number" ? { timeoutMs } : {};
-    ctx.emit("model_call_attempt_failed", { round: state.round, invocationId: inv, attempt: state.attempt, maxRetries, retryable, willRetry, code: error instanceof AppError ? error.code : "model.request_failed", message, ...extra }, willRetry ? "warn" : "error");
+    const extra =
+      error instanceof AppError && error.code === "model.invalid_tool_call"
+        ? { details: error.details }
+        : typeof timeoutMs === "number"
+          ? { timeoutMs }
+          : {};
+    ctx.emit(
+      "model_call_attempt_failed",
+      {
+        round: state.round,
+        invocationId: inv,
+        attempt: state.attempt,
+        maxRetries,
+        retryable,
+        willRetry,
+        code: error instanceof AppError ? error.code : "model.request_failed",
+        message,
+        ...extra,
+      },
+      willRetry ? "warn" : "error",
+    );
     if (!willRetry) throw error;
-    ctx.emit("model_call_retry_scheduled", { round: state.round, invocationId: inv, nextAttempt: state.attempt + 1, intervalMs: profile.modelRetry.intervalMs });
+    ctx.emit("model_call_retry_scheduled", {
+      round: state.round,
+      invocationId: inv,
+      nextAttempt: state.attempt + 1,
+      intervalMs: profile.modelRetry.intervalMs,
+    });
     state.attempt += 1;
     ctx.next(ctx.deps.clock.now() + profile.modelRetry.intervalMs);
     return;
@@ -81,19 +114,54 @@ async function recordResponse(ctx: StepContext, response: ModelResponse): Promis
   const inv = state.invocationId;
   const path = modelResponsePath(state.round);
   ctx.putDoc(path, JSON.stringify(response));
-  ctx.emit("model_response_stored", { round: state.round, invocationId: inv, path, responseId: response.responseId ?? null, model: response.modelId ?? null });
-  state.providerState = { ...response.providerState, sessionId: response.providerState.sessionId ?? state.providerState.sessionId ?? ctx.runId };
+  ctx.emit("model_response_stored", {
+    round: state.round,
+    invocationId: inv,
+    path,
+    responseId: response.responseId ?? null,
+    model: response.modelId ?? null,
+  });
+  state.providerState = {
+    ...response.providerState,
+    sessionId: response.providerState.sessionId ?? state.providerState.sessionId ?? ctx.runId,
+  };
   const ps = state.providerState;
-  ctx.emit("provider_state_updated", { round: state.round, invocationId: inv, providerState: { sessionId: ps.sessionId, providerFormat: ps.providerFormat ?? null, messageCursor: ps.messageCursor ?? null, lastResponseId: ps.lastResponseId ?? null } });
+  ctx.emit("provider_state_updated", {
+    round: state.round,
+    invocationId: inv,
+    providerState: {
+      sessionId: ps.sessionId,
+      providerFormat: ps.providerFormat ?? null,
+      messageCursor: ps.messageCursor ?? null,
+      lastResponseId: ps.lastResponseId ?? null,
+    },
+  });
   const text = textMetrics(response.text);
   const reasoning = textMetrics(response.reasoning);
-  const narration = response.text.trim().length > 0
-    ? { source: "assistantText", text: Array.from(response.text).slice(0, 280).join(""), totalChars: text.chars, totalWords: text.words, truncated: text.chars > 280 }
-    : undefined;
+  const narration =
+    response.text.trim().length > 0
+      ? {
+          source: "assistantText",
+          text: Array.from(response.text).slice(0, 280).join(""),
+          totalChars: text.chars,
+          totalWords: text.words,
+          truncated: text.chars > 280,
+        }
+      : undefined;
   ctx.emit("model_completed", {
-    round: state.round, invocationId: inv, modelResponsePath: path, toolCallCount: response.toolCalls.length,
-    textChars: text.chars, textWords: text.words, hasAssistantText: text.chars > 0, assistantTextChars: text.chars, assistantTextWords: text.words,
-    ...(narration ? { narration } : {}), hasReasoning: reasoning.chars > 0, reasoningChars: reasoning.chars, reasoningWords: reasoning.words,
+    round: state.round,
+    invocationId: inv,
+    modelResponsePath: path,
+    toolCallCount: response.toolCalls.length,
+    textChars: text.chars,
+    textWords: text.words,
+    hasAssistantText: text.chars > 0,
+    assistantTextChars: text.chars,
+    assistantTextWords: text.words,
+    ...(narration ? { narration } : {}),
+    hasReasoning: reasoning.chars > 0,
+    reasoningChars: reasoning.chars,
+    reasoningWords: reasoning.words,
   });
   appendMessage(ctx, response.message);
 }
@@ -102,16 +170,32 @@ async function recordResponse(ctx: StepContext, response: ModelResponse): Promis
 async function reviewCalls(ctx: StepContext, response: ModelResponse): Promise<void> {
   const { state } = ctx;
   const gate = new ToolRequestGate(ctx.toolSnapshot(), state.gate);
-  const decisions = gate.reviewTurn(currentTurn(ctx), response.toolCalls.map((call) => ({ callId: call.id, name: call.alias, arguments: call.argumentsText })));
+  const decisions = gate.reviewTurn(
+    currentTurn(ctx),
+    response.toolCalls.map((call) => ({ callId: call.id, name: call.alias, arguments: call.argumentsText })),
+  );
   state.gate = gate.state;
   state.calls = [];
   for (const decision of decisions) {
     const call = response.toolCalls.find((c) => c.id === decision.callId)!;
     const paths = auditPaths(state.invocationId, state.round, await callHash(call.id));
-    ctx.putDoc(paths.args, JSON.stringify({ callId: call.id, name: call.alias, toolId: decision.toolId ?? null, argumentsText: call.argumentsText }));
+    ctx.putDoc(
+      paths.args,
+      JSON.stringify({
+        callId: call.id,
+        name: call.alias,
+        toolId: decision.toolId ?? null,
+        argumentsText: call.argumentsText,
+      }),
+    );
     state.calls.push({
-      callId: call.id, name: call.alias, ...(decision.toolId ? { toolId: decision.toolId } : {}), decision: decision.outcome,
-      ...(decision.outcome !== "dispatch" ? { code: decision.code, message: decision.message } : {}), argsPath: paths.args, status: "pending",
+      callId: call.id,
+      name: call.alias,
+      ...(decision.toolId ? { toolId: decision.toolId } : {}),
+      decision: decision.outcome,
+      ...(decision.outcome !== "dispatch" ? { code: decision.code, message: decision.message } : {}),
+      argsPath: paths.args,
+      status: "pending",
     });
   }
   state.nextCall = 0;

@@ -5,7 +5,15 @@
  * `chat.not_found`, `chat.invalid_search_query`, `tool.invalid_arguments`.
  */
 import { AppError } from "../../../domain/errors";
-import { badArgs, onlyKeys, optInt, optString, reqString, sliceChars, type Args } from "../../../domain/agent/loop/builtin-args";
+import {
+  badArgs,
+  onlyKeys,
+  optInt,
+  optString,
+  reqString,
+  sliceChars,
+  type Args,
+} from "../../../domain/agent/loop/builtin-args";
 import type { ToolOk } from "../../../domain/agent/loop/worldinfo";
 import { textMetrics } from "../../../domain/workspace/text-metrics";
 import { ToolError } from "../../../domain/workspace/tool-error";
@@ -23,7 +31,8 @@ function recoverable<T>(fn: () => T): T {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof AppError && !(error instanceof ToolError) && error.code.startsWith("chat.")) throw new ToolError(error.code, error.message);
+    if (error instanceof AppError && !(error instanceof ToolError) && error.code.startsWith("chat."))
+      throw new ToolError(error.code, error.message);
     throw error;
   }
 }
@@ -33,55 +42,115 @@ export function chatSearch(chats: ChatReader, chatId: string, prefixLength: numb
   const query = reqString(args, "query");
   const limit = optInt(args, "limit", 1, 50) ?? 20;
   const role = optString(args, "role");
-  if (role !== undefined && !["user", "assistant", "system"].includes(role)) throw badArgs('"role" must be user, assistant or system.');
+  if (role !== undefined && !["user", "assistant", "system"].includes(role))
+    throw badArgs('"role" must be user, assistant or system.');
   const start = optInt(args, "start_message", 0);
   const end = optInt(args, "end_message", 0);
   const scanLimit = optInt(args, "scan_limit", 1, 100_000);
-  if (start !== undefined && end !== undefined && end < start) throw new ToolError("chat.invalid_message_range", "end_message must be ≥ start_message.");
+  if (start !== undefined && end !== undefined && end < start)
+    throw new ToolError("chat.invalid_message_range", "end_message must be ≥ start_message.");
   const last = Math.min(end ?? prefixLength - 1, prefixLength - 1);
-  const hits = prefixLength === 0 || last < (start ?? 0) ? [] : recoverable(() => chats.search(chatId, {
-    q: query, limit, ...(role ? { role: role as "user" } : {}), ...(start !== undefined ? { startIndex: start } : {}), endIndex: last, ...(scanLimit !== undefined ? { scanLimit } : {}),
-  }).hits);
+  const hits =
+    prefixLength === 0 || last < (start ?? 0)
+      ? []
+      : recoverable(
+          () =>
+            chats.search(chatId, {
+              q: query,
+              limit,
+              ...(role ? { role: role as "user" } : {}),
+              ...(start !== undefined ? { startIndex: start } : {}),
+              endIndex: last,
+              ...(scanLimit !== undefined ? { scanLimit } : {}),
+            }).hits,
+        );
   const out = hits.map((hit, rank) => {
     const words = textMetrics(chats.messageAt(chatId, hit.index).text).words;
-    return { index: hit.index, role: hit.role, score: Math.round((1 - rank / Math.max(hits.length, 1)) * 1000) / 1000, snippet: hit.snippet, chars: hit.chars, words, ref: `chat:current#${hit.index}` };
+    return {
+      index: hit.index,
+      role: hit.role,
+      score: Math.round((1 - rank / Math.max(hits.length, 1)) * 1000) / 1000,
+      snippet: hit.snippet,
+      chars: hit.chars,
+      words,
+      ref: `chat:current#${hit.index}`,
+    };
   });
   const lines = out.map((h) => `#${h.index} ${h.role}: ${h.snippet}`);
-  return { content: out.length === 0 ? `No messages match "${query}".` : `${out.length} hits for "${query}":\n${lines.join("\n")}`, structured: { query, hits: out }, resourceRefs: out.map((h) => h.ref) };
+  return {
+    content:
+      out.length === 0 ? `No messages match "${query}".` : `${out.length} hits for "${query}":\n${lines.join("\n")}`,
+    structured: { query, hits: out },
+    resourceRefs: out.map((h) => h.ref),
+  };
 }
 
 export function chatReadMessages(chats: ChatReader, chatId: string, prefixLength: number, args: Args): ToolOk {
   onlyKeys(args, ["messages"], "chat_read_messages");
   const list = args.messages;
-  if (!Array.isArray(list) || list.length === 0) throw badArgs('"messages" must be a non-empty list of {index, start_char?, max_chars?}.');
-  if (list.length > MAX_MESSAGES) throw new ToolError("chat.read_too_large", `Read at most ${MAX_MESSAGES} messages per call.`);
+  if (!Array.isArray(list) || list.length === 0)
+    throw badArgs('"messages" must be a non-empty list of {index, start_char?, max_chars?}.');
+  if (list.length > MAX_MESSAGES)
+    throw new ToolError("chat.read_too_large", `Read at most ${MAX_MESSAGES} messages per call.`);
   let total = 0;
   const messages = list.map((raw) => {
-    if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw badArgs("Each item must be an object {index, start_char?, max_chars?}.");
+    if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+      throw badArgs("Each item must be an object {index, start_char?, max_chars?}.");
     const item = raw as Args;
     onlyKeys(item, ["index", "start_char", "max_chars"], "chat_read_messages messages");
     const index = optInt(item, "index", 0);
     if (index === undefined) throw badArgs('Each item needs an integer "index".');
-    if (index >= prefixLength) throw new ToolError("chat.message_not_found", `Message ${index} does not exist; this run reads messages 0 to ${prefixLength - 1}.`);
+    if (index >= prefixLength)
+      throw new ToolError(
+        "chat.message_not_found",
+        `Message ${index} does not exist; this run reads messages 0 to ${prefixLength - 1}.`,
+      );
     const start = optInt(item, "start_char", 0) ?? 0;
     const max = optInt(item, "max_chars", 1);
-    if (max !== undefined && max > MAX_RANGE) throw new ToolError("chat.read_too_large", `max_chars may be at most ${MAX_RANGE}.`);
+    if (max !== undefined && max > MAX_RANGE)
+      throw new ToolError("chat.read_too_large", `max_chars may be at most ${MAX_RANGE}.`);
     const message = recoverable(() => chats.messageAt(chatId, index));
     const slice = sliceChars(message.text, start, max);
-    if (start > slice.totalChars) throw new ToolError("chat.invalid_message_range", `start_char ${start} is past the end of message ${index} (${slice.totalChars} chars).`);
+    if (start > slice.totalChars)
+      throw new ToolError(
+        "chat.invalid_message_range",
+        `start_char ${start} is past the end of message ${index} (${slice.totalChars} chars).`,
+      );
     if (max === undefined && start === 0 && slice.totalChars > MAX_RANGE) {
-      throw new ToolError("chat.read_too_large", `Message ${index} has ${slice.totalChars} chars; read it in ranges of at most ${MAX_RANGE} with start_char/max_chars.`);
+      throw new ToolError(
+        "chat.read_too_large",
+        `Message ${index} has ${slice.totalChars} chars; read it in ranges of at most ${MAX_RANGE} with start_char/max_chars.`,
+      );
     }
     total += slice.endChar - slice.startChar;
-    if (total > MAX_TOTAL) throw new ToolError("chat.read_too_large", `One call may return at most ${MAX_TOTAL} chars; read fewer messages or smaller ranges.`);
+    if (total > MAX_TOTAL)
+      throw new ToolError(
+        "chat.read_too_large",
+        `One call may return at most ${MAX_TOTAL} chars; read fewer messages or smaller ranges.`,
+      );
     const part = textMetrics(slice.text);
     const whole = textMetrics(message.text);
     return {
-      index, role: message.role, name: message.name, sendDate: message.sendDate, text: slice.text, startChar: slice.startChar, endChar: slice.endChar,
-      chars: part.chars, totalChars: whole.chars, words: part.words, totalWords: whole.words, truncated: slice.startChar > 0 || slice.endChar < slice.totalChars,
+      index,
+      role: message.role,
+      name: message.name,
+      sendDate: message.sendDate,
+      text: slice.text,
+      startChar: slice.startChar,
+      endChar: slice.endChar,
+      chars: part.chars,
+      totalChars: whole.chars,
+      words: part.words,
+      totalWords: whole.words,
+      truncated: slice.startChar > 0 || slice.endChar < slice.totalChars,
       ref: `chat:current#${index}:chars=${slice.startChar}..${slice.endChar}`,
     };
   });
-  const content = messages.map((m) => `#${m.index} ${m.role} (${m.name}) chars ${m.startChar}-${m.endChar} of ${m.totalChars}${m.truncated ? " (partial)" : ""}\n${m.text}`).join("\n\n");
+  const content = messages
+    .map(
+      (m) =>
+        `#${m.index} ${m.role} (${m.name}) chars ${m.startChar}-${m.endChar} of ${m.totalChars}${m.truncated ? " (partial)" : ""}\n${m.text}`,
+    )
+    .join("\n\n");
   return { content, structured: { totalMessages: prefixLength, messages }, resourceRefs: messages.map((m) => m.ref) };
 }

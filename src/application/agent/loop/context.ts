@@ -59,7 +59,12 @@ export class StepContext {
 
   /** Persists the state (optimistic version check). */
   save(): void {
-    this.version = this.deps.store.writeState(this.runId, JSON.stringify(this.state), this.version, this.deps.clock.now());
+    this.version = this.deps.store.writeState(
+      this.runId,
+      JSON.stringify(this.state),
+      this.version,
+      this.deps.clock.now(),
+    );
   }
 
   /** Saves and schedules the next step at `dueAt` (default now). */
@@ -97,7 +102,11 @@ export class StepContext {
 
   requireDoc(name: string): string {
     const text = this.doc(name);
-    if (text === null) throw new AppError("agent.loop_state_invalid", `The run's stored ${name} is missing.`, { runId: this.runId, name });
+    if (text === null)
+      throw new AppError("agent.loop_state_invalid", `The run's stored ${name} is missing.`, {
+        runId: this.runId,
+        name,
+      });
     return text;
   }
 }

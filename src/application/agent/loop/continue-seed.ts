@@ -24,10 +24,18 @@ export async function seedContinuedMessage(ctx: StepContext): Promise<string | n
   const message = deps.chats.getMessage(run.stableChatId, state.target.messageId);
   if (message.text.trim().length === 0) return null;
   const path = ctx.profile().messageBodyPath;
-  const written = await writeRuntimeFile(deps.workspace, ctx.runId, path, message.text, { knownTo: [state.invocationId] });
+  const written = await writeRuntimeFile(deps.workspace, ctx.runId, path, message.text, {
+    knownTo: [state.invocationId],
+  });
   ctx.emit("workspace_file_written", {
-    invocationId: state.invocationId, path: written.path, mode: "replace", chars: written.chars, words: written.words, sha256: written.sha256,
-    source: "continue_seed", messageId: message.messageId,
+    invocationId: state.invocationId,
+    path: written.path,
+    mode: "replace",
+    chars: written.chars,
+    words: written.words,
+    sha256: written.sha256,
+    source: "continue_seed",
+    messageId: message.messageId,
   });
   return written.path;
 }

@@ -18,7 +18,8 @@ export function appendMessage(ctx: StepContext, message: ModelMessage): number {
 /** Every stored message in order. */
 export function loadMessages(ctx: StepContext): ModelMessage[] {
   const out: ModelMessage[] = [];
-  for (let n = 1; n <= ctx.state.messageCount; n += 1) out.push(JSON.parse(ctx.requireDoc(messageDocName(n))) as ModelMessage);
+  for (let n = 1; n <= ctx.state.messageCount; n += 1)
+    out.push(JSON.parse(ctx.requireDoc(messageDocName(n))) as ModelMessage);
   return out;
 }
 

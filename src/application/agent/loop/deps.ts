@@ -23,7 +23,17 @@ export const STEP_JOB = "agent.step";
 export const STEP_LEASE_MS = 10 * 60 * 1000;
 
 /** The chat service methods the loop uses. */
-export type LoopChats = Pick<ChatService, "getChat" | "messageAt" | "search" | "readMessages" | "freezePrefix" | "commitAgentMessage" | "getMessage" | "editMessage">;
+export type LoopChats = Pick<
+  ChatService,
+  | "getChat"
+  | "messageAt"
+  | "search"
+  | "readMessages"
+  | "freezePrefix"
+  | "commitAgentMessage"
+  | "getMessage"
+  | "editMessage"
+>;
 
 export interface LoopDeps {
   runs: RunRecordService;
@@ -43,7 +53,11 @@ export interface LoopDeps {
    */
   gatewayFor(connectionId: string | null, modelId?: string | null): Promise<ModelGateway>;
   /** Resolves MCP tools cached-only and compiles the InvocationToolSnapshot (tool-system). */
-  prepareTools(policy: ProfileToolPolicy, snapshotId: string, availableBuiltins: ReadonlySet<string>): Promise<PreparedInvocationTools>;
+  prepareTools(
+    policy: ProfileToolPolicy,
+    snapshotId: string,
+    availableBuiltins: ReadonlySet<string>,
+  ): Promise<PreparedInvocationTools>;
   /** Send-time recheck + one `tools/call` (tool-system `callPermittedTool`). */
   callMcpTool(toolId: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallOutcome>;
   scheduler: Scheduler;

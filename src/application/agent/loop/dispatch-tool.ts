@@ -25,15 +25,29 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
   const inv = state.invocationId;
   const snapshotId = ctx.toolSnapshot().id;
   const paths = auditPaths(inv, state.round, await callHash(call.callId));
-  const base = { round: state.round, invocationId: inv, callId: call.callId, name: call.name, toolId: call.toolId ?? null, snapshotId };
+  const base = {
+    round: state.round,
+    invocationId: inv,
+    callId: call.callId,
+    name: call.name,
+    toolId: call.toolId ?? null,
+    snapshotId,
+  };
   const resumed = call.status === "started";
   if (!resumed) {
     ctx.status("dispatching_tool");
     ctx.emit("tool_call_requested", { ...base, argumentsRef: call.argsPath });
   }
   if (call.decision === "fatal") {
-    ctx.emit("tool_call_failed", { ...base, isError: true, errorCode: call.code, message: call.message, elapsedMs: 0, resourceRefs: [] }, "error");
-    throw new AppError(call.code ?? "model.unknown_tool_call", call.message ?? "The model called a tool that is not available.");
+    ctx.emit(
+      "tool_call_failed",
+      { ...base, isError: true, errorCode: call.code, message: call.message, elapsedMs: 0, resourceRefs: [] },
+      "error",
+    );
+    throw new AppError(
+      call.code ?? "model.unknown_tool_call",
+      call.message ?? "The model called a tool that is not available.",
+    );
   }
   if (!resumed) ctx.emit("tool_call_started", base);
   const startedAt = ctx.deps.clock.now();
@@ -45,22 +59,41 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
   let audit: unknown;
   let message: string | undefined;
   if (call.decision === "recoverable" || args.kind !== "object") {
-    result = errorResult(call.callId, call.toolId ?? null, call.code ?? "tool.invalid_arguments", call.message ?? "Tool arguments must be a JSON object.");
+    result = errorResult(
+      call.callId,
+      call.toolId ?? null,
+      call.code ?? "tool.invalid_arguments",
+      call.message ?? "Tool arguments must be a JSON object.",
+    );
   } else if (isMcp) {
     const called = await callMcp(ctx, call, args.value);
     const projected = await externalizeIfLong(ctx, called, paths);
     result = projected.result;
     terminate = called.terminate;
     audit = called.audit;
-    if (result.isError && result.errorCode === "mcp.tool_error") message = `MCP tool returned an error; full result: ${paths.result}`;
+    if (result.isError && result.errorCode === "mcp.tool_error")
+      message = `MCP tool returned an error; full result: ${paths.result}`;
   } else {
     result = await runBuiltin(ctx, call, args.value);
   }
   const commit = result.isError ? undefined : call.toolId === "builtin:workspace.commit";
-  recordResult(ctx, call, result, { source: isMcp ? "mcp" : "builtin", resultPath: paths.result, startedAt, audit, ...(message ? { message } : {}), ...(terminate ? { level: "error" as const } : {}) });
+  recordResult(ctx, call, result, {
+    source: isMcp ? "mcp" : "builtin",
+    resultPath: paths.result,
+    startedAt,
+    audit,
+    ...(message ? { message } : {}),
+    ...(terminate ? { level: "error" as const } : {}),
+  });
   if (commit) {
     const last = state.commits[state.commits.length - 1]!;
-    ctx.emit("chat_commit_recorded", { invocationId: inv, commitCount: state.commits.length, path: last.path, mode: last.mode, messageId: last.messageId });
+    ctx.emit("chat_commit_recorded", {
+      invocationId: inv,
+      commitCount: state.commits.length,
+      path: last.path,
+      mode: last.mode,
+      messageId: last.messageId,
+    });
   }
   if (terminate) {
     if (ctx.cancelRequested()) throw new RunCancelled();
@@ -80,7 +113,11 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
   }
   const maxRounds = ctx.profile().tools.maxRounds;
   if (state.round >= maxRounds) {
-    throw new AppError("agent.max_tool_rounds_exceeded", `The run used all ${maxRounds} rounds without calling workspace_finish.`, { maxRounds });
+    throw new AppError(
+      "agent.max_tool_rounds_exceeded",
+      `The run used all ${maxRounds} rounds without calling workspace_finish.`,
+      { maxRounds },
+    );
   }
   state.round += 1;
   state.attempt = 1;

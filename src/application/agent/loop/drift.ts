@@ -23,12 +23,18 @@ export function directOutputPath(messageBodyPath: string): string {
 }
 
 /** The reminder text, by committed count (§3.11 wording rules for a root invocation). */
-export function driftReminder(attempt: number, committedCount: number, capturedPath: string | null, messageBodyPath: string): string {
+export function driftReminder(
+  attempt: number,
+  committedCount: number,
+  capturedPath: string | null,
+  messageBodyPath: string,
+): string {
   const head = `[system reminder, direct output recovery attempt ${attempt}] You replied without calling a tool. Text outside tools is not shown to the user.`;
   const saved = capturedPath ? ` Your text was saved to ${capturedPath}.` : "";
-  const next = committedCount > 0
-    ? " You already committed a message: revise and commit again if needed, then call workspace_finish as the last tool call of your turn."
-    : ` Write the message into ${messageBodyPath} (you may copy it from the captured file), commit it with workspace_commit, then call workspace_finish.`;
+  const next =
+    committedCount > 0
+      ? " You already committed a message: revise and commit again if needed, then call workspace_finish as the last tool call of your turn."
+      : ` Write the message into ${messageBodyPath} (you may copy it from the captured file), commit it with workspace_commit, then call workspace_finish.`;
   return `${head}${saved}${next}`;
 }
 
@@ -39,21 +45,52 @@ export async function recoverFromDrift(ctx: StepContext, response: ModelResponse
   if (response.text.trim().length > 0) {
     captured = directOutputPath(profile.messageBodyPath);
     const blob = await deps.workspace.blobs.put(response.text);
-    deps.workspace.files.putFile(ctx.runId, { path: captured, sha256: blob.sha256, bytes: blob.bytes }, deps.clock.now(), true);
+    deps.workspace.files.putFile(
+      ctx.runId,
+      { path: captured, sha256: blob.sha256, bytes: blob.bytes },
+      deps.clock.now(),
+      true,
+    );
     const metrics = textMetrics(response.text);
-    const event = ctx.emit("direct_output_captured", { round: state.round, path: captured, chars: metrics.chars, words: metrics.words, sha256: blob.sha256, modelResponsePath: modelResponsePath(state.round) });
-    const checkpoint = createCheckpoint(deps.workspace, ctx.runId, { reason: "direct_output_capture", eventSeq: event.seq, paths: [captured] });
+    const event = ctx.emit("direct_output_captured", {
+      round: state.round,
+      path: captured,
+      chars: metrics.chars,
+      words: metrics.words,
+      sha256: blob.sha256,
+      modelResponsePath: modelResponsePath(state.round),
+    });
+    const checkpoint = createCheckpoint(deps.workspace, ctx.runId, {
+      reason: "direct_output_capture",
+      eventSeq: event.seq,
+      paths: [captured],
+    });
     ctx.emit("checkpoint_created", { checkpointId: checkpoint.id, reason: "direct_output_capture" });
   }
   const maxRounds = profile.tools.maxRounds;
   if (state.round >= maxRounds) {
-    throw new AppError("model.tool_call_required", `The model answered without calling a tool in the last round (${maxRounds}); the run needs workspace_finish to end.`, { round: state.round, maxRounds });
+    throw new AppError(
+      "model.tool_call_required",
+      `The model answered without calling a tool in the last round (${maxRounds}); the run needs workspace_finish to end.`,
+      { round: state.round, maxRounds },
+    );
   }
   state.driftCount += 1;
-  appendMessage(ctx, { role: "user", parts: [{ type: "text", text: driftReminder(state.driftCount, state.commits.length, captured, profile.messageBodyPath) }] });
+  appendMessage(ctx, {
+    role: "user",
+    parts: [
+      { type: "text", text: driftReminder(state.driftCount, state.commits.length, captured, profile.messageBodyPath) },
+    ],
+  });
   ctx.emit("drift_recovery_attempted", {
-    attempt: state.driftCount, maxAttempts: maxRounds - 1, maxRounds, limitReason: "max_rounds", round: state.round,
-    invocationId: state.invocationId, committedCount: state.commits.length, reasonCode: "model.tool_call_required",
+    attempt: state.driftCount,
+    maxAttempts: maxRounds - 1,
+    maxRounds,
+    limitReason: "max_rounds",
+    round: state.round,
+    invocationId: state.invocationId,
+    committedCount: state.commits.length,
+    reasonCode: "model.tool_call_required",
   });
   state.round += 1;
   state.attempt = 1;

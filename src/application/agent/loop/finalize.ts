@@ -20,12 +20,23 @@ import { guidancePreview } from "./prepare-turn";
 export function discardGuidance(deps: LoopDeps, runId: string, reason: string): void {
   const queued = deps.store.guidance(runId, "queued");
   if (queued.length === 0) return;
-  deps.store.setGuidanceStatus(runId, queued.map((g) => g.guidanceId), "discarded");
+  deps.store.setGuidanceStatus(
+    runId,
+    queued.map((g) => g.guidanceId),
+    "discarded",
+  );
   const text = queued.map((g) => g.text).join(" ");
   deps.journal.append(runId, {
     type: "user_guidance_discarded",
     level: "warn",
-    payload: { guidanceIds: queued.map((g) => g.guidanceId), clientGuidanceIds: queued.map((g) => g.clientGuidanceId).filter((id) => id !== null), count: queued.length, chars: queued.reduce((n, g) => n + g.chars, 0), preview: guidancePreview(text), reason },
+    payload: {
+      guidanceIds: queued.map((g) => g.guidanceId),
+      clientGuidanceIds: queued.map((g) => g.clientGuidanceId).filter((id) => id !== null),
+      count: queued.length,
+      chars: queued.reduce((n, g) => n + g.chars, 0),
+      preview: guidancePreview(text),
+      reason,
+    },
   });
 }
 
@@ -41,10 +52,24 @@ export function finalizeRun(deps: LoopDeps, runId: string, error: unknown, cance
   const commits = state?.commits ?? [];
   const failure = failureOf(error);
   const outcome: AgentRunStatus = cancelled ? "cancelled" : commits.length > 0 ? "partial_success" : "failed";
-  discardGuidance(deps, runId, cancelled ? "run_cancelled" : outcome === "failed" ? "run_failed_before_next_model_request" : "run_partial_success_before_next_model_request");
+  discardGuidance(
+    deps,
+    runId,
+    cancelled
+      ? "run_cancelled"
+      : outcome === "failed"
+        ? "run_failed_before_next_model_request"
+        : "run_partial_success_before_next_model_request",
+  );
   deps.journal.append(runId, {
     type: cancelled ? "agent_invocation_cancelled" : "agent_invocation_failed",
-    payload: { invocationId: "inv_root", profileId: run.profileId, kind: "root", status: cancelled ? "cancelled" : "failed", ...(cancelled ? {} : { code: failure.code, message: failure.message }) },
+    payload: {
+      invocationId: "inv_root",
+      profileId: run.profileId,
+      kind: "root",
+      status: cancelled ? "cancelled" : "failed",
+      ...(cancelled ? {} : { code: failure.code, message: failure.message }),
+    },
   });
   try {
     closeRunWorkspace(deps.workspace, runId);
@@ -53,7 +78,8 @@ export function finalizeRun(deps: LoopDeps, runId: string, error: unknown, cance
   }
   deps.runs.transition(runId, outcome);
   if (cancelled) deps.journal.append(runId, { type: "run_cancelled", payload: { message: "The run was cancelled." } });
-  else if (outcome === "partial_success") deps.journal.append(runId, { type: "run_partial_success", payload: runPartialSuccessPayload(failure, commits) });
+  else if (outcome === "partial_success")
+    deps.journal.append(runId, { type: "run_partial_success", payload: runPartialSuccessPayload(failure, commits) });
   else deps.journal.append(runId, { type: "run_failed", payload: runFailedPayload(failure) });
   if (stored && state) {
     state.phase = "done";

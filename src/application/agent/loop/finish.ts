@@ -26,30 +26,70 @@ export function finishStep(ctx: StepContext): void {
     ctx.emit("persistent_changes_commit_failed", { message: error instanceof Error ? error.message : String(error) });
     throw error;
   }
-  ctx.emit("persistent_changes_committed", { stateId: promotion.stateId, baseStateId: promotion.baseStateId, changeCount: promotion.changeCount, changes: promotion.changes, created: promotion.created });
+  ctx.emit("persistent_changes_committed", {
+    stateId: promotion.stateId,
+    baseStateId: promotion.baseStateId,
+    changeCount: promotion.changeCount,
+    changes: promotion.changes,
+    created: promotion.created,
+  });
   const last = state.commits[state.commits.length - 1];
   if (last && promotion.stateId !== null) {
     const updateId = `persist_update_${crypto.randomUUID().replaceAll("-", "")}`;
     ctx.emit("persistent_state_metadata_update_requested", {
-      updateId, runId: run.runId, workspaceId: run.workspaceId, stableChatId: run.stableChatId, chatRef: run.chatRef, generationType: run.generationType,
-      profileId: profile.id, messageId: last.messageId, stateId: promotion.stateId, baseStateId: promotion.baseStateId, changeCount: promotion.changeCount, changes: promotion.changes,
+      updateId,
+      runId: run.runId,
+      workspaceId: run.workspaceId,
+      stableChatId: run.stableChatId,
+      chatRef: run.chatRef,
+      generationType: run.generationType,
+      profileId: profile.id,
+      messageId: last.messageId,
+      stateId: promotion.stateId,
+      baseStateId: promotion.baseStateId,
+      changeCount: promotion.changeCount,
+      changes: promotion.changes,
     });
     try {
       const message = deps.chats.getMessage(run.stableChatId, last.messageId);
       const extra = { ...message.extra };
-      const tt = typeof extra.tauritavern === "object" && extra.tauritavern !== null ? { ...(extra.tauritavern as Record<string, unknown>) } : {};
-      const agent = typeof tt.agent === "object" && tt.agent !== null ? { ...(tt.agent as Record<string, unknown>) } : {};
-      if (agent.runId !== run.runId) throw new AppError("agent.persistent_state_metadata_update_failed", "The committed message no longer carries this run's output.");
+      const tt =
+        typeof extra.tauritavern === "object" && extra.tauritavern !== null
+          ? { ...(extra.tauritavern as Record<string, unknown>) }
+          : {};
+      const agent =
+        typeof tt.agent === "object" && tt.agent !== null ? { ...(tt.agent as Record<string, unknown>) } : {};
+      if (agent.runId !== run.runId)
+        throw new AppError(
+          "agent.persistent_state_metadata_update_failed",
+          "The committed message no longer carries this run's output.",
+        );
       tt.agent = { ...agent, persistStateId: promotion.stateId };
-      deps.chats.editMessage(run.stableChatId, last.messageId, { extra: { ...extra, tauritavern: tt }, ifRevision: message.revision });
+      deps.chats.editMessage(run.stableChatId, last.messageId, {
+        extra: { ...extra, tauritavern: tt },
+        ifRevision: message.revision,
+      });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      ctx.emit("persistent_state_metadata_update_failed", { updateId, messageId: last.messageId, stateId: promotion.stateId, message: text });
-      throw new AppError("agent.persistent_state_metadata_update_failed", `The run finished but its persistent state id could not be saved on the message: ${text}`);
+      ctx.emit("persistent_state_metadata_update_failed", {
+        updateId,
+        messageId: last.messageId,
+        stateId: promotion.stateId,
+        message: text,
+      });
+      throw new AppError(
+        "agent.persistent_state_metadata_update_failed",
+        `The run finished but its persistent state id could not be saved on the message: ${text}`,
+      );
     }
     ctx.emit("persistent_state_metadata_updated", { updateId, messageId: last.messageId, stateId: promotion.stateId });
   }
-  ctx.emit("agent_invocation_completed", { invocationId: state.invocationId, profileId: profile.id, kind: "root", status: "completed" });
+  ctx.emit("agent_invocation_completed", {
+    invocationId: state.invocationId,
+    profileId: profile.id,
+    kind: "root",
+    status: "completed",
+  });
   ctx.status("completed");
   ctx.emit("run_completed", null);
   state.phase = "done";

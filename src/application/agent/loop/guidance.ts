@@ -39,26 +39,47 @@ export interface GuidanceReceipt {
   pendingCount: number;
 }
 
-export function submitGuidance(deps: LoopDeps, input: { runId: string; text: string; clientGuidanceId?: string }): GuidanceReceipt {
+export function submitGuidance(
+  deps: LoopDeps,
+  input: { runId: string; text: string; clientGuidanceId?: string },
+): GuidanceReceipt {
   const { text, clientGuidanceId } = checkGuidanceInput(input);
   if (text.trim().length === 0) throw new AppError("agent.guidance_empty", "Guidance needs some text.");
   const chars = countChars(text);
-  if (chars > GUIDANCE_MAX_CHARS) throw new AppError("agent.guidance_too_large", `Guidance can be at most ${GUIDANCE_MAX_CHARS} characters.`);
+  if (chars > GUIDANCE_MAX_CHARS)
+    throw new AppError("agent.guidance_too_large", `Guidance can be at most ${GUIDANCE_MAX_CHARS} characters.`);
   const run = deps.runs.get(input.runId);
   if (isTerminalStatus(run.status) || run.status === "finishing" || run.status === "cancelling") {
-    throw new AppError("agent.guidance_run_not_accepting", `This run is ${run.status} and takes no more guidance.`, { runId: run.runId, status: run.status });
+    throw new AppError("agent.guidance_run_not_accepting", `This run is ${run.status} and takes no more guidance.`, {
+      runId: run.runId,
+      status: run.status,
+    });
   }
   const stored = deps.store.readState(run.runId);
   if (!stored) {
-    throw new AppError("agent.guidance_active_run_missing", "This run is not being driven by the agent loop, so guidance would never reach it.", { runId: run.runId, status: run.status });
+    throw new AppError(
+      "agent.guidance_active_run_missing",
+      "This run is not being driven by the agent loop, so guidance would never reach it.",
+      { runId: run.runId, status: run.status },
+    );
   }
   const state = JSON.parse(stored.json) as Pick<LoopState, "phase" | "finished">;
   if (state.finished || state.phase === "finish" || state.phase === "done") {
-    throw new AppError("agent.guidance_mailbox_closed", "The agent already finished its work in this run; it will make no more model requests, so it takes no more guidance.", { runId: run.runId, status: run.status });
+    throw new AppError(
+      "agent.guidance_mailbox_closed",
+      "The agent already finished its work in this run; it will make no more model requests, so it takes no more guidance.",
+      { runId: run.runId, status: run.status },
+    );
   }
   const pending = deps.store.guidance(run.runId, "queued");
-  if (pending.length >= GUIDANCE_MAX_PENDING || pending.reduce((n, g) => n + g.chars, 0) + chars > GUIDANCE_MAX_PENDING_CHARS) {
-    throw new AppError("agent.guidance_mailbox_full", `At most ${GUIDANCE_MAX_PENDING} guidance items (${GUIDANCE_MAX_PENDING_CHARS} characters) can wait for the next model request.`);
+  if (
+    pending.length >= GUIDANCE_MAX_PENDING ||
+    pending.reduce((n, g) => n + g.chars, 0) + chars > GUIDANCE_MAX_PENDING_CHARS
+  ) {
+    throw new AppError(
+      "agent.guidance_mailbox_full",
+      `At most ${GUIDANCE_MAX_PENDING} guidance items (${GUIDANCE_MAX_PENDING_CHARS} characters) can wait for the next model request.`,
+    );
   }
   const guidanceId = `guidance_${crypto.randomUUID().replaceAll("-", "")}`;
   const metrics = textMetrics(text);
@@ -66,18 +87,50 @@ export function submitGuidance(deps: LoopDeps, input: { runId: string; text: str
   const now = deps.clock.now();
   deps.journal.append(run.runId, {
     type: "user_guidance_submitted",
-    payload: { guidanceId, clientGuidanceId: clientGuidanceId ?? null, invocationId: "inv_root", chars, words: metrics.words, preview, text, submittedAt: new Date(now).toISOString(), status: "queued" },
+    payload: {
+      guidanceId,
+      clientGuidanceId: clientGuidanceId ?? null,
+      invocationId: "inv_root",
+      chars,
+      words: metrics.words,
+      preview,
+      text,
+      submittedAt: new Date(now).toISOString(),
+      status: "queued",
+    },
   });
-  deps.store.addGuidance(run.runId, { guidanceId, clientGuidanceId: clientGuidanceId ?? null, text, chars, submittedAt: now, status: "queued" });
-  return { runId: run.runId, guidanceId, ...(clientGuidanceId ? { clientGuidanceId } : {}), status: "queued", preview, chars, words: metrics.words, pendingCount: pending.length + 1 };
+  deps.store.addGuidance(run.runId, {
+    guidanceId,
+    clientGuidanceId: clientGuidanceId ?? null,
+    text,
+    chars,
+    submittedAt: now,
+    status: "queued",
+  });
+  return {
+    runId: run.runId,
+    guidanceId,
+    ...(clientGuidanceId ? { clientGuidanceId } : {}),
+    status: "queued",
+    preview,
+    chars,
+    words: metrics.words,
+    pendingCount: pending.length + 1,
+  };
 }
 
 /** Shape checks of an op-level input (the HTTP body is checked by the route too). */
-function checkGuidanceInput(input: { text: unknown; clientGuidanceId?: unknown }): { text: string; clientGuidanceId?: string } {
+function checkGuidanceInput(input: { text: unknown; clientGuidanceId?: unknown }): {
+  text: string;
+  clientGuidanceId?: string;
+} {
   if (typeof input.text !== "string") throw new AppError("agent.guidance_invalid", "Guidance text must be a string.");
   if (input.clientGuidanceId === undefined || input.clientGuidanceId === null) return { text: input.text };
   if (typeof input.clientGuidanceId !== "string" || input.clientGuidanceId.length > GUIDANCE_CLIENT_ID_MAX_CHARS) {
-    throw new AppError("agent.guidance_invalid", `clientGuidanceId must be a string of at most ${GUIDANCE_CLIENT_ID_MAX_CHARS} characters.`);
+    throw new AppError(
+      "agent.guidance_invalid",
+      `clientGuidanceId must be a string of at most ${GUIDANCE_CLIENT_ID_MAX_CHARS} characters.`,
+    );
   }
   const clientGuidanceId = input.clientGuidanceId.trim();
   return clientGuidanceId.length > 0 ? { text: input.text, clientGuidanceId } : { text: input.text };

@@ -22,34 +22,61 @@ export async function initializeStep(ctx: StepContext): Promise<void> {
   const inv = ctx.state.invocationId;
   ctx.status("initializing_workspace");
   createRunWorkspace(deps.workspace, {
-    runId: run.runId, workspaceId: run.workspaceId, stableChatId: run.stableChatId, chatRef: run.chatRef,
-    roots: profile.workspace, messageBodyPath: profile.messageBodyPath,
+    runId: run.runId,
+    workspaceId: run.workspaceId,
+    stableChatId: run.stableChatId,
+    chatRef: run.chatRef,
+    roots: profile.workspace,
+    messageBodyPath: profile.messageBodyPath,
   });
   ctx.emit("workspace_initialized", { workspaceId: run.workspaceId, stableChatId: run.stableChatId });
-  const invocation = { invocationId: inv, parentInvocationId: null, profileId: profile.id, kind: "root", exitPolicy: "run_finish_allowed" };
+  const invocation = {
+    invocationId: inv,
+    parentInvocationId: null,
+    profileId: profile.id,
+    kind: "root",
+    exitPolicy: "run_finish_allowed",
+  };
   ctx.emit("agent_invocation_created", { ...invocation, status: "created" });
   ctx.emit("agent_invocation_started", { ...invocation, status: "running" });
   const seeded = await seedContinuedMessage(ctx);
   const projection = projectPersistentState(deps.workspace, run.runId, ctx.state.persistBaseStateId);
   ctx.putDoc(PERSIST_SNAPSHOT_DOC, JSON.stringify(projection));
-  ctx.emit("persistent_projection_initialized", { roots: projection.roots, baseStateId: projection.baseStateId, fileCount: projection.files.length });
+  ctx.emit("persistent_projection_initialized", {
+    roots: projection.roots,
+    baseStateId: projection.baseStateId,
+    fileCount: projection.files.length,
+  });
 
   ctx.status("assembling_context");
   const prepared = await deps.prepareTools(profile.tools, inv, new Set(AVAILABLE_BUILTIN_TOOLS));
   ctx.putDoc(TOOL_SNAPSHOT_DOC, JSON.stringify(prepared.snapshot));
   const snapshot = ctx.promptSnapshot();
   const systemPrompt = profile.agentSystemPrompt ?? builtinSystemPrompt(profile.messageBodyPath);
-  appendMessage(ctx, { role: "system", parts: [{ type: "text", text: seeded ? `${systemPrompt}\n\n${continuationNote(seeded)}` : systemPrompt }] });
+  appendMessage(ctx, {
+    role: "system",
+    parts: [{ type: "text", text: seeded ? `${systemPrompt}\n\n${continuationNote(seeded)}` : systemPrompt }],
+  });
   for (const message of snapshotMessages(snapshot)) appendMessage(ctx, message);
   const gateway = await deps.gatewayFor(ctx.state.connectionId, ctx.state.modelId ?? null);
   if (ctx.state.modelSource === "profile") {
     ctx.emit("agent_model_binding_resolved", {
-      invocationId: inv, mode: "connectionRef", connectionId: ctx.state.connectionId, chatCompletionSource: gateway.provider, customApiFormat: null, modelId: gateway.modelId,
+      invocationId: inv,
+      mode: "connectionRef",
+      connectionId: ctx.state.connectionId,
+      chatCompletionSource: gateway.provider,
+      customApiFormat: null,
+      modelId: gateway.modelId,
     });
   }
   ctx.emit("context_assembled", {
     invocationId: inv,
-    request: { source: gateway.provider, model: gateway.modelId, messageCount: ctx.state.messageCount, toolCount: prepared.snapshot.bindings.length },
+    request: {
+      source: gateway.provider,
+      model: gateway.modelId,
+      messageCount: ctx.state.messageCount,
+      toolCount: prepared.snapshot.bindings.length,
+    },
     tools: prepared.snapshot.bindings.map((b) => ({ toolId: b.descriptor.id, alias: b.modelAlias })),
     diagnostics: prepared.diagnostics,
     maxRounds: profile.tools.maxRounds,

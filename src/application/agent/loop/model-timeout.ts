@@ -15,10 +15,19 @@ export const DEFAULT_MODEL_CALL_MS = 180_000;
 
 /** The error of an attempt that ran past `timeoutMs` (retryable `model.request_failed`). */
 export function modelTimeoutError(timeoutMs: number): ModelError {
-  return new ModelError("model.request_failed", `The model did not answer within ${Math.round(timeoutMs / 100) / 10} s, so the attempt was abandoned.`, { timeoutMs });
+  return new ModelError(
+    "model.request_failed",
+    `The model did not answer within ${Math.round(timeoutMs / 100) / 10} s, so the attempt was abandoned.`,
+    { timeoutMs },
+  );
 }
 
-export async function stepWithTimeout(gateway: ModelGateway, request: ModelRequest, signal: AbortSignal, timeoutMs: number): Promise<ModelResponse> {
+export async function stepWithTimeout(
+  gateway: ModelGateway,
+  request: ModelRequest,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<ModelResponse> {
   const controller = new AbortController();
   const forward = () => controller.abort(signal.reason);
   if (signal.aborted) controller.abort(signal.reason);

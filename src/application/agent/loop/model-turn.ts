@@ -16,14 +16,26 @@ import type { LoopDeps } from "./deps";
 function clip(text: string, maxChars: number) {
   const m = textMetrics(text);
   const truncated = m.chars > maxChars;
-  return { text: truncated ? Array.from(text).slice(0, maxChars).join("") : text, totalChars: m.chars, totalWords: m.words, truncated };
+  return {
+    text: truncated ? Array.from(text).slice(0, maxChars).join("") : text,
+    totalChars: m.chars,
+    totalWords: m.words,
+    truncated,
+  };
 }
 
-export function readModelTurn(deps: LoopDeps, input: { runId: string; round: number; invocationId?: string; maxChars?: number }) {
+export function readModelTurn(
+  deps: LoopDeps,
+  input: { runId: string; round: number; invocationId?: string; maxChars?: number },
+) {
   deps.runs.get(input.runId);
   const path = modelResponsePath(input.round);
   const text = (input.invocationId ?? "inv_root") === "inv_root" ? deps.store.getDoc(input.runId, path) : null;
-  if (text === null) throw new AppError("agent.model_turn_not_found", `Run ${input.runId} has no model turn ${input.round}.`, { runId: input.runId, round: input.round });
+  if (text === null)
+    throw new AppError("agent.model_turn_not_found", `Run ${input.runId} has no model turn ${input.round}.`, {
+      runId: input.runId,
+      round: input.round,
+    });
   const response = JSON.parse(text) as ModelResponse;
   const snapshotText = deps.store.getDoc(input.runId, TOOL_SNAPSHOT_DOC);
   const snapshot = snapshotText ? readInvocationToolSnapshot(JSON.parse(snapshotText)) : null;

@@ -23,12 +23,24 @@ export function applyGuidance(ctx: StepContext): void {
   if (queued.length === 0) return;
   const text = `<user_guidance>\n${queued.map((g) => g.text).join("\n\n")}\n</user_guidance>`;
   const index = appendMessage(ctx, { role: "user", parts: [{ type: "text", text }] });
-  ctx.deps.store.setGuidanceStatus(ctx.runId, queued.map((g) => g.guidanceId), "applied");
+  ctx.deps.store.setGuidanceStatus(
+    ctx.runId,
+    queued.map((g) => g.guidanceId),
+    "applied",
+  );
   const metrics = textMetrics(queued.map((g) => g.text).join("\n\n"));
   ctx.emit("user_guidance_applied", {
-    guidanceIds: queued.map((g) => g.guidanceId), clientGuidanceIds: queued.map((g) => g.clientGuidanceId).filter((id) => id !== null),
-    invocationId: ctx.state.invocationId, round: ctx.state.round, count: queued.length, chars: metrics.chars, words: metrics.words,
-    preview: guidancePreview(queued.map((g) => g.text).join(" ")), messageIndex: index - 1, requestMessageCount: ctx.state.messageCount, status: "applied",
+    guidanceIds: queued.map((g) => g.guidanceId),
+    clientGuidanceIds: queued.map((g) => g.clientGuidanceId).filter((id) => id !== null),
+    invocationId: ctx.state.invocationId,
+    round: ctx.state.round,
+    count: queued.length,
+    chars: metrics.chars,
+    words: metrics.words,
+    preview: guidancePreview(queued.map((g) => g.text).join(" ")),
+    messageIndex: index - 1,
+    requestMessageCount: ctx.state.messageCount,
+    status: "applied",
   });
 }
 
@@ -40,7 +52,11 @@ export function currentTurn(ctx: StepContext): ToolTurnContract {
 /** Builds the round's model request. */
 export function buildModelRequest(ctx: StepContext): ModelRequest {
   const snapshot = ctx.toolSnapshot();
-  const tools = snapshot.bindings.map((b) => ({ alias: b.modelAlias, description: b.descriptor.description ?? b.descriptor.title ?? b.modelAlias, inputSchema: b.descriptor.inputSchema }));
+  const tools = snapshot.bindings.map((b) => ({
+    alias: b.modelAlias,
+    description: b.descriptor.description ?? b.descriptor.title ?? b.modelAlias,
+    inputSchema: b.descriptor.inputSchema,
+  }));
   return {
     messages: loadMessages(ctx),
     ...(tools.length > 0 ? { tools, toolChoice: "auto" as const } : {}),

@@ -21,17 +21,54 @@ export interface RecordOptions {
 }
 
 /** Stores, journals and appends the result; marks the call done. */
-export function recordResult(ctx: StepContext, call: PendingCall, result: AgentToolResult, options: RecordOptions): void {
+export function recordResult(
+  ctx: StepContext,
+  call: PendingCall,
+  result: AgentToolResult,
+  options: RecordOptions,
+): void {
   const { state } = ctx;
   const inv = state.invocationId;
   ctx.putDoc(options.resultPath, JSON.stringify(options.audit ?? result));
-  ctx.emit("tool_result_stored", { round: state.round, invocationId: inv, callId: call.callId, toolId: call.toolId ?? null, path: options.resultPath });
+  ctx.emit("tool_result_stored", {
+    round: state.round,
+    invocationId: inv,
+    callId: call.callId,
+    toolId: call.toolId ?? null,
+    path: options.resultPath,
+  });
   const payload = {
-    round: state.round, invocationId: inv, callId: call.callId, name: call.name, toolId: call.toolId ?? null, snapshotId: ctx.toolSnapshot().id,
-    isError: result.isError, errorCode: result.errorCode ?? null, elapsedMs: Math.max(0, ctx.deps.clock.now() - options.startedAt), resourceRefs: result.resourceRefs,
+    round: state.round,
+    invocationId: inv,
+    callId: call.callId,
+    name: call.name,
+    toolId: call.toolId ?? null,
+    snapshotId: ctx.toolSnapshot().id,
+    isError: result.isError,
+    errorCode: result.errorCode ?? null,
+    elapsedMs: Math.max(0, ctx.deps.clock.now() - options.startedAt),
+    resourceRefs: result.resourceRefs,
   };
-  if (result.isError) ctx.emit("tool_call_failed", { ...payload, message: options.message ?? result.content.slice(0, 2000) }, options.level ?? "warn");
+  if (result.isError)
+    ctx.emit(
+      "tool_call_failed",
+      { ...payload, message: options.message ?? result.content.slice(0, 2000) },
+      options.level ?? "warn",
+    );
   else ctx.emit("tool_call_completed", { ...payload, message: null });
-  appendMessage(ctx, { role: "tool", parts: [{ type: "toolResult", result: { callId: call.callId, alias: call.name, content: providerText(result, options.source), isError: result.isError } }] });
+  appendMessage(ctx, {
+    role: "tool",
+    parts: [
+      {
+        type: "toolResult",
+        result: {
+          callId: call.callId,
+          alias: call.name,
+          content: providerText(result, options.source),
+          isError: result.isError,
+        },
+      },
+    ],
+  });
   call.status = "done";
 }

@@ -56,10 +56,26 @@ export function freezeRunInput(chats: LoopChats, chatId: string, generationType:
   if (generationType === "normal" || (generationType === "regenerate" && (!last || last.role === "user"))) {
     return { prefix: chats.freezePrefix(chatId, count), target: { kind: "append" } };
   }
-  if (!last) throw new AppError("agent.invalid_intent", `A ${generationType} run needs a message to work on, and this chat is empty.`);
-  if (generationType === "continue") return { prefix: chats.freezePrefix(chatId, count), target: { kind: "replace", messageId: last.messageId, revision: last.revision } };
-  if (generationType === "swipe" && last.role !== "assistant") throw new AppError("agent.invalid_intent", "A swipe run needs the chat to end with an assistant message.");
-  return { prefix: chats.freezePrefix(chatId, count - 1), target: { kind: generationType === "swipe" ? "swipe" : "replace", messageId: last.messageId, revision: last.revision } };
+  if (!last)
+    throw new AppError(
+      "agent.invalid_intent",
+      `A ${generationType} run needs a message to work on, and this chat is empty.`,
+    );
+  if (generationType === "continue")
+    return {
+      prefix: chats.freezePrefix(chatId, count),
+      target: { kind: "replace", messageId: last.messageId, revision: last.revision },
+    };
+  if (generationType === "swipe" && last.role !== "assistant")
+    throw new AppError("agent.invalid_intent", "A swipe run needs the chat to end with an assistant message.");
+  return {
+    prefix: chats.freezePrefix(chatId, count - 1),
+    target: {
+      kind: generationType === "swipe" ? "swipe" : "replace",
+      messageId: last.messageId,
+      revision: last.revision,
+    },
+  };
 }
 
 /** The newest durable `extra.tauritavern.agent.persistStateId` in the frozen prefix (§3.7), or null. */
@@ -87,19 +103,48 @@ export async function startRun(deps: LoopDeps, input: StartRunInput): Promise<Ag
   const { prefix, target } = freezeRunInput(deps.chats, stableChatId, generationType);
   const persistBaseStateId = findPersistBase(deps.chats, stableChatId, prefix.length);
   const presentation = input.presentation ?? profile.presentation;
-  const run = await deps.runs.create({ stableChatId, generationType, profileId: profile.id, presentation, inputMessageCount: prefix.length, persistBaseStateId });
+  const run = await deps.runs.create({
+    stableChatId,
+    generationType,
+    profileId: profile.id,
+    presentation,
+    inputMessageCount: prefix.length,
+    persistBaseStateId,
+  });
   const runId = run.runId;
   deps.store.transaction(() => {
     deps.store.putDoc(runId, PROMPT_SNAPSHOT_DOC, JSON.stringify(input.promptSnapshot));
     deps.store.putDoc(runId, RESOLVED_PROFILE_DOC, JSON.stringify(definition));
-    const state = initialLoopState({ runId, frozenPrefix: prefix, target, connectionId, modelId, modelSource: model.source, persistBaseStateId, sessionId: runId });
+    const state = initialLoopState({
+      runId,
+      frozenPrefix: prefix,
+      target,
+      connectionId,
+      modelId,
+      modelSource: model.source,
+      persistBaseStateId,
+      sessionId: runId,
+    });
     deps.store.writeState(runId, JSON.stringify(state), 0, deps.clock.now());
   });
   deps.journal.append(runId, { type: "profile_resolved", payload: { profileId: profile.id, source: profile.source } });
-  deps.journal.append(runId, { type: "skill_scopes_resolved", payload: { invocationId: ROOT_INVOCATION_ID, profileId: profile.id, scopes: [], refs: {}, effectiveSkills: [] } });
+  deps.journal.append(runId, {
+    type: "skill_scopes_resolved",
+    payload: { invocationId: ROOT_INVOCATION_ID, profileId: profile.id, scopes: [], refs: {}, effectiveSkills: [] },
+  });
   deps.journal.append(runId, {
     type: "generation_intent_recorded",
-    payload: { kind: "agent_generate", generationType, stableChatId, chatRef: run.chatRef, profileId: profile.id, presentation, inputMessageCount: prefix.length, target: target.kind, ...(target.messageId ? { targetMessageId: target.messageId } : {}) },
+    payload: {
+      kind: "agent_generate",
+      generationType,
+      stableChatId,
+      chatRef: run.chatRef,
+      profileId: profile.id,
+      presentation,
+      inputMessageCount: prefix.length,
+      target: target.kind,
+      ...(target.messageId ? { targetMessageId: target.messageId } : {}),
+    },
   });
   deps.scheduler.schedule(STEP_JOB, runId, deps.clock.now());
   return toRunHandle(run);

@@ -37,17 +37,32 @@ export async function runAgentStep(deps: LoopDeps, runId: string): Promise<StepR
   const ctx = new StepContext(deps, run, state, stored.version, controller.signal);
   try {
     switch (state.phase) {
-      case "initialize": await initializeStep(ctx); break;
-      case "model": await callModelStep(ctx); break;
-      case "tool": await dispatchToolStep(ctx); break;
-      case "finish": finishStep(ctx); break;
+      case "initialize":
+        await initializeStep(ctx);
+        break;
+      case "model":
+        await callModelStep(ctx);
+        break;
+      case "tool":
+        await dispatchToolStep(ctx);
+        break;
+      case "finish":
+        finishStep(ctx);
+        break;
     }
   } catch (error) {
     const cancelled = error instanceof RunCancelled || ctx.cancelRequested();
     try {
       finalizeRun(deps, runId, error, cancelled, ctx.state);
     } catch (secondary) {
-      console.error(JSON.stringify({ level: "error", code: "agent.finalize_failed", runId, message: secondary instanceof Error ? secondary.message : String(secondary) }));
+      console.error(
+        JSON.stringify({
+          level: "error",
+          code: "agent.finalize_failed",
+          runId,
+          message: secondary instanceof Error ? secondary.message : String(secondary),
+        }),
+      );
     }
   } finally {
     deps.inflight.delete(runId);

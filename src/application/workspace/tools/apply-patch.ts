@@ -26,7 +26,11 @@ export interface ApplyPatchResult {
   replacements: number;
 }
 
-export async function applyPatch(deps: WorkspaceDeps, ctx: WorkspaceToolContext, args: Record<string, unknown>): Promise<ToolSuccess<ApplyPatchResult>> {
+export async function applyPatch(
+  deps: WorkspaceDeps,
+  ctx: WorkspaceToolContext,
+  args: Record<string, unknown>,
+): Promise<ToolSuccess<ApplyPatchResult>> {
   const parsed = parseApplyPatchArgs(args);
   const run = requireOpenWorkspace(deps, ctx.runId);
   const path = toPath(parsed.path);
@@ -47,12 +51,20 @@ export async function applyPatch(deps: WorkspaceDeps, ctx: WorkspaceToolContext,
   const blob = await deps.blobs.put(next);
   deps.files.transaction(() => {
     const now = deps.files.file(ctx.runId, path);
-    if (now?.sha256 !== target.file.sha256) throw new ToolError("workspace.patch_stale_file", `${path} changed while it was being patched; read it again.`);
+    if (now?.sha256 !== target.file.sha256)
+      throw new ToolError("workspace.patch_stale_file", `${path} changed while it was being patched; read it again.`);
     deps.files.putFile(ctx.runId, { path, sha256: blob.sha256, bytes: blob.bytes }, deps.clock.now());
     deps.files.putReadState(ctx.runId, invocation, path, afterPatch(state!, blob.sha256, request, plan));
   });
   const { chars, words } = textMetrics(next);
-  const result: ApplyPatchResult = { path, chars, words, oldSha256: target.file.sha256, sha256: blob.sha256, replacements: plan.positions.length };
+  const result: ApplyPatchResult = {
+    path,
+    chars,
+    words,
+    oldSha256: target.file.sha256,
+    sha256: blob.sha256,
+    replacements: plan.positions.length,
+  };
   return {
     content: `Patched ${path}: ${result.replacements} replacement(s); now ${chars} chars, ${words} words, sha256 ${blob.sha256}.`,
     structured: result,

@@ -17,10 +17,20 @@ import { searchFiles } from "./search-files";
 import { writeFile } from "./write-file";
 
 /** Canonical names of the workspace tools built here (commit/finish belong to the loop). */
-export const WORKSPACE_TOOL_NAMES = ["workspace.list_files", "workspace.search_files", "workspace.read_file", "workspace.write_file", "workspace.apply_patch"] as const;
+export const WORKSPACE_TOOL_NAMES = [
+  "workspace.list_files",
+  "workspace.search_files",
+  "workspace.read_file",
+  "workspace.write_file",
+  "workspace.apply_patch",
+] as const;
 export type WorkspaceToolName = (typeof WORKSPACE_TOOL_NAMES)[number];
 
-type ToolFn = (deps: WorkspaceDeps, ctx: WorkspaceToolContext, args: Record<string, unknown>) => Promise<ToolSuccess<unknown>>;
+type ToolFn = (
+  deps: WorkspaceDeps,
+  ctx: WorkspaceToolContext,
+  args: Record<string, unknown>,
+) => Promise<ToolSuccess<unknown>>;
 
 const TOOLS: Record<WorkspaceToolName, ToolFn> = {
   "workspace.list_files": listFiles,
@@ -41,7 +51,12 @@ export function workspaceToolName(name: string): WorkspaceToolName | null {
  * Runs one workspace tool call.
  * @throws AppError `agent.tool_denied` for a name that is not a workspace tool; system faults.
  */
-export async function runWorkspaceTool(deps: WorkspaceDeps, ctx: WorkspaceToolContext, name: string, args: Record<string, unknown>): Promise<WorkspaceToolOutcome> {
+export async function runWorkspaceTool(
+  deps: WorkspaceDeps,
+  ctx: WorkspaceToolContext,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<WorkspaceToolOutcome> {
   const canonical = workspaceToolName(name);
   if (!canonical) throw new AppError("agent.tool_denied", `${name} is not a workspace tool.`);
   try {

@@ -15,7 +15,11 @@ import { requireWorkspace, rootsFor } from "../run-workspace";
 import { classify, fileNotFound, fileText, isDirectoryError, toPath } from "./common";
 import type { ToolSuccess } from "./result";
 
-export async function readFile(deps: WorkspaceDeps, ctx: WorkspaceToolContext, args: Record<string, unknown>): Promise<ToolSuccess<ReadFileResult>> {
+export async function readFile(
+  deps: WorkspaceDeps,
+  ctx: WorkspaceToolContext,
+  args: Record<string, unknown>,
+): Promise<ToolSuccess<ReadFileResult>> {
   const parsed = parseReadFileArgs(args);
   const run = requireWorkspace(deps, ctx.runId);
   const path = toPath(parsed.path);
@@ -27,6 +31,11 @@ export async function readFile(deps: WorkspaceDeps, ctx: WorkspaceToolContext, a
   const window = readWindow(path, target.file.sha256, text, target.file.bytes, { ...parsed, path });
   const invocation = ctx.invocationId ?? ROOT_INVOCATION;
   const previous = deps.files.readState(ctx.runId, invocation, path);
-  deps.files.putReadState(ctx.runId, invocation, path, afterRead(previous, target.file.sha256, window.result.fullRead, window.range));
+  deps.files.putReadState(
+    ctx.runId,
+    invocation,
+    path,
+    afterRead(previous, target.file.sha256, window.result.fullRead, window.range),
+  );
   return { content: window.content, structured: window.result, resourceRefs: [path] };
 }

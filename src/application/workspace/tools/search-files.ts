@@ -26,7 +26,11 @@ export interface SearchFilesResult {
   truncated: boolean;
 }
 
-export async function searchFiles(deps: WorkspaceDeps, ctx: WorkspaceToolContext, args: Record<string, unknown>): Promise<ToolSuccess<SearchFilesResult>> {
+export async function searchFiles(
+  deps: WorkspaceDeps,
+  ctx: WorkspaceToolContext,
+  args: Record<string, unknown>,
+): Promise<ToolSuccess<SearchFilesResult>> {
   const { query, path: raw, limit, contextLines } = parseSearchFilesArgs(args);
   const run = requireWorkspace(deps, ctx.runId);
   const roots = rootsFor(run, ctx);
@@ -56,12 +60,21 @@ export async function searchFiles(deps: WorkspaceDeps, ctx: WorkspaceToolContext
     searchedFiles += 1;
     hits.push(...searchText(file.path, file.sha256, text, query, contextLines));
   }
-  hits.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.startLine - b.startLine);
+  hits.sort(
+    (a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.startLine - b.startLine,
+  );
   if (hits.length > limit) truncated = true;
   const shown = hits.slice(0, limit);
   const content =
     shown.length === 0
       ? `No matches for "${query}" (searched ${searchedFiles} files).`
-      : [`${shown.length} hit(s) for "${query}" in ${searchedFiles} searched file(s)${truncated ? " (truncated)" : ""}:`, ...shown.map((h) => `${h.ref} score ${h.score} sha256 ${h.sha256}\n${h.snippet}`)].join("\n\n");
-  return { content, structured: { query, hits: shown, searchedFiles, skippedFiles, truncated }, resourceRefs: shown.map((h) => h.ref) };
+      : [
+          `${shown.length} hit(s) for "${query}" in ${searchedFiles} searched file(s)${truncated ? " (truncated)" : ""}:`,
+          ...shown.map((h) => `${h.ref} score ${h.score} sha256 ${h.sha256}\n${h.snippet}`),
+        ].join("\n\n");
+  return {
+    content,
+    structured: { query, hits: shown, searchedFiles, skippedFiles, truncated },
+    resourceRefs: shown.map((h) => h.ref),
+  };
 }

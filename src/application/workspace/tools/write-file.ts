@@ -25,7 +25,11 @@ export interface WriteFileResult {
   sha256: string;
 }
 
-export async function writeFile(deps: WorkspaceDeps, ctx: WorkspaceToolContext, args: Record<string, unknown>): Promise<ToolSuccess<WriteFileResult>> {
+export async function writeFile(
+  deps: WorkspaceDeps,
+  ctx: WorkspaceToolContext,
+  args: Record<string, unknown>,
+): Promise<ToolSuccess<WriteFileResult>> {
   const { path: raw, content, mode } = parseWriteFileArgs(args);
   const run = requireOpenWorkspace(deps, ctx.runId);
   const path = toPath(raw);
@@ -44,9 +48,11 @@ export async function writeFile(deps: WorkspaceDeps, ctx: WorkspaceToolContext, 
   deps.files.transaction(() => {
     // Another request may have changed the file while the blob was hashed: compare again.
     const now = deps.files.file(ctx.runId, path);
-    if ((now?.sha256 ?? null) !== (existing?.sha256 ?? null)) throw new ToolError("workspace.write_stale_file", `${path} changed while it was being written; read it again.`);
+    if ((now?.sha256 ?? null) !== (existing?.sha256 ?? null))
+      throw new ToolError("workspace.write_stale_file", `${path} changed while it was being written; read it again.`);
     deps.files.putFile(ctx.runId, { path, sha256: blob.sha256, bytes: blob.bytes }, deps.clock.now());
-    const next = mode === "replace" ? fullyKnown(blob.sha256) : afterAppend(state, existing?.sha256 ?? null, blob.sha256);
+    const next =
+      mode === "replace" ? fullyKnown(blob.sha256) : afterAppend(state, existing?.sha256 ?? null, blob.sha256);
     deps.files.putReadState(ctx.runId, invocation, path, next);
   });
   const { chars, words } = textMetrics(text);

@@ -5,7 +5,15 @@
  * `skill.*` join once [skills] lands.
  */
 export const AVAILABLE_BUILTIN_TOOLS: readonly string[] = [
-  "chat.search", "chat.read_messages", "worldinfo.read_activated", "dice.roll",
-  "workspace.list_files", "workspace.search_files", "workspace.read_file", "workspace.write_file",
-  "workspace.apply_patch", "workspace.commit", "workspace.finish",
+  "chat.search",
+  "chat.read_messages",
+  "worldinfo.read_activated",
+  "dice.roll",
+  "workspace.list_files",
+  "workspace.search_files",
+  "workspace.read_file",
+  "workspace.write_file",
+  "workspace.apply_patch",
+  "workspace.commit",
+  "workspace.finish",
 ];

@@ -12,10 +12,17 @@ export function badArgs(message: string): ToolError {
 
 /** Rejects keys outside `allowed` (schemas are additionalProperties:false). */
 export function onlyKeys(args: Args, allowed: readonly string[], tool: string): void {
-  for (const key of Object.keys(args)) if (!allowed.includes(key)) throw badArgs(`${tool} does not take "${key}"; its arguments are ${allowed.join(", ") || "none"}.`);
+  for (const key of Object.keys(args))
+    if (!allowed.includes(key))
+      throw badArgs(`${tool} does not take "${key}"; its arguments are ${allowed.join(", ") || "none"}.`);
 }
 
-export function optInt(args: Args, key: string, min: number, max: number = Number.MAX_SAFE_INTEGER): number | undefined {
+export function optInt(
+  args: Args,
+  key: string,
+  min: number,
+  max: number = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   const value = args[key];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== "number" || !Number.isInteger(value)) throw badArgs(`"${key}" must be an integer.`);
@@ -37,7 +44,11 @@ export function optString(args: Args, key: string): string | undefined {
 }
 
 /** A scalar-indexed slice of `text`: `[start, start+max)` clamped; `full` when no range was asked. */
-export function sliceChars(text: string, start: number, max: number | undefined): { text: string; startChar: number; endChar: number; totalChars: number } {
+export function sliceChars(
+  text: string,
+  start: number,
+  max: number | undefined,
+): { text: string; startChar: number; endChar: number; totalChars: number } {
   const chars = Array.from(text);
   const end = max === undefined ? chars.length : Math.min(chars.length, start + max);
   return { text: chars.slice(start, end).join(""), startChar: start, endChar: end, totalChars: chars.length };

@@ -18,7 +18,10 @@ export interface DiceResult {
 const FORMULA = /^(\d*)d(\d+)([+-]\d+)?$/i;
 
 function invalid(formula: string, why: string): ToolError {
-  return new ToolError("dice.invalid_formula", `"${formula}" is not a dice formula (${why}); use XdY, dY, XdY+Z, XdY-Z or a number N.`);
+  return new ToolError(
+    "dice.invalid_formula",
+    `"${formula}" is not a dice formula (${why}); use XdY, dY, XdY+Z, XdY-Z or a number N.`,
+  );
 }
 
 /** Parses a formula (throws `dice.invalid_formula`). */

@@ -7,9 +7,18 @@ import { AppError } from "../../errors";
 import type { CommitLedgerEntry } from "./loop-state";
 
 /** Drift codes a person may retry by hand (never automatically). */
-export const DRIFT_CODES = new Set(["model.tool_call_required", "agent.tool_after_finish", "agent.max_tool_rounds_exceeded"]);
+export const DRIFT_CODES = new Set([
+  "model.tool_call_required",
+  "agent.tool_after_finish",
+  "agent.max_tool_rounds_exceeded",
+]);
 
-const RETRYABLE_CODES = new Set(["model.provider_rate_limited", "model.request_failed", "model.upstream_invalid_response", "model.stream_failed"]);
+const RETRYABLE_CODES = new Set([
+  "model.provider_rate_limited",
+  "model.request_failed",
+  "model.upstream_invalid_response",
+  "model.stream_failed",
+]);
 
 /** Why a run stops (built from an error). */
 export interface RunFailure {
@@ -27,10 +36,22 @@ export function failureOf(error: unknown): RunFailure {
   if (error instanceof AppError && DOTTED.test(error.code)) {
     const retryable = error.details?.retryable === true || RETRYABLE_CODES.has(error.code);
     const { retryable: _r, ...details } = error.details ?? {};
-    return { code: error.code, message: error.message, technicalMessage: `${error.code}: ${error.message}`, retryable, details };
+    return {
+      code: error.code,
+      message: error.message,
+      technicalMessage: `${error.code}: ${error.message}`,
+      retryable,
+      details,
+    };
   }
   const text = error instanceof Error ? error.message : String(error);
-  return { code: "agent.internal_error", message: "The agent run stopped because of an internal error.", technicalMessage: text.slice(0, 500), retryable: false, details: {} };
+  return {
+    code: "agent.internal_error",
+    message: "The agent run stopped because of an internal error.",
+    technicalMessage: text.slice(0, 500),
+    retryable: false,
+    details: {},
+  };
 }
 
 /** `run_failed` payload. */
@@ -46,7 +67,10 @@ export function runFailedPayload(failure: RunFailure): Record<string, unknown> {
 }
 
 /** `run_partial_success` payload (commits preserved, never rolled back). */
-export function runPartialSuccessPayload(failure: RunFailure, commits: readonly CommitLedgerEntry[]): Record<string, unknown> {
+export function runPartialSuccessPayload(
+  failure: RunFailure,
+  commits: readonly CommitLedgerEntry[],
+): Record<string, unknown> {
   return {
     code: failure.code,
     message: failure.message,

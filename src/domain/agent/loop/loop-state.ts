@@ -88,8 +88,14 @@ export interface LoopState {
 
 /** A fresh state for a new run. */
 export function initialLoopState(input: {
-  runId: string; frozenPrefix: FrozenPrefix; target: CommitTarget; connectionId: string | null; persistBaseStateId: string | null; sessionId: string;
-  modelId?: string | null; modelSource?: LoopState["modelSource"];
+  runId: string;
+  frozenPrefix: FrozenPrefix;
+  target: CommitTarget;
+  connectionId: string | null;
+  persistBaseStateId: string | null;
+  sessionId: string;
+  modelId?: string | null;
+  modelSource?: LoopState["modelSource"];
 }): LoopState {
   return {
     schemaVersion: 1,

@@ -24,10 +24,17 @@ export interface McpMapped {
 
 /** Maps an outcome (§3.10). The content is already the model-facing projection (not yet externalized). */
 export function mapMcpOutcome(callId: string, toolId: string, outcome: McpCallOutcome): McpMapped {
-  if (outcome.outcome === "not_sent") return { result: errorResult(callId, toolId, outcome.issue.code, outcome.issue.message), terminate: false };
+  if (outcome.outcome === "not_sent")
+    return { result: errorResult(callId, toolId, outcome.issue.code, outcome.issue.message), terminate: false };
   if (outcome.outcome === "outcome_unknown") {
     const message = `${outcome.issue.message} The MCP tool may have executed; this call will not be retried.`;
-    return { result: { ...errorResult(callId, toolId, "mcp.call_outcome_unknown", message), structured: { error: { code: "mcp.call_outcome_unknown", message, issue: outcome.issue } } }, terminate: true };
+    return {
+      result: {
+        ...errorResult(callId, toolId, "mcp.call_outcome_unknown", message),
+        structured: { error: { code: "mcp.call_outcome_unknown", message, issue: outcome.issue } },
+      },
+      terminate: true,
+    };
   }
   const response = outcome.response;
   if (response.kind === "tool_result") {
@@ -35,24 +42,57 @@ export function mapMcpOutcome(callId: string, toolId: string, outcome: McpCallOu
     const joined = r.text.map((block) => block.text).join("\n\n");
     const content = projectContent(joined, r.structuredContent, r.diagnostics, undefined);
     return {
-      result: { callId, toolId, content, structured: { structuredContent: r.structuredContent ?? null, diagnostics: r.diagnostics }, isError: r.isError, ...(r.isError ? { errorCode: "mcp.tool_error" } : {}), resourceRefs: [] },
+      result: {
+        callId,
+        toolId,
+        content,
+        structured: { structuredContent: r.structuredContent ?? null, diagnostics: r.diagnostics },
+        isError: r.isError,
+        ...(r.isError ? { errorCode: "mcp.tool_error" } : {}),
+        resourceRefs: [],
+      },
       terminate: false,
     };
   }
   if (response.kind === "server_error") {
     const content = projectContent(response.message, undefined, [], response.data);
-    return { result: { callId, toolId, content, structured: { serverError: { code: response.code, message: response.message, data: response.data ?? null } }, isError: true, errorCode: "mcp.server_error", resourceRefs: [] }, terminate: false };
+    return {
+      result: {
+        callId,
+        toolId,
+        content,
+        structured: { serverError: { code: response.code, message: response.message, data: response.data ?? null } },
+        isError: true,
+        errorCode: "mcp.server_error",
+        resourceRefs: [],
+      },
+      terminate: false,
+    };
   }
   return {
-    result: { callId, toolId, content: response.message, structured: { unsupportedResponse: { type: response.responseType, message: response.message } }, isError: true, errorCode: "mcp.unsupported_response", resourceRefs: [] },
+    result: {
+      callId,
+      toolId,
+      content: response.message,
+      structured: { unsupportedResponse: { type: response.responseType, message: response.message } },
+      isError: true,
+      errorCode: "mcp.unsupported_response",
+      resourceRefs: [],
+    },
     terminate: false,
   };
 }
 
-function projectContent(text: string, structured: unknown, diagnostics: ReadonlyArray<{ code: string; message: string }>, errorData: unknown): string {
+function projectContent(
+  text: string,
+  structured: unknown,
+  diagnostics: ReadonlyArray<{ code: string; message: string }>,
+  errorData: unknown,
+): string {
   const sections: string[] = [];
   const structuredText = structured === undefined ? null : JSON.stringify(structured);
-  const isMereSerialization = structuredText !== null && (text.trim() === structuredText || safeEqualJson(text, structured));
+  const isMereSerialization =
+    structuredText !== null && (text.trim() === structuredText || safeEqualJson(text, structured));
   if (text.trim().length > 0 && !isMereSerialization) sections.push(text);
   if (structured !== undefined) sections.push(`## Details\n\n${markdownOf(structured, 0)}`);
   const notes = diagnostics.filter((d) => d.code !== "mcp.call_metadata_unsupported");
@@ -73,12 +113,16 @@ function safeEqualJson(text: string, value: unknown): boolean {
 export function markdownOf(value: unknown, depth: number): string {
   const pad = "  ".repeat(depth);
   if (value === null || typeof value !== "object") return `${pad}${scalar(value)}`;
-  const entries: Array<[string, unknown]> = Array.isArray(value) ? value.map((v, i) => [String(i + 1), v]) : Object.entries(value as Record<string, unknown>);
+  const entries: Array<[string, unknown]> = Array.isArray(value)
+    ? value.map((v, i) => [String(i + 1), v])
+    : Object.entries(value as Record<string, unknown>);
   if (entries.length === 0) return `${pad}${Array.isArray(value) ? "(empty list)" : "(empty)"}`;
-  return entries.map(([key, v]) => {
-    if (v !== null && typeof v === "object") return `${pad}- ${key}:\n${markdownOf(v, depth + 1)}`;
-    return `${pad}- ${key}: ${scalar(v)}`;
-  }).join("\n");
+  return entries
+    .map(([key, v]) => {
+      if (v !== null && typeof v === "object") return `${pad}- ${key}:\n${markdownOf(v, depth + 1)}`;
+      return `${pad}- ${key}: ${scalar(v)}`;
+    })
+    .join("\n");
 }
 
 function scalar(value: unknown): string {
@@ -93,13 +137,16 @@ export const PREVIEW_CHARS = 3000;
 
 /** The line-addressable `.txt` view: lines longer than 3,000 chars are hard-wrapped. */
 export function readableView(content: string): string {
-  return content.split("\n").flatMap((line) => {
-    const chars = Array.from(line);
-    if (chars.length <= VIEW_LINE_CHARS) return [line];
-    const out: string[] = [];
-    for (let i = 0; i < chars.length; i += VIEW_LINE_CHARS) out.push(chars.slice(i, i + VIEW_LINE_CHARS).join(""));
-    return out;
-  }).join("\n");
+  return content
+    .split("\n")
+    .flatMap((line) => {
+      const chars = Array.from(line);
+      if (chars.length <= VIEW_LINE_CHARS) return [line];
+      const out: string[] = [];
+      for (let i = 0; i < chars.length; i += VIEW_LINE_CHARS) out.push(chars.slice(i, i + VIEW_LINE_CHARS).join(""));
+      return out;
+    })
+    .join("\n");
 }
 
 /** True when content must be externalized under `limit` (Unicode chars, > 0). */
@@ -112,7 +159,14 @@ export function exceedsInlineLimit(content: string, limit: number): boolean {
  * limit, the readable path, how to page it with the read-file alias (and search alias), then
  * `## Prefix preview` (≤ 3,000 chars).
  */
-export function externalizedContent(input: { content: string; limit: number; viewPath: string; viewLines: number; readAlias?: string; searchAlias?: string }): string {
+export function externalizedContent(input: {
+  content: string;
+  limit: number;
+  viewPath: string;
+  viewLines: number;
+  readAlias?: string;
+  searchAlias?: string;
+}): string {
   const chars = countChars(input.content);
   const lines = [
     `The MCP tool result is ${chars} characters, above the inline limit of ${input.limit}; it was saved to ${input.viewPath} (${input.viewLines} lines).`,

@@ -16,7 +16,11 @@ export interface ResolvedAgentProfile {
   /** §3.15 run.modelRetry: retries of retryable model errors, fixed interval (ms). */
   modelRetry: { maxRetries: number; intervalMs: number };
   /** §3.14 model binding; `connectionRef` is a connection id of this user. */
-  model: { mode: "currentPromptSnapshot" | "connectionRef" | "requiresConfiguration"; connectionRef?: string; modelId?: string };
+  model: {
+    mode: "currentPromptSnapshot" | "connectionRef" | "requiresConfiguration";
+    connectionRef?: string;
+    modelId?: string;
+  };
   /** Tool policy plus loop limits (§3.11): maxRounds > 0, mcpResultInlineCharLimit > 0 (default 50,000). */
   tools: ProfileToolPolicy & { maxRounds: number; mcpResultInlineCharLimit: number };
   workspace: { visibleRoots: string[]; writableRoots: string[] };

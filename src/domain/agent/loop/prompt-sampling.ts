@@ -27,11 +27,17 @@ type Check = (value: unknown) => string | null;
 
 const isNumber = (value: unknown): value is number => typeof value === "number";
 
-const wholeInRange = (min: number, max: number, what: string): Check => (value) =>
-  isNumber(value) && Number.isSafeInteger(value) && value >= min && value <= max ? null : `must be ${what}`;
+const wholeInRange =
+  (min: number, max: number, what: string): Check =>
+  (value) =>
+    isNumber(value) && Number.isSafeInteger(value) && value >= min && value <= max ? null : `must be ${what}`;
 
-const inRange = (min: number, max: number): Check => (value) =>
-  isNumber(value) && Number.isFinite(value) && value >= min && value <= max ? null : `must be a number from ${min} to ${max}`;
+const inRange =
+  (min: number, max: number): Check =>
+  (value) =>
+    isNumber(value) && Number.isFinite(value) && value >= min && value <= max
+      ? null
+      : `must be a number from ${min} to ${max}`;
 
 const tokens = wholeInRange(1, MAX_SAMPLING_OUTPUT_TOKENS, "a whole number from 1 to 10,000,000");
 
@@ -43,10 +49,23 @@ const CHECKS: ReadonlyArray<readonly [string, Check]> = [
   ["top_p", inRange(0, 1)],
   ["frequency_penalty", inRange(-2, 2)],
   ["presence_penalty", inRange(-2, 2)],
-  ["seed", wholeInRange(-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER, "a whole number between -9007199254740991 and 9007199254740991")],
+  [
+    "seed",
+    wholeInRange(
+      -Number.MAX_SAFE_INTEGER,
+      Number.MAX_SAFE_INTEGER,
+      "a whole number between -9007199254740991 and 9007199254740991",
+    ),
+  ],
   ["top_k", wholeInRange(0, Number.MAX_SAFE_INTEGER, "a whole number from 0")],
   ["n", (value) => (value === 1 ? null : "must be 1 or left out (an Agent run asks for one answer per turn)")],
-  ["stop", (value) => (typeof value === "string" || (Array.isArray(value) && value.every((s) => typeof s === "string")) ? null : "must be a string or a list of strings")],
+  [
+    "stop",
+    (value) =>
+      typeof value === "string" || (Array.isArray(value) && value.every((s) => typeof s === "string"))
+        ? null
+        : "must be a string or a list of strings",
+  ],
 ];
 
 function shown(value: unknown): string {
@@ -62,7 +81,8 @@ export function samplingIssues(payload: Record<string, unknown>): SamplingIssue[
     const value = payload[field];
     if (value === undefined || value === null) continue;
     const problem = check(value);
-    if (problem !== null) issues.push({ path: `${PATH_PREFIX}${field}`, field, message: `${field} ${problem} (got ${shown(value)})` });
+    if (problem !== null)
+      issues.push({ path: `${PATH_PREFIX}${field}`, field, message: `${field} ${problem} (got ${shown(value)})` });
   }
   return issues;
 }

@@ -23,7 +23,14 @@ import { samplingIssues } from "./prompt-sampling";
 export interface WorldInfoActivation {
   timestampMs?: number;
   trigger?: string;
-  entries: Array<{ world: string; uid: string | number; displayName?: string; constant?: boolean; content: string; position?: string }>;
+  entries: Array<{
+    world: string;
+    uid: string | number;
+    displayName?: string;
+    constant?: boolean;
+    content: string;
+    position?: string;
+  }>;
 }
 
 export interface PromptSnapshot {
@@ -42,24 +49,50 @@ function invalid(message: string): AppError {
 export function validatePromptSnapshot(snapshot: PromptSnapshot): void {
   const payload = snapshot.chatCompletionPayload;
   if (payload.tools !== undefined || payload.functions !== undefined) {
-    throw new AppError("agent.external_tools_unsupported", "Agent runs use the profile's tools; remove `tools` from the chat-completion payload.");
+    throw new AppError(
+      "agent.external_tools_unsupported",
+      "Agent runs use the profile's tools; remove `tools` from the chat-completion payload.",
+    );
   }
   if (payload.tool_choice !== undefined || payload.function_call !== undefined) {
-    throw new AppError("agent.external_tool_choice_unsupported", "Agent runs choose tools themselves; remove `tool_choice` from the chat-completion payload.");
+    throw new AppError(
+      "agent.external_tool_choice_unsupported",
+      "Agent runs choose tools themselves; remove `tool_choice` from the chat-completion payload.",
+    );
   }
-  if (payload.stream === true) throw new AppError("agent.stream_unsupported", "Agent runs do not stream; remove `stream: true` from the chat-completion payload.");
+  if (payload.stream === true)
+    throw new AppError(
+      "agent.stream_unsupported",
+      "Agent runs do not stream; remove `stream: true` from the chat-completion payload.",
+    );
   const issues = samplingIssues(payload);
   if (issues.length > 0) {
-    throw new AppError("agent.prompt_snapshot_invalid", `The chat-completion payload's sampling settings are not valid: ${issues.map((i) => i.message).join("; ")}.`, { issues });
+    throw new AppError(
+      "agent.prompt_snapshot_invalid",
+      `The chat-completion payload's sampling settings are not valid: ${issues.map((i) => i.message).join("; ")}.`,
+      { issues },
+    );
   }
-  if (!Array.isArray(payload.messages) || payload.messages.length === 0) throw invalid("The prompt snapshot has no messages.");
+  if (!Array.isArray(payload.messages) || payload.messages.length === 0)
+    throw invalid("The prompt snapshot has no messages.");
   payload.messages.forEach((message, index) => {
-    if (typeof message !== "object" || message === null || Array.isArray(message)) throw invalid(`messages[${index}] is not an object.`);
+    if (typeof message !== "object" || message === null || Array.isArray(message))
+      throw invalid(`messages[${index}] is not an object.`);
     const m = message as Record<string, unknown>;
-    if (m.role === "tool" || m.role === "function" || m.tool_calls !== undefined || m.function_call !== undefined || m.tool_call_id !== undefined) {
-      throw new AppError("agent.external_tool_turns_unsupported", `messages[${index}] is a tool turn; an Agent run's input cannot contain tool calls or tool results.`);
+    if (
+      m.role === "tool" ||
+      m.role === "function" ||
+      m.tool_calls !== undefined ||
+      m.function_call !== undefined ||
+      m.tool_call_id !== undefined
+    ) {
+      throw new AppError(
+        "agent.external_tool_turns_unsupported",
+        `messages[${index}] is a tool turn; an Agent run's input cannot contain tool calls or tool results.`,
+      );
     }
-    if (typeof m.role !== "string" || !ROLES.has(m.role)) throw invalid(`messages[${index}] has role ${JSON.stringify(m.role)}; use system, user or assistant.`);
+    if (typeof m.role !== "string" || !ROLES.has(m.role))
+      throw invalid(`messages[${index}] has role ${JSON.stringify(m.role)}; use system, user or assistant.`);
     messageText(m.content, index);
   });
 }
@@ -67,10 +100,18 @@ export function validatePromptSnapshot(snapshot: PromptSnapshot): void {
 function messageText(content: unknown, index: number): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    return content.map((part, p) => {
-      if (typeof part === "object" && part !== null && (part as { type?: unknown }).type === "text" && typeof (part as { text?: unknown }).text === "string") return (part as { text: string }).text;
-      throw invalid(`messages[${index}].content[${p}] is not a text part; Agent runs take text prompts only.`);
-    }).join("");
+    return content
+      .map((part, p) => {
+        if (
+          typeof part === "object" &&
+          part !== null &&
+          (part as { type?: unknown }).type === "text" &&
+          typeof (part as { text?: unknown }).text === "string"
+        )
+          return (part as { text: string }).text;
+        throw invalid(`messages[${index}].content[${p}] is not a text part; Agent runs take text prompts only.`);
+      })
+      .join("");
   }
   if (content === null || content === undefined) return "";
   throw invalid(`messages[${index}].content must be a string or a list of text parts.`);
@@ -84,7 +125,8 @@ export function snapshotMessages(snapshot: PromptSnapshot): ModelMessage[] {
   });
 }
 
-const num = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+const num = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isFinite(value) ? value : undefined;
 
 /** Sampling fields of the payload as ModelSettings (`max_tokens`/`max_completion_tokens`, `temperature`, `top_p`, `top_k`, `stop`, `seed`, penalties). */
 export function snapshotSettings(snapshot: PromptSnapshot): ModelSettings {
@@ -99,6 +141,7 @@ export function snapshotSettings(snapshot: PromptSnapshot): ModelSettings {
   if (num(p.presence_penalty) !== undefined) settings.presencePenalty = num(p.presence_penalty)!;
   if (num(p.frequency_penalty) !== undefined) settings.frequencyPenalty = num(p.frequency_penalty)!;
   if (typeof p.stop === "string") settings.stopSequences = [p.stop];
-  else if (Array.isArray(p.stop) && p.stop.every((s) => typeof s === "string")) settings.stopSequences = p.stop as string[];
+  else if (Array.isArray(p.stop) && p.stop.every((s) => typeof s === "string"))
+    settings.stopSequences = p.stop as string[];
   return settings;
 }

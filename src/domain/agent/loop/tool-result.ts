@@ -15,7 +15,15 @@ export interface AgentToolResult {
 
 /** A recoverable (model-correctable) error result. */
 export function errorResult(callId: string, toolId: string | null, code: string, message: string): AgentToolResult {
-  return { callId, toolId, content: message, structured: { error: { code, message } }, isError: true, errorCode: code, resourceRefs: [] };
+  return {
+    callId,
+    toolId,
+    content: message,
+    structured: { error: { code, message } },
+    isError: true,
+    errorCode: code,
+    resourceRefs: [],
+  };
 }
 
 /**
@@ -25,7 +33,13 @@ export function errorResult(callId: string, toolId: string | null, code: string,
  */
 export function providerText(result: AgentToolResult, source: "builtin" | "mcp"): string {
   if (source === "mcp") return result.content;
-  return JSON.stringify({ ok: !result.isError, content: result.content, structured: result.structured, errorCode: result.errorCode ?? null, resourceRefs: result.resourceRefs });
+  return JSON.stringify({
+    ok: !result.isError,
+    content: result.content,
+    structured: result.structured,
+    errorCode: result.errorCode ?? null,
+    resourceRefs: result.resourceRefs,
+  });
 }
 
 /** Lowercase hex of the first 8 bytes of SHA-256 of the provider call id (§3.5 audit naming). */
@@ -35,7 +49,11 @@ export async function callHash(callId: string): Promise<string> {
 }
 
 /** G2 audit names (§3.5): `tool-args|tool-results/<invocationId>/round-NNN-call_<h>.json`. */
-export function auditPaths(invocationId: string, round: number, hash: string): { args: string; result: string; view: string } {
+export function auditPaths(
+  invocationId: string,
+  round: number,
+  hash: string,
+): { args: string; result: string; view: string } {
   const stem = `${invocationId}/round-${String(round).padStart(3, "0")}-call_${hash}`;
   return { args: `tool-args/${stem}.json`, result: `tool-results/${stem}.json`, view: `tool-results/${stem}.txt` };
 }
