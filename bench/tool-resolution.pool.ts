@@ -4,7 +4,7 @@
  * and their catalog snapshots in SQLite, then times the cached-only resolver:
  * - warm memory: the memoized catalog service already holds every catalog;
  * - SQLite: a fresh catalog service per repetition (empty memory → SQLite read + validation);
- * - snapshot compile: `default-writer` (14 builtin + mcp:*) from warm memory, §5.3 aliases included.
+ * - snapshot compile: `default-writer` (14 builtin + mcp:*) from warm memory, docs/spec/tool-system.md §4.2 aliases included.
  */
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:test";
@@ -120,7 +120,7 @@ it("tool resolution: 32 servers × 512 tools", async () => {
     console.log(`tool-resolution: warm memory  ${warm.toFixed(1)} ms total, ${per1k(warm)} ms per 1,000 tools`);
     console.log(`tool-resolution: from SQLite  ${sqlite.toFixed(1)} ms total, ${per1k(sqlite)} ms per 1,000 tools`);
     console.log(
-      `tool-resolution: default-writer snapshot (warm, 14 builtin + mcp:*, §5.3 aliases)  ${compile.toFixed(1)} ms total, ${per1k(compile)} ms per 1,000 tools`,
+      `tool-resolution: default-writer snapshot (warm, 14 builtin + mcp:*, docs/spec/tool-system.md §4.2 aliases)  ${compile.toFixed(1)} ms total, ${per1k(compile)} ms per 1,000 tools`,
     );
   });
 });

@@ -1,6 +1,6 @@
 /**
  * WebSocket handlers for `agent.subscribe {runId, afterSeq}` and `agent.unsubscribe {runId}`
- * (DESIGN.md "WebSocket frames"; contracts.md §3.4).
+ * (docs/spec/hosted.md §7; docs/spec/journal.md).
  *
  * Subscribe sends the backlog after `afterSeq` as `agent.event` frames, then
  * `agent.subscribed {runId, lastSeq}`, then live events, with no gap and no duplicate: the

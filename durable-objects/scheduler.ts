@@ -1,6 +1,6 @@
 /**
  * AlarmScheduler: every timed job of a user (run steps, watchdogs, expiries) multiplexed onto the
- * object's one alarm through the `te_schedule` table (DESIGN.md "Conventions").
+ * object's one alarm through the `te_schedule` table (docs/spec/hosted.md §5).
  * A job that throws is retried with exponential backoff (1 s · 2^attempt, ≤ 5 min, at most
  * MAX_JOB_ATTEMPTS) and never blocks the other due jobs.
  */

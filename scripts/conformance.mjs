@@ -23,7 +23,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SCENARIOS = [
   { name: "initialize", expectFailure: false },
   { name: "tools_call", expectFailure: false },
-  { name: "sse-retry", expectFailure: true, reason: "SSE reconnection is disabled by contract (§1.12)" },
+  {
+    name: "sse-retry",
+    expectFailure: true,
+    reason: "SSE reconnection is disabled by contract (docs/spec/mcp-platform.md §12)",
+  },
 ];
 
 function run(command, args, options = {}) {

@@ -1,5 +1,5 @@
 /**
- * Agent loop operations (contracts.md §3.3, §3.12, §3.17; issue [agent-loop]): start a run, cancel,
+ * Agent loop operations (docs/spec/agent-runtime.md §3, §5, §9; issue [agent-loop]): start a run, cancel,
  * submit guidance, read a model turn. The step machine itself runs from the scheduler job
  * `agent.step` (durable-objects/jobs.ts).
  */

@@ -1,4 +1,4 @@
-/** Agent Profile operations (issue [agent-profiles]; contracts.md §3.14, §3.17 `profiles.*`, `tools.list`). */
+/** Agent Profile operations (issue [agent-profiles]; docs/spec/profiles.md, docs/spec/agent-runtime.md §9 `profiles.*`, `tools.list`). */
 import { agentProfileDiagnostics, agentProfileServices } from "../../src/composition/agent-profiles";
 import { builtinAgentToolSpecs } from "../../src/domain/profiles/agent-tool-specs";
 import { defineOps } from "./registry";

@@ -1,5 +1,5 @@
 /**
- * Agent run record and journal operations (contracts.md §3.4, §3.17): list, get, read events,
+ * Agent run record and journal operations (docs/spec/journal.md, docs/spec/agent-runtime.md §9): list, get, read events,
  * delete. Run creation, cancel and the step machine are the agent loop's (see
  * src/application/agent/run-records.ts and journal.ts for the methods it calls).
  */

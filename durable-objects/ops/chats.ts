@@ -1,5 +1,5 @@
 /**
- * Chat operations (issue [chats]; DESIGN.md "HTTP API" → Chats). Inputs were validated by the
+ * Chat operations (issue [chats]; docs/spec/chats.md). Inputs were validated by the
  * route's zod contract. `chats.import` receives the upload as a byte stream over RPC and
  * `chats.export` returns one (ADR 0401); neither holds a whole file in memory.
  */

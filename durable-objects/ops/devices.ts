@@ -1,4 +1,4 @@
-/** Device operations (DESIGN.md "Authentication"): list, rename, revoke, pairing codes, socket tickets. */
+/** Device operations (docs/spec/hosted.md §2): list, rename, revoke, pairing codes, socket tickets. */
 import { deviceServices } from "../../src/composition/devices";
 import { defineOps } from "./registry";
 

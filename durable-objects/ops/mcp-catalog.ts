@@ -1,4 +1,4 @@
-/** MCP catalog operations (contracts.md §2 `servers.discover` / `servers.refresh`, §1.8). */
+/** MCP catalog operations (docs/spec/mcp-platform.md §14 `servers.discover` / `servers.refresh`, docs/spec/mcp-platform.md §8). */
 import { mcpCatalogServices } from "../../src/composition/mcp-catalog";
 import { defineOps } from "./registry";
 

@@ -1,6 +1,6 @@
 /**
- * MCP registry operations (contracts.md §2 `servers.*` / `tools.setPermission` /
- * `tools.setDescriptionOverride`; DESIGN.md "HTTP API"). Inputs were validated by the route's zod
+ * MCP registry operations (docs/spec/mcp-platform.md §14 `servers.*` / `tools.setPermission` /
+ * `tools.setDescriptionOverride`; docs/api.md). Inputs were validated by the route's zod
  * contract; the service serializes mutations on the space mutex and broadcasts the frames.
  */
 import type { McpServerInput } from "../../src/application/mcp/registry-service";

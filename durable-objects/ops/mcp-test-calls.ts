@@ -1,4 +1,4 @@
-/** MCP test-call operations (contracts.md §2 `tools.testCall`; DESIGN.md test-call / cancel routes). */
+/** MCP test-call operations (docs/spec/mcp-platform.md §14 `tools.testCall`; docs/api.md "MCP test calls"). */
 import { mcpTestCalls } from "../../src/composition/mcp-calls";
 import { defineOps } from "./registry";
 

@@ -1,4 +1,4 @@
-/** Model-tools view operation (DESIGN.md `GET /api/v1/mcp/model-tools[?profileId=]`; contracts.md §1.4, §5.2, §5.3). */
+/** Model-tools view operation (docs/spec/tool-system.md §6; docs/spec/mcp-platform.md §4). */
 import { modelToolsView } from "../../src/application/tools/model-tools-view";
 import { modelToolResolver, profileToolPolicies } from "../../src/composition/tools";
 import { defineOps } from "./registry";

@@ -1,5 +1,5 @@
 /**
- * Workspace read operations (contracts.md §3.6): checkpoints, tree, file, diff of a run. The run
+ * Workspace read operations (docs/spec/workspace.md §2): checkpoints, tree, file, diff of a run. The run
  * must exist in the agent run store (`agent.run_not_found` otherwise); a run whose workspace was
  * not initialized yet has no checkpoints and no files. Writes happen only through the agent loop.
  */

@@ -1,5 +1,5 @@
 /**
- * Composition: the agent-run services of one user's space (contracts.md §3.3, §3.4).
+ * Composition: the agent-run services of one user's space (docs/spec/agent-runtime.md §3, docs/spec/journal.md).
  * `journal` is the live RunJournal the agent loop appends to; `runs` owns run records and status.
  */
 import { SqliteRunJournal } from "../adapters/storage/run-journal-store";

@@ -14,7 +14,7 @@ import { mcpRegistryServices } from "./mcp-registry";
 import { secretCipher } from "./secrets";
 
 /**
- * Client identity sent to MCP servers (contracts.md §1.6: product name + app version). Kept equal
+ * Client identity sent to MCP servers (docs/spec/mcp-platform.md §6: product name + app version). Kept equal
  * to src/version.ts by tests/unit/mcp/client-identity.test.ts (composition may not import the root).
  */
 export const MCP_CLIENT_IDENTITY = { name: "TavernEdge", version: "0.1.0" } as const;

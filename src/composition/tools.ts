@@ -1,5 +1,5 @@
 /**
- * Composition: the tool system of one user's space (contracts.md §1.4, §3.8–§3.10).
+ * Composition: the tool system of one user's space (docs/spec/mcp-platform.md §4, docs/spec/tool-system.md §1–§3).
  *
  * - `modelToolResolver(space)`: the cached-only resolver over the registry's summaries and the
  *   catalog cache (memoized).

@@ -1,5 +1,5 @@
 /**
- * Composition: the workspace dependencies of one user's space (contracts.md §3.5–3.7, §3.9).
+ * Composition: the workspace dependencies of one user's space (docs/spec/workspace.md §1–§3, docs/spec/tool-system.md §2).
  * Use with the functions of src/application/workspace/ (see its index.ts).
  */
 import { SqlBlobStore } from "../adapters/storage/blob-store";
@@ -21,7 +21,7 @@ export function workspaceDeps(space: Space): WorkspaceDeps {
 
 /**
  * Deletes a run's workspace rows (files, read-state, checkpoints) and then every blob nothing
- * refers to any more. Persistent states are kept (§3.5: never pruned by run retention). Runs no
+ * refers to any more. Persistent states are kept (docs/spec/workspace.md §1: never pruned by run retention). Runs no
  * transaction of its own: meant for agent-runs' RUN_CLEANUPS inside the run delete transaction.
  */
 export function deleteRunWorkspace(space: Space, runId: string): void {

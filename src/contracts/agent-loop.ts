@@ -1,5 +1,5 @@
 /**
- * HTTP contracts of the agent loop routes (contracts.md §3.12, §3.17; DESIGN.md "Agent"):
+ * HTTP contracts of the agent loop routes (docs/spec/agent-runtime.md §5, §9; docs/api.md "Agent runs"):
  * start a run, cancel, guidance, read a model turn. The chat-completion payload is passed through
  * (its `tools` / `tool_choice` / tool turns / `stream` are refused by the domain with the
  * contract's `agent.*` codes, not by zod).

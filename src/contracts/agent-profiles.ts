@@ -1,13 +1,13 @@
 /**
- * HTTP body contracts of /api/v1/agent/profiles… (issue [agent-profiles]; contracts.md §3.14).
+ * HTTP body contracts of /api/v1/agent/profiles… (issue [agent-profiles]; docs/spec/profiles.md).
  * Bodies are only shape-checked here (a JSON object); the profile document itself is checked by
- * the domain's strict v3 reader so every failure carries its §3.14 code, not `input.invalid`.
+ * the domain's strict v3 reader so every failure carries its docs/spec/profiles.md code, not `input.invalid`.
  */
 import { z } from "zod";
 
 const document = z.record(z.string(), z.unknown());
 
-/** save: the profile document, or `{profile}` (contracts.md §3.17 `save(profile | {profile})`). */
+/** save: the profile document, or `{profile}` (docs/spec/agent-runtime.md §9 `save(profile | {profile})`). */
 export const saveProfileBodySchema = z
   .union([z.object({ profile: document }).strict(), document])
   .transform(
@@ -20,8 +20,8 @@ export const saveProfileBodySchema = z
 /** import: `{profile, overwrite?}` where `profile` is a v1, v2 or v3 document. */
 export const importProfileBodySchema = z.object({ profile: document, overwrite: z.boolean().optional() }).strict();
 
-/** A profile id in a path (shape only; the domain applies the §3.14 id rules). */
+/** A profile id in a path (shape only; the domain applies the docs/spec/profiles.md id rules). */
 export const profileIdParamSchema = z.string().min(1).max(200);
 
-/** repairFile: `{action}` (contracts.md §3.14). */
+/** repairFile: `{action}` (docs/spec/profiles.md). */
 export const repairProfileBodySchema = z.object({ action: z.enum(["delete", "normalizeIdentity"]) }).strict();

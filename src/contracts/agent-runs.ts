@@ -1,6 +1,6 @@
 /**
- * HTTP contracts of the agent run records and journal routes (contracts.md §3.4, §3.17;
- * DESIGN.md "Agent"): query strings of the list and events reads, and the DTO shapes clients get.
+ * HTTP contracts of the agent run records and journal routes (docs/spec/journal.md, docs/spec/agent-runtime.md §9;
+ * docs/api.md "Agent runs"): query strings of the list and events reads, and the DTO shapes clients get.
  */
 import { z } from "zod";
 import { AGENT_RUN_STATUSES } from "../domain/agent/run-status";
@@ -50,7 +50,7 @@ export const agentRunEventSchema = z.object({
   payload: z.record(z.string(), z.unknown()).nullable(),
 });
 
-/** `AgentRunSummary` (§3.17). */
+/** `AgentRunSummary` (docs/spec/agent-runtime.md §9). */
 export const agentRunSummarySchema = z.object({
   runId: z.string(),
   workspaceId: z.string(),

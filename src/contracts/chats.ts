@@ -1,5 +1,5 @@
 /**
- * HTTP contracts of the chat routes (DESIGN.md "HTTP API" → Chats; docs/api.md "Chats").
+ * HTTP contracts of the chat routes (docs/spec/chats.md; docs/api.md "Chats").
  * Length limits that carry their own error codes (title → chat.title_invalid, text →
  * chat.message_text_too_large) are checked by the service, not here.
  */

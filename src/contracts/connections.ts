@@ -1,4 +1,4 @@
-/** HTTP body contracts of /api/v1/connections (issue [model-gateway]; DESIGN.md "Model connections"). */
+/** HTTP body contracts of /api/v1/connections (issue [model-gateway]; docs/spec/hosted.md §9). */
 import { z } from "zod";
 import { MODEL_PROVIDERS } from "../domain/models/connection";
 
@@ -35,7 +35,7 @@ export const updateConnectionBodySchema = createConnectionBodySchema.partial().s
 
 /**
  * Development-only body of POST /connections/:id/dev-step: one gateway step in the canonical IR
- * (contracts.md §3.15). Loose on purpose: the gateway validates what it sends.
+ * (docs/spec/agent-runtime.md §7). Loose on purpose: the gateway validates what it sends.
  */
 export const devStepBodySchema = z
   .object({

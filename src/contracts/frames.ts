@@ -1,5 +1,5 @@
 /**
- * WebSocket frame contracts (DESIGN.md "WebSocket frames"). Client → server frames are validated
+ * WebSocket frame contracts (docs/spec/hosted.md §7). Client → server frames are validated
  * here; server → client frames are built by the services (ports/space.ts ServerFrame).
  */
 import { z } from "zod";

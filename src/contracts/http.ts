@@ -1,4 +1,4 @@
-/** Shared HTTP body contracts of the device / setup routes (DESIGN.md "Authentication"). */
+/** Shared HTTP body contracts of the device / setup routes (docs/spec/hosted.md §2). */
 import { z } from "zod";
 
 export const deviceNameSchema = z.string().trim().min(1).max(80);

@@ -1,6 +1,6 @@
 /**
- * zod contracts of stored MCP catalog snapshots (contracts.md §1.7 "Catalog snapshot file v1";
- * DESIGN.md "Secrets": bound to an HMAC digest of the endpoint, never the endpoint itself).
+ * zod contracts of stored MCP catalog snapshots (docs/spec/mcp-platform.md §7 (catalog snapshot document);
+ * docs/spec/hosted.md §4: bound to an HMAC digest of the endpoint, never the endpoint itself).
  * Stored as a header row (`te_mcp_catalogs.document`, the document without its tools) plus one
  * `te_mcp_catalog_tools` row per tool. Unknown fields are rejected at every level.
  */
@@ -11,7 +11,7 @@ export const CATALOG_SCHEMA_VERSION = 1;
 
 const jsonObject = z.record(z.string(), z.unknown());
 
-/** One stored tool (contracts.md §1.7 `catalog.tools[]`). */
+/** One stored tool (docs/spec/mcp-platform.md §7 `catalog.tools[]`). */
 export const catalogToolDocumentSchema = z.strictObject({
   nativeName: z.string().min(1),
   title: z.string().nullable(),
@@ -21,7 +21,7 @@ export const catalogToolDocumentSchema = z.strictObject({
   annotations: jsonObject,
 });
 
-/** One stored diagnostic (contracts.md §1.7 `catalog.diagnostics[]`). */
+/** One stored diagnostic (docs/spec/mcp-platform.md §7 `catalog.diagnostics[]`). */
 export const catalogDiagnosticSchema = z.strictObject({
   code: z.string(),
   nativeName: z.string().nullable(),

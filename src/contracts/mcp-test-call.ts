@@ -1,4 +1,4 @@
-/** zod contracts of the MCP test-call routes (DESIGN.md "HTTP API"; contracts.md §2). */
+/** zod contracts of the MCP test-call routes (docs/api.md; docs/spec/mcp-platform.md §14). */
 import { z } from "zod";
 
 /** A client-given call id: 1–128 visible ASCII characters. */

@@ -1,5 +1,5 @@
 /**
- * zod contracts of the MCP registry (contracts.md §1.3–§1.5, §1.7, §2; DESIGN.md "HTTP API"):
+ * zod contracts of the MCP registry (docs/spec/mcp-platform.md §3–§5, §7, §14; docs/api.md):
  * HTTP bodies and the strict v1 stored registration document. Domain rules (endpoint, names,
  * empty overrides, …) are checked by src/domain/mcp after the shape passes here.
  */
@@ -15,7 +15,7 @@ export const protocolVersionSchema = z.enum(MCP_PROTOCOL_VERSIONS as [McpProtoco
 export const headersSchema = z.record(z.string(), z.string());
 const ifRevision = z.number().int().min(0).optional();
 
-/** ToolDescriptionOverride (strict, contracts.md §1.5). */
+/** ToolDescriptionOverride (strict, docs/spec/mcp-platform.md §5). */
 export const descriptionOverrideSchema = z.strictObject({
   description: z.string().optional(),
   properties: z.record(z.string(), z.string()).optional(),

@@ -1,4 +1,4 @@
-/** Query contracts of the workspace read routes (contracts.md §3.6; docs/api.md "Agent workspace"). */
+/** Query contracts of the workspace read routes (docs/spec/workspace.md §2; docs/api.md "Agent workspace"). */
 import { z } from "zod";
 
 const checkpointId = z.string().regex(/^cp_\d{6,}$/, "A checkpoint id looks like cp_000001.");

@@ -1,6 +1,6 @@
 /**
  * AppError: the one error type every layer raises for a user-visible failure.
- * `code` is a dotted lower-case code from contracts.md (or a hosted extension listed in
+ * `code` is a dotted lower-case code from docs/spec/ (or a hosted extension listed in
  * docs/api.md); `message` is for a person and never contains a secret; `details` is JSON.
  */
 export class AppError extends Error {

@@ -1,6 +1,6 @@
 /**
- * Raw-text host check for absolute URLs typed by a person (MCP endpoints, contracts.md §1.3;
- * model connection base URLs, DESIGN.md "Model connections"; ADR 0390).
+ * Raw-text host check for absolute URLs typed by a person (MCP endpoints, docs/spec/mcp-platform.md §3;
+ * model connection base URLs, docs/spec/hosted.md §9; ADR 0390).
  *
  * WHATWG URL parsing repairs a missing host for the special schemes: `http:///mcp`, `http:mcp`
  * and `http:////mcp` all parse as `http://mcp/`, silently turning the path into a host. Checking

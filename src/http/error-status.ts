@@ -1,5 +1,5 @@
 /**
- * The one code → HTTP status table (DESIGN.md "Errors"). Exact codes first, then suffix rules,
+ * The one code → HTTP status table (docs/spec/hosted.md §6). Exact codes first, then suffix rules,
  * then 400 for any other dotted code from a validation path; unknown errors are 500.
  * Features add their exact codes to EXACT_STATUS.
  */

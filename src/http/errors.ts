@@ -1,5 +1,5 @@
 /**
- * The error envelope `{error: {code, message, requestId, details?}}` (DESIGN.md "Errors").
+ * The error envelope `{error: {code, message, requestId, details?}}` (docs/spec/hosted.md §6).
  * Unknown errors are logged once as app.internal_error without their message text (it may hold
  * secrets from an upstream) and answered with a generic 500.
  */

@@ -1,6 +1,6 @@
 /**
  * The `:nativeName` path segment of the `/mcp/servers/:id/tools/:nativeName/<leaf>` routes
- * (permission, description-override, test-call), decoded strictly (contracts.md §1.3 tool names;
+ * (permission, description-override, test-call), decoded strictly (docs/spec/mcp-platform.md §3 tool names;
  * ADR 0393).
  *
  * Hono's `c.req.param()` decodes leniently: a malformed escape such as `%E5%ZZ` or `%FF` (not

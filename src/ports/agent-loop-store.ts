@@ -1,6 +1,6 @@
 /**
  * Port: persistence of the agent loop's step machine between steps (issue [agent-loop];
- * DESIGN.md "Conventions": every step runs in its own invocation with its inputs and results in
+ * docs/spec/hosted.md §5: every step runs in its own invocation with its inputs and results in
  * SQLite). Implemented by src/adapters/storage/agent-loop-store.ts (schema v9). Synchronous, so a
  * step can read-check-write without other requests interleaving.
  *
@@ -8,10 +8,10 @@
  * - docs: hidden run documents by name (`input/prompt_snapshot.json`, `model-responses/round-001.json`,
  *   `tool-results/inv_root/round-001-call_<h>.json`, conversation messages `msg/000001`…), stored
  *   as text split in rows of ≤ 1 MiB.
- * - guidance: queued user guidance items (contracts.md §3.12).
+ * - guidance: queued user guidance items (docs/spec/agent-runtime.md §5).
  */
 
-/** One queued guidance item (§3.12). */
+/** One queued guidance item (docs/spec/agent-runtime.md §5). */
 export interface GuidanceRow {
   guidanceId: string;
   clientGuidanceId: string | null;

@@ -1,5 +1,5 @@
 /**
- * Port: persistence of user Agent Profiles (contracts.md §3.14 "Storage"; implemented by
+ * Port: persistence of user Agent Profiles (docs/spec/profiles.md §1; implemented by
  * src/adapters/storage/agent-profile-store.ts over `te_agent_profiles`). Documents are stored as
  * the JSON text they were saved with, so an unreadable or invalid row can still be listed as an
  * issue instead of disappearing. The built-in `default-writer` is never stored.

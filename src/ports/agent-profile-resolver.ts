@@ -1,5 +1,5 @@
 /**
- * Ports: Agent Profile resolution (contracts.md §3.14; implemented by [agent-profiles]'
+ * Ports: Agent Profile resolution (docs/spec/profiles.md; implemented by [agent-profiles]'
  * AgentProfileRuntime, src/application/profiles/profile-resolver.ts, composed in
  * src/composition/agent-profiles.ts `agentProfileRuntime(space)`).
  *

@@ -1,5 +1,5 @@
 /**
- * Port: cached-only reads of MCP catalog snapshots (contracts.md §1.8 "Model-tool preparation is
+ * Port: cached-only reads of MCP catalog snapshots (docs/spec/mcp-platform.md §8 "Model-tool preparation is
  * strictly cached-only"). Defined by [tool-system] for the model-tool resolver and the send-time
  * call path; implemented by [gateway-discovery]'s catalog service (memory → SQLite snapshot,
  * validated, published to memory on a SQLite hit). An implementation NEVER touches the network and

@@ -1,5 +1,5 @@
 /**
- * Port: persistence of MCP catalog snapshots (contracts.md §1.7, §1.8), implemented by
+ * Port: persistence of MCP catalog snapshots (docs/spec/mcp-platform.md §7, §8), implemented by
  * adapters/storage/mcp-catalog-store over `te_mcp_catalogs` + `te_mcp_catalog_tools` (schema v2).
  * Deletion on a connection change belongs to the registry (McpRegistrationRepository).
  */

@@ -1,12 +1,12 @@
 /**
- * Port: the MCP gateway (contracts.md §1.6, §1.8–§1.12). Implemented by src/adapters/mcp/, the only
+ * Port: the MCP gateway (docs/spec/mcp-platform.md §6, §8–§12). Implemented by src/adapters/mcp/, the only
  * user of `@modelcontextprotocol/client`. Every discovery and every call uses a new short-lived
  * client that is closed afterwards (close failures are logged, never change the result).
  */
 import type { McpCallOutcome } from "../domain/mcp/call-outcome";
 import type { McpDiscoveredTool, McpDiscovery, McpEraHint } from "../domain/mcp/discovered-catalog";
 
-/** Protocol version preference of a registration (contracts.md §1.6). */
+/** Protocol version preference of a registration (docs/spec/mcp-platform.md §6). */
 export type McpProtocolPreference = "auto" | "2026-07-28" | "2025-11-25" | "2025-06-18" | "2025-03-26";
 
 /** Where and how to connect: the registration's connection fields, secrets in clear (never logged). */
@@ -20,7 +20,7 @@ export interface McpConnectionTarget {
   era?: McpEraHint;
 }
 
-/** One `tools/call` (contracts.md §1.11 "Gateway call"). */
+/** One `tools/call` (docs/spec/mcp-platform.md §11 (gateway)). */
 export interface McpCallRequest {
   nativeName: string;
   /** Already-parsed JSON object; big integers may be raw-JSON values and are sent verbatim. */
@@ -36,7 +36,7 @@ export interface McpCallRequest {
 
 export interface McpGateway {
   /**
-   * Network discovery (contracts.md §1.9): start-up, full `tools/list` paging and per-tool
+   * Network discovery (docs/spec/mcp-platform.md §9): start-up, full `tools/list` paging and per-tool
    * validation. Rejects with AppError: `mcp.header_name_invalid` / `mcp.header_value_invalid` /
    * `mcp.header_reserved` (nothing sent), `mcp.discovery_initialize_timeout`,
    * `mcp.discovery_initialize_failed`, `mcp.discovery_peer_info_missing`,
@@ -47,7 +47,7 @@ export interface McpGateway {
   discover(target: McpConnectionTarget): Promise<McpDiscovery>;
 
   /**
-   * Exactly one `tools/call` (contracts.md §1.10, §1.11). Never rejects: every failure is an
+   * Exactly one `tools/call` (docs/spec/mcp-platform.md §10, §11). Never rejects: every failure is an
    * outcome (`not_sent` before the request is out, `outcome_unknown` after).
    */
   call(target: McpConnectionTarget, request: McpCallRequest): Promise<McpCallOutcome>;

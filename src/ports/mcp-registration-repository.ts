@@ -1,6 +1,6 @@
 /**
  * Port: persistence of MCP server registrations and the deletion side of catalog snapshots
- * (contracts.md §1.7; DESIGN.md "Secrets"). Implemented by adapters/storage/mcp-registration-store
+ * (docs/spec/mcp-platform.md §7; docs/spec/hosted.md §4). Implemented by adapters/storage/mcp-registration-store
  * over the `te_mcp_registrations` table (schema v2).
  *
  * Records cross this port with their secrets still SEALED: the repository never sees plaintext
@@ -37,7 +37,7 @@ export interface StoredRegistration {
 }
 
 /**
- * A row that could not be loaded (contracts.md §1.7 scan semantics). `fileName` is the row id
+ * A row that could not be loaded (docs/spec/mcp-platform.md §7 scan semantics). `fileName` is the row id
  * (the desktop file stem); `registrationId` is set when that id is canonical; `code` is the
  * storage code (`mcp.registration_schema_unsupported`, `mcp.registration_kind_invalid`,
  * `mcp.registration_id_mismatch`, `mcp.registration_document_invalid`, a domain code, or

@@ -1,5 +1,5 @@
 /**
- * Port: one model step in the canonical IR (contracts.md §3.15, §3.16). Implemented by
+ * Port: one model step in the canonical IR (docs/spec/agent-runtime.md §7, §8). Implemented by
  * src/adapters/llm (the only user of the AI SDK). Obtain one for a connection with
  * `modelGatewayFor(space, connectionId?)` from src/composition/models.ts.
  *

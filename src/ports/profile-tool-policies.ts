@@ -1,5 +1,5 @@
 /**
- * Port: the `tools` part of an Agent Profile, by profile id (contracts.md §3.14). Implemented by
+ * Port: the `tools` part of an Agent Profile, by profile id (docs/spec/profiles.md). Implemented by
  * [agent-profiles]; until then src/composition/tools.ts serves only the built-in `default-writer`
  * (DEFAULT_WRITER_TOOL_POLICY).
  */

@@ -1,5 +1,5 @@
 /**
- * Port: the append-only run journal (contracts.md §3.4). Implemented by
+ * Port: the append-only run journal (docs/spec/journal.md). Implemented by
  * adapters/storage/run-journal-store (SQLite, storage only), by application/agent/journal
  * (storage + live delivery to subscribed sockets — what the agent loop uses) and by
  * tests/fakes/in-memory-run-journal (unit tests).
@@ -19,7 +19,7 @@ export interface RunJournal {
    * `agent.journal_payload_too_large`.
    */
   append(runId: string, input: AppendEventInput): AgentRunEvent;
-  /** One page of events in ascending seq (§3.4 paging rules). Unknown run → empty list. */
+  /** One page of events in ascending seq (docs/spec/journal.md paging rules). Unknown run → empty list. */
   read(runId: string, query?: ReadEventsQuery): AgentRunEvent[];
   /** Highest seq of the run, 0 when it has none. */
   lastSeq(runId: string): number;

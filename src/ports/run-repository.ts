@@ -1,5 +1,5 @@
 /**
- * Port: persistence of agent run records (contracts.md §3.3, §3.17). Implemented by
+ * Port: persistence of agent run records (docs/spec/agent-runtime.md §3, §9). Implemented by
  * adapters/storage/run-store (SQLite).
  */
 import type { AgentRunRecord, RunListFilter } from "../domain/agent/run-record";

@@ -1,5 +1,5 @@
 /**
- * Port: encryption of secrets at rest (DESIGN.md "Secrets"): MCP header values, endpoint userinfo,
+ * Port: encryption of secrets at rest (docs/spec/hosted.md §4): MCP header values, endpoint userinfo,
  * provider API keys. Envelopes are AES-GCM `{kid, iv, ct}` (base64) under a key derived from the
  * DATA_KEY Worker secret; `aad` binds an envelope to its owner (e.g. "mcp:<registrationId>:headers").
  */

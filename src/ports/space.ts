@@ -3,7 +3,7 @@
  * Implemented by durable-objects/user-space.ts; application code sees only these interfaces.
  */
 
-/** A server → client WebSocket frame (DESIGN.md "WebSocket frames"): JSON with a noun.verb `type`. */
+/** A server → client WebSocket frame (docs/spec/hosted.md §7): JSON with a noun.verb `type`. */
 export interface ServerFrame {
   type: string;
   [field: string]: unknown;
@@ -14,7 +14,7 @@ export interface Clock {
   now(): number;
 }
 
-/** Push side of the user's hibernatable WebSockets (DESIGN.md "WebSocket frames"). */
+/** Push side of the user's hibernatable WebSockets (docs/spec/hosted.md §7). */
 export interface SocketHub {
   /** Sends a frame to every open socket of this user. */
   broadcast(frame: ServerFrame): void;
@@ -24,7 +24,7 @@ export interface SocketHub {
   closeDevice(deviceId: string, reason: string): void;
 }
 
-/** One-alarm job scheduler (DESIGN.md "Conventions": a due-time table multiplexed on the alarm). */
+/** One-alarm job scheduler (docs/spec/hosted.md §5: a due-time table multiplexed on the alarm). */
 export interface Scheduler {
   /** Schedules (or re-schedules) the job `(kind, ref)` at `dueAt` (ms epoch). Idempotent per (kind, ref). */
   schedule(kind: string, ref: string, dueAt: number): void;

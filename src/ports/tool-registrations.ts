@@ -1,5 +1,5 @@
 /**
- * Port: what the tool system reads of MCP registrations (contracts.md §1.4). Structural subset of
+ * Port: what the tool system reads of MCP registrations (docs/spec/mcp-platform.md §4). Structural subset of
  * [registry]'s McpRegistryService (`summaries()`, `lookupForConnection()`), so the service is passed
  * as is; tests pass fakes.
  */

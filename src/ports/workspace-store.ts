@@ -1,5 +1,5 @@
 /**
- * Storage ports of the run workspace (contracts.md §3.5–3.7): content-addressed blobs, the live
+ * Storage ports of the run workspace (docs/spec/workspace.md §1–§3): content-addressed blobs, the live
  * file map and read-state per run, checkpoints, and the chat's immutable persistent states.
  * Implemented over the Durable Object's SQLite in src/adapters/storage/. All methods except
  * `BlobStore.put` are synchronous so a caller can check-and-write without interleaving.
@@ -66,7 +66,7 @@ export interface WorkspaceFileStore {
   deleteRun(runId: string): void;
 }
 
-/** §3.6 checkpoint metadata (`checkpoint.json`); `files` = the files involved in that step. */
+/** docs/spec/workspace.md §2 checkpoint metadata (`checkpoint.json`); `files` = the files involved in that step. */
 export interface CheckpointRecord {
   id: string;
   seq: number;
@@ -90,7 +90,7 @@ export interface CheckpointStore {
   mapAt(runId: string, seq: number): FileRef[];
 }
 
-/** An immutable persistent state of a chat workspace (§3.7). */
+/** An immutable persistent state of a chat workspace (docs/spec/workspace.md §3). */
 export interface PersistStateRecord {
   workspaceId: string;
   stateId: string;

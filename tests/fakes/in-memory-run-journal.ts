@@ -1,7 +1,7 @@
 /**
  * In-memory RunJournal (src/ports/run-journal.ts) for unit tests of code that journals, e.g. the
  * agent loop. Same rules as the SQLite journal: seq from 1 without gaps per run, validation and
- * payload cap through domain `prepareEvent`, §3.4 paging, `agent.run_not_found` for a run that was
+ * payload cap through domain `prepareEvent`, docs/spec/journal.md paging, `agent.run_not_found` for a run that was
  * not `addRun`-ed (unless constructed with `{ autoCreateRuns: true }`).
  * `published` records every event in append order, as the live journal would deliver them.
  */

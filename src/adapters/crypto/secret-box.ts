@@ -1,6 +1,6 @@
 /**
  * SecretBox: AES-256-GCM envelopes and HMAC digests under keys derived (HKDF-SHA-256) from the
- * DATA_KEY Worker secret (32 bytes, base64). Implements ports/secret-cipher (DESIGN.md "Secrets").
+ * DATA_KEY Worker secret (32 bytes, base64). Implements ports/secret-cipher (docs/spec/hosted.md §4).
  * Never falls back to plaintext; never logs key material or plaintext.
  */
 import { AppError } from "../../domain/errors";

@@ -1,5 +1,5 @@
 /**
- * AI SDK output (stream parts or generate content) → canonical ModelResponse (contracts.md §3.15).
+ * AI SDK output (stream parts or generate content) → canonical ModelResponse (docs/spec/agent-runtime.md §7).
  * Order of checks: stream errors, then terminal reasons (refusal → `model.provider_refusal`;
  * length / max_tokens / context window → `model.output_truncated`; partial output discarded), then
  * tool-call ids (missing, or two calls sharing one id → `model.invalid_tool_call`, ADR 1471; Gemini → `gemini_<responseId>_<index>`,

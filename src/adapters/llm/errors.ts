@@ -1,5 +1,5 @@
 /**
- * Maps whatever the AI SDK or fetch threw into a ModelError (contracts.md §3.15; issue
+ * Maps whatever the AI SDK or fetch threw into a ModelError (docs/spec/agent-runtime.md §7; issue
  * [model-gateway] "Errors mapped to model.* codes"):
  * 429 → `model.provider_rate_limited` (retryable, `retryAfterMs` when sent) · 5xx, 408 and network →
  * `model.request_failed` (retryable) · 3xx → `model.request_failed` (not retryable) · 401/403 →

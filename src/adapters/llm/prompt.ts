@@ -1,5 +1,5 @@
 /**
- * Canonical IR → AI SDK LanguageModelV3 call options (contracts.md §3.15, §3.16):
+ * Canonical IR → AI SDK LanguageModelV3 call options (docs/spec/agent-runtime.md §7, §8):
  * messages with per-part providerMetadata replayed as providerOptions (Gemini thought signatures,
  * Anthropic thinking signatures, Responses item ids), sanitized tool schemas, tool choice,
  * settings merged over the connection defaults, and the Responses `previous_response_id`

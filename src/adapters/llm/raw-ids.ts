@@ -1,7 +1,7 @@
 /**
  * Tool-call ids as the provider actually sent them, read from the raw response (raw stream chunks
  * or the raw JSON body), because the SDK invents an id when an OpenAI-compatible or Gemini answer
- * has none (contracts.md §3.15: "missing → model.invalid_tool_call, never synthesized").
+ * has none (docs/spec/agent-runtime.md §7: "missing → model.invalid_tool_call, never synthesized").
  *
  * - chat (OpenAI Chat Completions and compatible): `choices[].delta.tool_calls[].id` (stream) or
  *   `choices[].message.tool_calls[].id` (JSON).

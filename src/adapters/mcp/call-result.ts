@@ -1,5 +1,5 @@
 /**
- * Projects a raw `tools/call` result onto the outcome model (contracts.md §1.10). The result was
+ * Projects a raw `tools/call` result onto the outcome model (docs/spec/mcp-platform.md §10). The result was
  * parsed permissively, so unknown content is a diagnostic, never a failure:
  * text blocks keep their index; image, audio, embedded resource, resource link and unknown blocks
  * become `mcp.call_content_unsupported` (index, type and size/MIME); result `_meta` becomes

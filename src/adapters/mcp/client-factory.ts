@@ -1,6 +1,6 @@
 /**
- * Builds and starts one short-lived MCP client (contracts.md §1.6, §1.12) with every hidden
- * retry of the v2 SDK switched off (spec/toolchain-mcp-ai.md §2): `requestInit.redirect =
+ * Builds and starts one short-lived MCP client (docs/spec/mcp-platform.md §6, §12) with every hidden
+ * retry of the v2 SDK switched off (ADR 0450): `requestInit.redirect =
  * 'manual'` plus the WireSession fetch (no redirects), `reconnectionOptions.maxRetries: 0` (no SSE
  * reconnection), `inputRequired.autoFulfill: false`, no auth provider (no step-up retry), probe
  * `maxRetries: 0`.

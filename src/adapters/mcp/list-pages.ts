@@ -1,6 +1,6 @@
 /**
  * Raw `tools/list` paging through the client's low-level `request` with a permissive result
- * schema (contracts.md §1.9). `client.listTools()` is not used: it rejects a whole page for one
+ * schema (docs/spec/mcp-platform.md §9). `client.listTools()` is not used: it rejects a whole page for one
  * malformed tool and silently drops tools with bad `x-mcp-header` markings.
  * Limits: 32 pages, 512 tools, 8 MiB of serialized tools; a repeated cursor is a cycle.
  * Throws ListError (the caller maps kinds to codes).

@@ -1,6 +1,6 @@
 /**
- * Person-readable replacements for raw runtime failure text in MCP errors (contracts.md §1.9,
- * §1.13 `mcp.discovery_initialize_failed`, `mcp.call_initialize_failed`; ADR 0391).
+ * Person-readable replacements for raw runtime failure text in MCP errors (docs/spec/mcp-platform.md §9,
+ * docs/spec/mcp-platform.md §13 `mcp.discovery_initialize_failed`, `mcp.call_initialize_failed`; ADR 0391).
  *
  * When a connection cannot be made, workerd's `fetch` rejects with text such as
  * `internal error; reference = v2tq…` (Node says `fetch failed`, `ECONNREFUSED`, …). That text

@@ -1,5 +1,5 @@
 /**
- * "Does this JSON Schema compile as draft 2020-12?" (contracts.md §1.9) without network access.
+ * "Does this JSON Schema compile as draft 2020-12?" (docs/spec/mcp-platform.md §9) without network access.
  * `@cfworker/json-schema` validates lazily and ships no meta-schema, so the check is in two parts:
  * 1. a structural walk of the 2020-12 vocabulary: every known keyword must have the value shape
  *    the meta-schema requires (subschemas are objects or booleans, `type` names are valid,

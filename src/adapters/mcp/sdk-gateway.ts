@@ -1,5 +1,5 @@
 /**
- * McpGateway over `@modelcontextprotocol/client` 2.4.0 (contracts.md §1.6, §1.9–§1.12). One new
+ * McpGateway over `@modelcontextprotocol/client` 2.4.0 (docs/spec/mcp-platform.md §6, §9–§12). One new
  * short-lived client per discovery or call, always closed (2 s cap; close failures only logged).
  */
 import { AppError } from "../../domain/errors";
@@ -25,7 +25,7 @@ const LIST_CODES: Record<string, string> = {
   cancelled: "mcp.discovery_list_failed",
 };
 
-/** Client identity sent in `initialize` / `_meta` (contracts.md §1.6: product name + app version). */
+/** Client identity sent in `initialize` / `_meta` (docs/spec/mcp-platform.md §6: product name + app version). */
 export interface McpClientIdentity {
   name: string;
   version: string;

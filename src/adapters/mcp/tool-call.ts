@@ -1,5 +1,5 @@
 /**
- * One `tools/call` on a started client (contracts.md §1.11 "Gateway call", in order):
+ * One `tools/call` on a started client (docs/spec/mcp-platform.md §11 (gateway), in order):
  * tools capability → (no snapshot tool on a 2026-07-28 connection) page `tools/list` until the
  * target appears → send with `toolDefinition` (the snapshot's tool without `outputSchema`, so the
  * SDK mirrors `Mcp-Param-*` headers without a round trip, skips its HEADER_MISMATCH re-send and

@@ -1,5 +1,5 @@
 /**
- * Per-tool validation of a discovered catalog (contracts.md §1.9). Each problem drops only the
+ * Per-tool validation of a discovered catalog (docs/spec/mcp-platform.md §9). Each problem drops only the
  * tool(s) concerned and leaves a diagnostic naming the tool:
  * - a native name shared by several tools drops the whole same-name group (`mcp.tool_duplicate_name`);
  * - a name that is not a non-empty string of ≤ 256 UTF-8 bytes (`mcp.tool_name_invalid`);

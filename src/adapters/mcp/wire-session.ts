@@ -1,5 +1,5 @@
 /**
- * The outbound fetch of one short-lived MCP client (contracts.md §1.12), given to the SDK
+ * The outbound fetch of one short-lived MCP client (docs/spec/mcp-platform.md §12), given to the SDK
  * transport as its `fetch`:
  * - never follows a redirect: any 3xx becomes a `redirect` fault carrying the status and the
  *   `Location` (userinfo redacted), and the request fails;

@@ -1,6 +1,6 @@
 /**
  * Content-addressed text blobs in SQLite (schema v7): sha256 of the UTF-8 bytes → rows of
- * ≤ 1 MiB chunks (DESIGN.md "Conventions": rows ≤ 2 MB). Writing the same content twice stores it
+ * ≤ 1 MiB chunks (docs/spec/hosted.md §5: rows ≤ 2 MB). Writing the same content twice stores it
  * once. Blobs are shared by run files, checkpoints and persistent states of every run of the user.
  */
 import { sha256Hex } from "../../domain/ids";

@@ -1,5 +1,5 @@
 /**
- * Checkpoints in SQLite (contracts.md §3.6, ADR 1201). Each checkpoint stores only the files that
+ * Checkpoints in SQLite (docs/spec/workspace.md §2, ADR 1201). Each checkpoint stores only the files that
  * changed since the previous one (`te_checkpoint_entries`, a delta). A full map
  * (`te_checkpoint_maps`) is written at the first checkpoint and then whenever the delta rows
  * written since the last full map reach max(FULL_MAP_MIN_ROWS, file count): the full map's cost

@@ -1,4 +1,4 @@
-/** Immutable persistent states of chat workspaces in SQLite (contracts.md §3.7, schema v7). */
+/** Immutable persistent states of chat workspaces in SQLite (docs/spec/workspace.md §3, schema v7). */
 import type { FileRef, PersistStateRecord, PersistStateStore } from "../../ports/workspace-store";
 import { toFileRef } from "./workspace-file-store";
 

@@ -1,5 +1,5 @@
 /**
- * JournalService: the live run journal (contracts.md §3.4; DESIGN.md "WebSocket frames").
+ * JournalService: the live run journal (docs/spec/journal.md; docs/spec/hosted.md §7).
  *
  * `append` is the one operation the agent loop calls for every event: the event is inserted with
  * the next seq (one atomic SQLite statement) and, in the same synchronous section, published as

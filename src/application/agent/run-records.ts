@@ -1,5 +1,5 @@
 /**
- * RunRecordService: agent run records (contracts.md §3.3, §3.17) — create, status transitions,
+ * RunRecordService: agent run records (docs/spec/agent-runtime.md §3, §9) — create, status transitions,
  * summary updates, list with filters and a cursor, delete of terminal runs.
  *
  * Every status change persists the record and journals `status_changed {status}` in one
@@ -31,7 +31,7 @@ import type { RunRepository } from "../../ports/run-repository";
 import type { Clock, SocketHub } from "../../ports/space";
 import type { JournalService } from "./journal";
 
-/** What the agent loop gives to create a run (§3.3 step 1; the §3.17 summary fields). */
+/** What the agent loop gives to create a run (docs/spec/agent-runtime.md §3 step 1; the docs/spec/agent-runtime.md §9 summary fields). */
 export interface CreateRunInput {
   stableChatId: string;
   /** Default "normal". */
@@ -158,7 +158,7 @@ export class RunRecordService {
   }
 
   /**
-   * Lists runs newest first (§3.17 listRuns): optional chat and statuses filters, `cursor` from a
+   * Lists runs newest first (docs/spec/agent-runtime.md §9 listRuns): optional chat and statuses filters, `cursor` from a
    * previous page's `nextCursor`, `limit` default 50 clamped to 1..200.
    */
   list(filter: Omit<RunListFilter, "before"> & { cursor?: string }): { runs: AgentRunSummary[]; nextCursor?: string } {

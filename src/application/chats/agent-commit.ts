@@ -1,5 +1,5 @@
 /**
- * The agent runtime's commit primitive (issue [chats] "Concurrency"; contracts.md §3.7, §3.9
+ * The agent runtime's commit primitive (issue [chats] "Concurrency"; docs/spec/workspace.md §3, docs/spec/tool-system.md §2
  * `workspace.commit`). A run freezes its input prefix (`freezePrefix`) when it starts; its commit
  * then checks only that prefix and, for replace/swipe, the target message's revision, so
  * unrelated appends by another device during the run never make the commit fail.

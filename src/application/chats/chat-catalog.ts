@@ -11,7 +11,7 @@ import { normalizeTitle } from "../../domain/chats/limits";
 import { toChatView, type CharacterCard, type ChatRecord, type ChatView } from "../../domain/chats/types";
 import { broadcastChat, broadcastChatRemoved, requireChat, revisionConflict, type ChatDeps } from "./chat-context";
 
-/** Input of create: DESIGN.md `POST /api/v1/chats`. */
+/** Input of create: docs/spec/chats.md §1, `POST /api/v1/chats`. */
 export interface CreateChatInput {
   title: string;
   character?: CharacterCard;

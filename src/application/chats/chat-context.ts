@@ -1,5 +1,5 @@
 /**
- * What every chat use case needs, and the frames it broadcasts (DESIGN.md "WebSocket frames"):
+ * What every chat use case needs, and the frames it broadcasts (docs/spec/hosted.md §7):
  * `chat.changed {chatId, chat}` (or `{chatId, removed: true}`), `chat.message_added {chatId,
  * message, messageCount}`, `chat.message_updated {chatId, message}`, `chat.message_removed
  * {chatId, messageId, chatRevision, messageCount}`, each to every socket of the user.

@@ -28,7 +28,7 @@ import {
   type ChatDeps,
 } from "./chat-context";
 
-/** Input of an append (DESIGN.md `POST /chats/:chatId/messages`, plus tool fields). */
+/** Input of an append (docs/spec/chats.md §2, `POST /chats/:chatId/messages`, plus tool fields). */
 export interface AppendMessageInput {
   role: ChatRole;
   name?: string;

@@ -1,6 +1,6 @@
 /**
  * Windowed message reads, counts and frozen-prefix fingerprints (issue [chats] "Messages"; the
- * agent's `chat.read_messages`, contracts.md §3.9, reads through the same functions).
+ * agent's `chat.read_messages`, docs/spec/tool-system.md §2, reads through the same functions).
  *
  * A window is `limit` messages starting `offset` from the start (default), from the end
  * (`fromEnd`), or just before `beforeMessageId`; the result is always in chat order with each

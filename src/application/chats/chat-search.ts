@@ -1,6 +1,6 @@
 /**
  * Plain-text search in one chat with snippets (issue [chats]; the agent's `chat.search`,
- * contracts.md §3.9, calls this). Matching is instr() over lower(text): ASCII case-insensitive,
+ * docs/spec/tool-system.md §2, calls this). Matching is instr() over lower(text): ASCII case-insensitive,
  * exact otherwise. Hits come most recent first.
  *
  * Errors: chat.not_found (404), chat.invalid_search_query (400), chat.invalid_message_range (400).

@@ -1,5 +1,5 @@
 /**
- * ChatService: the one entry point to a user's chats (issue [chats]; DESIGN.md "HTTP API" →
+ * ChatService: the one entry point to a user's chats (issue [chats]; docs/api.md →
  * Chats). The HTTP ops and the agent runtime (inside the same Durable Object) call these methods;
  * each delegates to one use-case file. Every method except `importChat` is synchronous, so a
  * read-check-write (e.g. an agent commit) runs without other requests interleaving.

@@ -1,6 +1,6 @@
 /**
  * DeviceService: users' devices, device tokens, pairing codes and socket tickets
- * (DESIGN.md "Authentication"). Only SHA-256 of a secret is stored; comparisons are constant-time
+ * (docs/spec/hosted.md §2). Only SHA-256 of a secret is stored; comparisons are constant-time
  * on the digests; failed attempts are rate-limited per user (AUTH_FAILURE_LIMIT per window).
  *
  * Error codes: auth.token_invalid (401), auth.token_revoked (401), auth.rate_limited (429),

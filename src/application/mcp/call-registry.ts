@@ -1,6 +1,6 @@
 /**
- * The common MCP call cancellation registry (contracts.md §1.11; DESIGN.md "test-calls/:callId/
- * cancel"): `callId` (test calls) / `executionCallId` (agent and chat-generation calls) → an
+ * The common MCP call cancellation registry (docs/spec/mcp-platform.md §11; docs/api.md "MCP test
+ * calls"): `callId` (test calls) / `executionCallId` (agent and chat-generation calls) → an
  * AbortController, kept in the Durable Object's memory (ADR 0453).
  *
  * - `start(callId)` registers a live call. A tombstone left by an earlier cancel is consumed and

@@ -1,6 +1,6 @@
 /**
- * McpCatalogService: catalog snapshots of MCP registrations (contracts.md §1.8; DESIGN.md
- * "memory → disk catalog snapshot"). One instance per user space (composition/mcp-catalog.ts).
+ * McpCatalogService: catalog snapshots of MCP registrations (docs/spec/mcp-platform.md §8: memory →
+ * SQLite row → network). One instance per user space (composition/mcp-catalog.ts).
  *
  * - `discover(id)`: the paused gate first (`mcp.server_paused`), then memory → SQLite snapshot
  *   (validated, then published to memory; a corrupt / mismatched snapshot fails explicitly with its

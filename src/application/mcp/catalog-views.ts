@@ -1,5 +1,5 @@
 /**
- * The discovery result DTO (contracts.md §2 `McpDiscoveryResult`, `McpTool`): the cached catalog
+ * The discovery result DTO (docs/spec/mcp-platform.md §14 `McpDiscoveryResult`, `McpTool`): the cached catalog
  * with permissions and staleTools projected at read time (never stored). Hosted addition:
  * `fetchedAt` (ISO 8601) of the snapshot.
  */

@@ -1,5 +1,5 @@
 /**
- * JSON import of MCP servers (issue #3; DESIGN.md "HTTP API": `POST /mcp/servers {json}`).
+ * JSON import of MCP servers (issue #3; docs/api.md: `POST /mcp/servers {json}`).
  *
  * Accepted documents:
  * - one server object: `{url | serverUrl | endpoint, headers?, type?, displayName? | name?, protocolVersion?}`;

@@ -1,6 +1,6 @@
 /**
  * Registration records ↔ what the registry service returns: input preparation, server views,
- * summaries, and the registry's error constructors (contracts.md §1.3, §2). Used by
+ * summaries, and the registry's error constructors (docs/spec/mcp-platform.md §3, §14). Used by
  * McpRegistryService (./registry-service).
  */
 import { AppError } from "../../domain/errors";
@@ -13,7 +13,7 @@ import type { SecretCipher } from "../../ports/secret-cipher";
 import { openConnection } from "./registry-secrets";
 import type { McpRegistrationSummary, McpServerCatalogInfo, McpServerView } from "./registry-views";
 
-/** Input of create / update (contracts.md §2). `headers` defaults to `{}`, `protocolVersion` to `auto`. */
+/** Input of create / update (docs/spec/mcp-platform.md §14). `headers` defaults to `{}`, `protocolVersion` to `auto`. */
 export interface McpServerInput {
   displayName: string;
   endpoint: string;
@@ -97,7 +97,7 @@ export function registrationOf(record: StoredRegistration): OpenedRegistration {
   };
 }
 
-/** Validates and normalizes create/update input (every §1.3 code, header checks). */
+/** Validates and normalizes create/update input (every docs/spec/mcp-platform.md §3 code, header checks). */
 export function prepare(input: McpServerInput): Prepared {
   const endpoint = parseEndpoint(input.endpoint);
   return {

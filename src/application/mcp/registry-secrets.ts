@@ -1,5 +1,5 @@
 /**
- * Sealing and opening of a registration's secrets (DESIGN.md "Secrets"): the header map (one
+ * Sealing and opening of a registration's secrets (docs/spec/hosted.md §4): the header map (one
  * envelope of its JSON, aad `mcp:<id>:headers`) and the endpoint userinfo (aad
  * `mcp:<id>:endpoint-userinfo`). Nothing is sealed when there is nothing secret, so a
  * registration without headers or userinfo can be saved without a DATA_KEY.

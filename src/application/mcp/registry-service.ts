@@ -1,6 +1,6 @@
 /**
- * McpRegistryService: MCP server registrations (contracts.md §1.1–§1.5, §1.7, §2; DESIGN.md
- * "HTTP API", "Secrets"). One instance per user space (composition/mcp-registry.ts).
+ * McpRegistryService: MCP server registrations (docs/spec/mcp-platform.md §1–§5, §7, §14;
+ * docs/spec/hosted.md §4). One instance per user space (composition/mcp-registry.ts).
  *
  * - Every mutation runs inside the space mutex (a Durable Object interleaves requests across
  *   awaits such as WebCrypto), takes an optional `ifRevision` (mismatch → 409
@@ -150,7 +150,7 @@ export class McpRegistryService {
     return { registrations: records.map(summaryOf), issues };
   }
 
-  /** For call gates (send-time recheck, contracts.md §1.4): one summary, nothing decrypted. */
+  /** For call gates (send-time recheck, docs/spec/mcp-platform.md §4): one summary, nothing decrypted. */
   lookupSummary(id: string): RegistrationLookup<McpRegistrationSummary> {
     const load = this.deps.repo.load(id);
     if (load.status === "missing") return { status: "missing" };
@@ -272,7 +272,7 @@ export class McpRegistryService {
     });
   }
 
-  /** `tools.setPermission`: `off` deletes the key (contracts.md §1.4). Never touches the catalog. */
+  /** `tools.setPermission`: `off` deletes the key (docs/spec/mcp-platform.md §4). Never touches the catalog. */
   async setPermission(
     id: string,
     nativeName: string,
@@ -291,7 +291,7 @@ export class McpRegistryService {
     });
   }
 
-  /** `tools.setDescriptionOverride`: whole replacement, `null` deletes (contracts.md §1.5). */
+  /** `tools.setDescriptionOverride`: whole replacement, `null` deletes (docs/spec/mcp-platform.md §5). */
   async setDescriptionOverride(
     id: string,
     nativeName: string,

@@ -1,5 +1,5 @@
 /**
- * What the MCP API returns for a registration (contracts.md §2 `McpServer`, hosted additions) and
+ * What the MCP API returns for a registration (docs/spec/mcp-platform.md §14 `McpServer`, hosted additions) and
  * the secret-free summary other features read (tool resolution, call gates).
  */
 import type { RegistrationWarning } from "../../domain/mcp/reachability";
@@ -34,7 +34,7 @@ export interface McpServerCatalogInfo {
   fetchedAt?: string;
 }
 
-/** A storage issue as the list shows it (contracts.md §1.7; hosted: `registrationId?`, `code`). */
+/** A storage issue as the list shows it (docs/spec/mcp-platform.md §7; hosted: `registrationId?`, `code`). */
 export interface StorageIssueView {
   registrationId?: string;
   fileName: string;
@@ -62,7 +62,7 @@ export interface McpServerRemoved {
 
 /**
  * A registration without any secret (nothing decrypted): what tool resolution and call gates read
- * (contracts.md §1.4 eligibility and send-time recheck).
+ * (docs/spec/mcp-platform.md §4 eligibility and send-time recheck).
  */
 export interface McpRegistrationSummary extends Omit<McpServerRegistration, "endpoint" | "headers"> {
   revision: number;

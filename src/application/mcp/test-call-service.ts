@@ -1,6 +1,6 @@
 /**
- * The user's explicit MCP test call (contracts.md §1.10, §1.11 "Test call", §2; DESIGN.md "HTTP
- * API"): exactly one `tools/call` per request; permission is neither checked nor changed; every
+ * The user's explicit MCP test call (docs/spec/mcp-platform.md §10, §11 "Test call", §14; docs/api.md
+ * "MCP test calls"): exactly one `tools/call` per request; permission is neither checked nor changed; every
  * outcome — gate NotSent included — is returned as the `McpCallOutcomeDto`.
  *
  * Gate order: cancelled (a tombstone for `callId`) → `mcp.call_cancelled_before_send`;
@@ -10,7 +10,7 @@
  * registration missing → `mcp.call_registration_not_found`; unreadable / undecryptable →
  * `mcp.call_registration_unavailable`; paused → `mcp.call_server_paused`; then McpGateway.call
  * with the snapshot's tool definition and era when cached (never a network discovery).
- * Arguments are parsed with big integers kept exact (DESIGN.md "JSON numbers").
+ * Arguments are parsed with big integers kept exact (docs/spec/hosted.md §8).
  * Throws only `mcp.call_id_in_use` (409) for a live duplicate `callId`.
  */
 import { AppError } from "../../domain/errors";

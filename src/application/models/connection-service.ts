@@ -1,6 +1,6 @@
 /**
- * ModelConnectionService: the user's model connections (issue [model-gateway], DESIGN.md "Model
- * connections"): create, list, update, delete, one default, "test connection", and resolving a
+ * ModelConnectionService: the user's model connections (issue [model-gateway], docs/spec/hosted.md
+ * §9): create, list, update, delete, one default, "test connection", and resolving a
  * connection (by id, or the default) into a ModelGateway for the agent runtime.
  *
  * The API key is sealed with the SecretCipher (aad `model-connection:<id>:apiKey`), shown only as
@@ -175,7 +175,7 @@ export class ModelConnectionService {
 
   /**
    * A ModelGateway bound to connection `id` (or the default). `modelId` (optional) replaces the
-   * connection's model id (an Agent profile's `connectionRef` + `modelId`, contracts.md §3.14);
+   * connection's model id (an Agent profile's `connectionRef` + `modelId`, docs/spec/profiles.md);
    * it must be 1–200 chars after trimming (`input.invalid`). Same errors as resolve.
    */
   async gateway(id?: string, modelId?: string): Promise<ModelGateway> {

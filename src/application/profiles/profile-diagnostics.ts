@@ -1,5 +1,5 @@
 /**
- * diagnose(profileId) → AgentProfileHealth (contracts.md §3.14; domain rules in
+ * diagnose(profileId) → AgentProfileHealth (docs/spec/profiles.md; domain rules in
  * src/domain/profiles/health.ts). A stored profile that fails validation is reported as
  * `agent.profile_contract_invalid`, not thrown; an unknown id is `agent.profile_not_found`.
  * For `model.mode = connectionRef` the connection is looked up by id: absent →

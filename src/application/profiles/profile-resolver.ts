@@ -1,5 +1,5 @@
 /**
- * Profile resolution for the tool system and the agent loop (contracts.md §3.14):
+ * Profile resolution for the tool system and the agent loop (docs/spec/profiles.md):
  * - `toolPolicy(profileId)` — ProfileToolPolicySource (src/ports/profile-tool-policies.ts);
  * - `resolve(profileId)` — AgentProfileResolver (src/ports/agent-profile-resolver.ts);
  * - `resolveForRun(profileId?, requestConnectionId?)` — what a run start should call: the profile

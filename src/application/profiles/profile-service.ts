@@ -1,10 +1,10 @@
 /**
- * AgentProfileService (issue [agent-profiles]; contracts.md §3.14 "Profile management semantics"):
+ * AgentProfileService (issue [agent-profiles]; docs/spec/profiles.md §6):
  * list (summaries + per-row issues), load, save (strict v3), delete, repair (delete |
  * normalizeIdentity), import (v1/v2/v3, migrated), export (local model bindings → `requiresConfiguration`). The built-in `default-writer` is always
  * listed first and is read-only. Stored v1/v2 rows are migrated when read and written back once.
  *
- * Errors: the §3.14 validation codes (400, `details.path`), `agent.profile_not_found` (404),
+ * Errors: the docs/spec/profiles.md validation codes (400, `details.path`), `agent.profile_not_found` (404),
  * hosted extensions `agent.profile_read_only` (409: default-writer cannot be saved, imported over
  * or deleted), `agent.profile_conflict` (409: import of an existing id without `overwrite`),
  * `agent.profile_id_mismatch` (400: path id ≠ document id), `agent.profile_too_large` (413: JSON
@@ -130,7 +130,7 @@ export class AgentProfileService {
   }
 
   /**
-   * repairFile (contracts.md §3.14): `delete` removes the stored row whatever it holds;
+   * repairFile (docs/spec/profiles.md): `delete` removes the stored row whatever it holds;
    * `normalizeIdentity` rewrites only the header keys (`schemaVersion` when not 1–3 → 3, `kind`,
    * `id` = the row id), migrates, and writes only if the result validates (else its validation
    * code, nothing written). Unreadable JSON cannot be normalized (`agent.profile_contract_invalid`).

@@ -1,5 +1,5 @@
 /**
- * Reading one stored profile row (contracts.md §3.14 "Schema migration" and `list()` issues):
+ * Reading one stored profile row (docs/spec/profiles.md §4 and `list()` issues):
  * JSON → migrate v1/v2 → strict v3 read → identity check (document id = row id). Returns the
  * definition (and whether it was migrated, so the caller writes it back once) or the issue that
  * `list()` reports: `invalidJson` (delete), `invalidFileIdentity` (normalizeIdentity: header keys
@@ -12,7 +12,7 @@ import { migrateProfileDocument } from "../../domain/profiles/migrate";
 import type { ProfileToolCatalog } from "../../domain/profiles/tool-catalog";
 import { readProfile } from "../../domain/profiles/validate";
 
-/** A `list()` issue (contracts.md §3.14). `fileName` is `<row id>.json`. */
+/** A `list()` issue (docs/spec/profiles.md). `fileName` is `<row id>.json`. */
 export interface ProfileIssue {
   profileId: string;
   fileName: string;

@@ -1,7 +1,7 @@
 /**
- * Tool preparation for one agent invocation (contracts.md §3.8, §3.10): resolve the profile's MCP
+ * Tool preparation for one agent invocation (docs/spec/tool-system.md §1, §3): resolve the profile's MCP
  * selection cached-only, then compile the InvocationToolSnapshot (builtin + MCP, `mcp:*` expanded,
- * §5.3 aliases, profile descriptions on top). The agent loop calls this once per invocation and
+ * docs/spec/tool-system.md §4.2 aliases, profile descriptions on top). The agent loop calls this once per invocation and
  * stores the snapshot; the diagnostics go to the journal (`context_assembled`).
  */
 import { BUILTIN_TOOL_IDS } from "../../domain/tools/builtin-descriptors";
@@ -14,7 +14,7 @@ import {
 import type { InvocationToolSnapshot } from "../../domain/tools/snapshot";
 import type { ModelToolResolver } from "./model-tool-resolver";
 
-/** The built-in `default-writer` profile's tools: the 14 builtin tools and `mcp:*` (DESIGN.md), 80 calls per invocation. */
+/** The built-in `default-writer` profile's tools: the 14 builtin tools and `mcp:*` (docs/spec/tool-system.md §5), 80 calls per invocation. */
 export const DEFAULT_WRITER_PROFILE_ID = "default-writer";
 export const DEFAULT_WRITER_TOOL_POLICY: ProfileToolPolicy = Object.freeze({
   allow: [...BUILTIN_TOOL_IDS, MCP_WILDCARD],

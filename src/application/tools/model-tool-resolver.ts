@@ -1,6 +1,6 @@
 /**
- * The shared cached-only model-tool resolver (contracts.md §1.4, §1.5, §1.8, §1.13, §3.10;
- * DESIGN.md `mcp:*`). Used by agent invocations (snapshot compile), chat generation and
+ * The shared cached-only model-tool resolver (docs/spec/mcp-platform.md §4, §5, §8, §13, docs/spec/tool-system.md §3;
+ * docs/spec/tool-system.md §5). Used by agent invocations (snapshot compile), chat generation and
  * `GET /api/v1/mcp/model-tools`.
  *
  * Strictly cached: catalogs come from CatalogCache (memory → SQLite), never the network. A
@@ -38,7 +38,7 @@ export class ModelToolResolver {
 
   /**
    * Every Ask/Allow tool of every active registration (chat generation, `mcp:*`), ordered by server
-   * display name case-insensitively, then ToolId (contracts.md §5.2 binding order).
+   * display name case-insensitively, then ToolId (docs/spec/tool-system.md §4.1 binding order).
    */
   async listPermitted(): Promise<ModelToolResolution> {
     const { registrations, issues } = this.registrations.summaries();

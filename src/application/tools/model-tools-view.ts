@@ -1,8 +1,8 @@
 /**
- * `GET /api/v1/mcp/model-tools[?profileId=]` (DESIGN.md "HTTP API"): what a model would be offered.
- * - without a profile: chat generation (contracts.md §5.1/§5.2): every permitted MCP tool in
- *   binding order with §5.2 aliases; description = description || title || native name;
- * - with a profile: the agent snapshot that profile would get now (builtin + MCP, §5.3 aliases,
+ * `GET /api/v1/mcp/model-tools[?profileId=]` (docs/api.md): what a model would be offered.
+ * - without a profile: chat generation (docs/spec/generation.md §2/docs/spec/tool-system.md §4.1): every permitted MCP tool in
+ *   binding order with docs/spec/tool-system.md §4.1 aliases; description = description || title || native name;
+ * - with a profile: the agent snapshot that profile would get now (builtin + MCP, docs/spec/tool-system.md §4.2 aliases,
  *   profile descriptions applied); description = the descriptor's description or null.
  * Unknown profile → AppError `agent.profile_not_found` (404).
  */
@@ -30,7 +30,7 @@ export interface ModelToolsView {
 }
 
 /**
- * Chat-generation tools for one round (§5.2): `localToolNames` are the round's own tools, which keep
+ * Chat-generation tools for one round (docs/spec/tool-system.md §4.1): `localToolNames` are the round's own tools, which keep
  * their names (MCP aliases avoid them).
  */
 export async function chatGenerationModelTools(

@@ -1,6 +1,6 @@
 /**
- * Send-time recheck and call of a model-selected MCP tool (contracts.md §1.4, §1.11 "Permitted
- * call", §3.10). Used by the agent loop and chat generation for every model tool call; Ask and
+ * Send-time recheck and call of a model-selected MCP tool (docs/spec/mcp-platform.md §4, §11 "Permitted
+ * call", docs/spec/tool-system.md §3). Used by the agent loop and chat generation for every model tool call; Ask and
  * Allow both auto-execute (no approval UI yet).
  *
  * Gate order, each failure a recoverable NotSent outcome (`{outcome:"not_sent", issue}`):

@@ -1,5 +1,5 @@
 /**
- * Checkpoints and their read side (contracts.md §3.6): create after each workspace mutation and
+ * Checkpoints and their read side (docs/spec/workspace.md §2): create after each workspace mutation and
  * before each chat commit; list; the file tree and a file at a checkpoint (or live); a unified
  * diff per changed file between two checkpoints.
  */

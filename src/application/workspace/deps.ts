@@ -26,5 +26,5 @@ export interface WorkspaceToolContext {
   roots?: WorkspaceRoot[];
 }
 
-/** Default invocation id (contracts.md §3.2). */
+/** Default invocation id (docs/spec/agent-runtime.md §2). */
 export const ROOT_INVOCATION = "inv_root";

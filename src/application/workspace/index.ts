@@ -1,5 +1,5 @@
 /**
- * The workspace API the agent loop uses (contracts.md §3.5–3.7, §3.9). Every function takes the
+ * The workspace API the agent loop uses (docs/spec/workspace.md §1–§3, docs/spec/tool-system.md §2). Every function takes the
  * WorkspaceDeps of the user's space (`workspaceDeps(space)` in src/composition/workspace.ts).
  */
 export { createRunWorkspace, closeRunWorkspace, requireWorkspace, type CreateRunWorkspaceInput } from "./run-workspace";

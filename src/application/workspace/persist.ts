@@ -1,5 +1,5 @@
 /**
- * Persistent state (contracts.md §3.7, ADR 1202): the chat's `persist/` layer as immutable states
+ * Persistent state (docs/spec/workspace.md §3, ADR 1202): the chat's `persist/` layer as immutable states
  * (id = the producing runId), projected into a run at start and promoted only on a successful
  * finish, with a concurrent-conflict check against the base.
  */
@@ -15,7 +15,7 @@ export interface PersistSnapshot {
   files: FileRef[];
 }
 
-/** One §3.7 change: `added` or `modified` (nothing is ever deleted from `persist/` by tools). */
+/** One docs/spec/workspace.md §3 change: `added` or `modified` (nothing is ever deleted from `persist/` by tools). */
 export interface PersistChange {
   path: string;
   kind: "added" | "modified";
@@ -24,7 +24,7 @@ export interface PersistChange {
   baseSha256: string | null;
 }
 
-/** §3.7 WorkspacePersistentChangeSet plus `created` (false when nothing changed: no new state). */
+/** docs/spec/workspace.md §3 WorkspacePersistentChangeSet plus `created` (false when nothing changed: no new state). */
 export interface PersistPromotion {
   stateId: string | null;
   baseStateId: string | null;

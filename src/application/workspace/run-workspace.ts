@@ -1,5 +1,5 @@
 /**
- * Run workspace lifecycle (contracts.md §3.5): create with the manifest and resolved roots, look up,
+ * Run workspace lifecycle (docs/spec/workspace.md §1): create with the manifest and resolved roots, look up,
  * close. Writes are accepted only while the workspace is `open`; a finished run is `promoted`
  * (see persist.ts), a failed or cancelled one `closed` — neither ever changes files again.
  */
@@ -12,7 +12,7 @@ import type { WorkspaceDeps, WorkspaceToolContext } from "./deps";
 /** Input of createRunWorkspace. */
 export interface CreateRunWorkspaceInput {
   runId: string;
-  /** `chat_<16 hex>` (§3.2), computed by the run service. */
+  /** `chat_<16 hex>` (docs/spec/agent-runtime.md §2), computed by the run service. */
   workspaceId: string;
   stableChatId: string;
   chatRef: ChatRef;
@@ -24,7 +24,7 @@ export interface CreateRunWorkspaceInput {
 
 /**
  * Creates the run's workspace (idempotent for the same runId: returns the stored manifest).
- * @returns the manifest (§3.5) for `manifest.json` / `workspace_initialized`.
+ * @returns the manifest (docs/spec/workspace.md §1) for `manifest.json` / `workspace_initialized`.
  * @throws AppError `workspace.invalid_roots` | `workspace.invalid_artifact`.
  */
 export function createRunWorkspace(deps: WorkspaceDeps, input: CreateRunWorkspaceInput): WorkspaceManifest {
@@ -81,7 +81,7 @@ export function rootsFor(run: WorkspaceRunRecord, ctx: WorkspaceToolContext): Wo
 
 /**
  * Closes the workspace of a failed, cancelled or partially successful run: files and checkpoints
- * are kept, nothing changes any more, and its persistent changes are never promoted (§3.7).
+ * are kept, nothing changes any more, and its persistent changes are never promoted (docs/spec/workspace.md §3).
  * No-op when already closed or promoted.
  */
 export function closeRunWorkspace(deps: WorkspaceDeps, runId: string): void {

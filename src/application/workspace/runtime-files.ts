@@ -1,7 +1,7 @@
 /**
  * Files the runtime itself writes or reads in a run workspace (not model tool calls): direct-output
- * capture (`output/direct_output.md`, §3.11), `summaries/<workspaceKey>-result.md` of task.return,
- * and the text a chat commit takes (§3.7). No read-state is needed to write: any invocation that had
+ * capture (`output/direct_output.md`, docs/spec/agent-runtime.md §4), `summaries/<workspaceKey>-result.md` of task.return,
+ * and the text a chat commit takes (docs/spec/workspace.md §3). No read-state is needed to write: any invocation that had
  * read an older version is simply stale afterwards (its read-state names the old sha256); `knownTo`
  * marks invocations that were shown the text as knowing it fully (the seeded text of a continue run).
  */
@@ -14,7 +14,7 @@ import type { WorkspaceDeps } from "./deps";
 import { requireOpenWorkspace, requireWorkspace } from "./run-workspace";
 import { fileText, MAX_FILE_BYTES } from "./tools/common";
 
-/** A runtime file version with §3.4 text metrics. */
+/** A runtime file version with docs/spec/journal.md text metrics. */
 export interface RuntimeFile {
   path: string;
   sha256: string;
@@ -40,7 +40,7 @@ function runtimePath(rawPath: string): string {
 export interface RuntimeWriteOptions {
   /**
    * Invocation ids (e.g. `inv_root`) whose read-state records the written version as fully known
-   * (§3.9): the runtime has shown them this exact text, so a replace-write or patch needs no read.
+   * (docs/spec/tool-system.md §2): the runtime has shown them this exact text, so a replace-write or patch needs no read.
    */
   knownTo?: readonly string[];
 }

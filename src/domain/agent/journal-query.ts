@@ -1,5 +1,5 @@
 /**
- * Journal read queries (contracts.md §3.4): `afterSeq` → ascending page after a seq; `beforeSeq`
+ * Journal read queries (docs/spec/journal.md): `afterSeq` → ascending page after a seq; `beforeSeq`
  * → the latest page before a seq, returned ascending; both → the window between them (latest page
  * when beforeSeq is set); `limit` default 100, clamped to 1..500; optional `invocationId` filter
  * (primary or related invocation) applied before paging. No hasMore flag.

@@ -1,5 +1,5 @@
 /**
- * Opaque run-list cursor (§3.17 `before {createdAt, runId}`): base64url of `<createdAt ms>.<runId>`.
+ * Opaque run-list cursor (docs/spec/agent-runtime.md §9 `before {createdAt, runId}`): base64url of `<createdAt ms>.<runId>`.
  * A cursor that does not decode → `input.invalid`.
  */
 import { AppError } from "../errors";

@@ -1,5 +1,5 @@
 /**
- * The journal envelope and event types (contracts.md §3.4).
+ * The journal envelope and event types (docs/spec/journal.md).
  *
  * `AgentRunEvent = {seq, id, runId, timestamp, level, type, payload}`: `seq` starts at 1 and grows by
  * 1 per run with no gap; `timestamp` is RFC 3339 UTC; `payload` is a JSON object (or null) that
@@ -13,7 +13,7 @@ import { ROOT_INVOCATION_ID } from "./run-ids";
 export const EVENT_LEVELS = ["debug", "info", "warn", "error"] as const;
 export type EventLevel = (typeof EVENT_LEVELS)[number];
 
-/** Event types written by the runtime (§3.4 table). Add a hosted type here before writing it. */
+/** Event types written by the runtime (docs/spec/journal.md table). Add a hosted type here before writing it. */
 export const AGENT_EVENT_TYPES = [
   "run_created",
   "profile_resolved",
@@ -90,7 +90,7 @@ export const AGENT_EVENT_TYPES = [
 
 export type AgentEventType = (typeof AGENT_EVENT_TYPES)[number];
 
-/** Level of each type when the writer gives none (§3.4 "level" column; first listed when two). */
+/** Level of each type when the writer gives none (docs/spec/journal.md §4 (level column) column; first listed when two). */
 const DEFAULT_LEVELS: Partial<Record<AgentEventType, EventLevel>> = {
   prompt_assembly_failed: "error",
   agent_child_invocation_failed: "warn",
@@ -119,13 +119,13 @@ export function defaultLevel(type: AgentEventType): EventLevel {
 /** Largest serialized payload accepted, bytes (UTF-8). */
 export const MAX_EVENT_PAYLOAD_BYTES = 128 * 1024;
 
-/** `payload.eventScope` (§3.4). */
+/** `payload.eventScope` (docs/spec/journal.md). */
 export interface EventScope {
   invocationId: string;
   relatedInvocationIds?: string[];
 }
 
-/** One journal event as stored and sent (`AgentRunEvent`, §3.17). */
+/** One journal event as stored and sent (`AgentRunEvent`, docs/spec/agent-runtime.md §9). */
 export interface AgentRunEvent {
   seq: number;
   id: string;
@@ -140,7 +140,7 @@ export interface AgentRunEvent {
 /** What a writer gives to append one event. */
 export interface AppendEventInput {
   type: AgentEventType;
-  /** Defaults per type (§3.4). */
+  /** Defaults per type (docs/spec/journal.md). */
   level?: EventLevel;
   /** A JSON object (summaries, refs, metrics) or null; never large content. */
   payload: Record<string, unknown> | null;

@@ -1,13 +1,13 @@
 /**
- * Agent run identities (contracts.md §3.2): `run_<uuid hex>`, `evt_<uuid hex>`, the root invocation
+ * Agent run identities (docs/spec/agent-runtime.md §2): `run_<uuid hex>`, `evt_<uuid hex>`, the root invocation
  * id, `stableChatId` validation and the `workspaceId` hash rule.
  */
 import { AppError } from "../errors";
 import { sha256Hex } from "../ids";
 
-/** The root invocation of every run (§3.2). */
+/** The root invocation of every run (docs/spec/agent-runtime.md §2). */
 export const ROOT_INVOCATION_ID = "inv_root";
-/** Longest accepted stableChatId, characters after trimming (§3.2). */
+/** Longest accepted stableChatId, characters after trimming (docs/spec/agent-runtime.md §2). */
 export const MAX_STABLE_CHAT_ID_CHARS = 512;
 
 const RUN_ID = /^run_[0-9a-f]{32}$/;
@@ -32,7 +32,7 @@ export function isRunId(value: string): boolean {
 }
 
 /**
- * Trims and checks a stableChatId (§3.2). Throws `agent.stable_chat_id_required` when empty and
+ * Trims and checks a stableChatId (docs/spec/agent-runtime.md §2). Throws `agent.stable_chat_id_required` when empty and
  * `agent.invalid_stable_chat_id` when longer than 512 characters.
  */
 export function normalizeStableChatId(value: unknown): string {
@@ -56,7 +56,7 @@ export type ChatKind = "character" | "group";
 
 /**
  * `workspaceId` = `chat_` + the first 8 bytes (16 hex chars) of SHA-256 over the compact JSON
- * `{"kind":"<kind>","stableChatId":"<id>"}` (§3.2). Same chat → same id on every device.
+ * `{"kind":"<kind>","stableChatId":"<id>"}` (docs/spec/agent-runtime.md §2). Same chat → same id on every device.
  */
 export async function workspaceIdFor(kind: ChatKind, stableChatId: string): Promise<string> {
   const digest = await sha256Hex(JSON.stringify({ kind, stableChatId }));

@@ -1,5 +1,5 @@
 /**
- * The run record and its projections (contracts.md §3.3, §3.17): `AgentRunHandle` and
+ * The run record and its projections (docs/spec/agent-runtime.md §3, §9): `AgentRunHandle` and
  * `AgentRunSummary`. Times are ms epoch in the record and RFC 3339 UTC in the projections.
  */
 import type { AgentRunStatus } from "./run-status";
@@ -11,7 +11,7 @@ export const PRESENTATIONS = ["foreground", "background"] as const;
 export type Presentation = (typeof PRESENTATIONS)[number];
 
 /**
- * Which chat a run works on (§3.2 chatRef, tagged by kind). Hosted chats are kind `character`
+ * Which chat a run works on (docs/spec/agent-runtime.md §2 chatRef, tagged by kind). Hosted chats are kind `character`
  * identified by their id (= stableChatId): `{kind:"character", chatId}` is the hosted default;
  * the TauriTavern shapes `{kind:"character", characterId, fileName}` / `{kind:"group", chatId}` are
  * kept as given.
@@ -51,7 +51,7 @@ export interface AgentRunRecord {
   committedMessage: CommittedMessageRef | null;
 }
 
-/** `AgentRunHandle` (§3.17). */
+/** `AgentRunHandle` (docs/spec/agent-runtime.md §9). */
 export interface AgentRunHandle {
   runId: string;
   status: AgentRunStatus;
@@ -60,7 +60,7 @@ export interface AgentRunHandle {
   generationType: GenerationType;
 }
 
-/** `AgentRunSummary` (§3.17); optional fields are omitted when unset. */
+/** `AgentRunSummary` (docs/spec/agent-runtime.md §9); optional fields are omitted when unset. */
 export interface AgentRunSummary {
   runId: string;
   workspaceId: string;
@@ -123,13 +123,13 @@ export function toRunSummary(run: AgentRunRecord): AgentRunSummary {
   };
 }
 
-/** Position in the newest-first run list (`before {createdAt, runId}` of §3.17). */
+/** Position in the newest-first run list (`before {createdAt, runId}` of docs/spec/agent-runtime.md §9). */
 export interface RunListCursor {
   createdAt: number;
   runId: string;
 }
 
-/** Run list filter (§3.17 listRuns): chat, statuses, cursor, limit (default 50, 1..200). */
+/** Run list filter (docs/spec/agent-runtime.md §9 listRuns): chat, statuses, cursor, limit (default 50, 1..200). */
 export interface RunListFilter {
   stableChatId?: string;
   statuses?: AgentRunStatus[];

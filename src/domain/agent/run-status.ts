@@ -1,7 +1,7 @@
 /**
- * The run status machine (contracts.md §3.3). Statuses are snake_case on the wire.
+ * The run status machine (docs/spec/agent-runtime.md §3). Statuses are snake_case on the wire.
  *
- * Rules enforced by `assertTransition` (hosted reading of §3.3, see ADR 1101):
+ * Rules enforced by `assertTransition` (hosted reading of docs/spec/agent-runtime.md §3, see ADR 1101):
  * - a terminal status (`completed`, `partial_success`, `cancelled`, `failed`) never changes;
  * - `created` → any working status, `cancelling`, `cancelled` or `failed`;
  * - a working status → any working status (the same one again too: one `dispatching_tool` per tool

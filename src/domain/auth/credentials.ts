@@ -1,5 +1,5 @@
 /**
- * Credential formats (DESIGN.md "Authentication", "Identity and routing").
+ * Credential formats (docs/spec/hosted.md §2, §3).
  * - device token `tte_<userId>_<secret>`; pairing code and socket ticket `<userId>.<secret>`;
  * - userId: 32 lower-case hex chars; secret: base64url of ≥ 16 random bytes.
  * Parsing only splits and shape-checks; verification happens in the user's Durable Object.

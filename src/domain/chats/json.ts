@@ -1,5 +1,5 @@
 /**
- * JSON parsing that keeps number tokens exactly (DESIGN.md "JSON numbers"): where the runtime
+ * JSON parsing that keeps number tokens exactly (docs/spec/hosted.md §8): where the runtime
  * supports `JSON.rawJSON` and reviver source text (workerd does; Node 20 does not), a number whose
  * shortest form differs from its source (e.g. integers beyond 2^53) becomes a raw JSON value, so
  * stringifying writes the original digits back. Used only for data that stays inside the object

@@ -1,5 +1,5 @@
 /**
- * Chat limits and their error codes (issue [chats]; DESIGN.md "Conventions": a SQLite row or
+ * Chat limits and their error codes (issue [chats]; docs/spec/hosted.md §5: a SQLite row or
  * string is at most 2 MB, so one message's text is capped at 1 MiB and swipes live in their own rows).
  *
  * Codes: chat.title_invalid (400), chat.message_text_too_large (413),

@@ -1,5 +1,5 @@
 /**
- * Frozen-prefix fingerprints for agent commits (issue [chats] "Concurrency"; contracts.md §3.7).
+ * Frozen-prefix fingerprints for agent commits (issue [chats] "Concurrency"; docs/spec/workspace.md §3).
  *
  * A run freezes the first `length` messages of its chat as its input. The fingerprint is a 64-bit
  * FNV-1a digest (two 32-bit lanes, hex) over `length` and each `messageId:revision` pair, so an

@@ -1,12 +1,12 @@
 /**
- * Chat domain types (DESIGN.md "HTTP API" → Chats; issue [chats]). Pure data, no storage or SDK
+ * Chat domain types (docs/spec/chats.md; issue [chats]). Pure data, no storage or SDK
  * types. Times are ms since the Unix epoch in records and ISO-8601 strings in views.
  */
 
 /** Message roles. SillyTavern files map `is_user` → user, `is_system` → system, else assistant. */
 export type ChatRole = "user" | "assistant" | "system" | "tool";
 
-/** The only chat kind in scope (DESIGN.md "Identity and routing"). */
+/** The only chat kind in scope (docs/spec/hosted.md §3). */
 export type ChatKind = "character";
 
 /** Optional character card fields of a chat. */
@@ -70,7 +70,7 @@ export interface MessageRecord {
   raw: JsonObject | null;
 }
 
-/** A chat as the API shows it (DESIGN.md "HTTP API" → Chats). */
+/** A chat as the API shows it (docs/spec/chats.md). */
 export interface ChatView {
   id: string;
   title: string;

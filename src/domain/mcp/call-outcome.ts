@@ -1,5 +1,5 @@
 /**
- * MCP call outcome model and its wire DTO (contracts.md §1.10).
+ * MCP call outcome model and its wire DTO (docs/spec/mcp-platform.md §10).
  *
  * - `not_sent`: failed before the request handle existed (gate codes, start-up, headers…).
  * - `outcome_unknown`: after sending — cancel, timeout, broken / unparseable / > 4 MiB response.
@@ -8,7 +8,7 @@
  *   or a response kind this host does not continue (`input_required`, `task`, `other`).
  */
 
-/** `{code, message}` of a NotSent / OutcomeUnknown outcome (codes in contracts.md §1.13). */
+/** `{code, message}` of a NotSent / OutcomeUnknown outcome (codes in docs/spec/mcp-platform.md §13). */
 export interface McpCallIssue {
   code: string;
   message: string;
@@ -40,7 +40,7 @@ export type McpCallOutcome =
   | { outcome: "not_sent"; issue: McpCallIssue }
   | { outcome: "outcome_unknown"; issue: McpCallIssue };
 
-/** The wire DTO `McpCallOutcomeDto` (contracts.md §1.10). */
+/** The wire DTO `McpCallOutcomeDto` (docs/spec/mcp-platform.md §10). */
 export type McpCallOutcomeDto =
   | { outcome: "known_response"; response: McpKnownResponseDto }
   | { outcome: "not_sent"; code: string; message: string }

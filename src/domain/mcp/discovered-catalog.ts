@@ -1,5 +1,5 @@
 /**
- * What one MCP discovery produces (contracts.md §1.7 `catalog`, §1.9): the negotiated protocol
+ * What one MCP discovery produces (docs/spec/mcp-platform.md §7 `catalog`, docs/spec/mcp-platform.md §9): the negotiated protocol
  * version, the server's self-reported identity, the validated tools (sorted by native name) and
  * per-tool diagnostics. Permissions and staleTools are never part of it (projected at read time).
  */
@@ -7,7 +7,7 @@
 /** A JSON object as received from a server (schemas, annotations): untrusted data. */
 export type McpJsonObject = { [key: string]: unknown };
 
-/** One validated tool (contracts.md §1.7 `catalog.tools[]`). `annotations` is `{}` when absent. */
+/** One validated tool (docs/spec/mcp-platform.md §7 `catalog.tools[]`). `annotations` is `{}` when absent. */
 export interface McpDiscoveredTool {
   nativeName: string;
   title: string | null;
@@ -17,14 +17,14 @@ export interface McpDiscoveredTool {
   annotations: McpJsonObject;
 }
 
-/** A discovery diagnostic (contracts.md §1.7 `catalog.diagnostics[]`; codes in §1.13). */
+/** A discovery diagnostic (docs/spec/mcp-platform.md §7 `catalog.diagnostics[]`; codes in docs/spec/mcp-platform.md §13). */
 export interface McpToolDiagnostic {
   code: string;
   nativeName: string | null;
   message: string;
 }
 
-/** The strict v1 catalog (contracts.md §1.7 `McpDiscoveryResult` as stored). */
+/** The strict v1 catalog (docs/spec/mcp-platform.md §7 `McpDiscoveryResult` as stored). */
 export interface McpDiscoveredCatalog {
   protocolVersion: string;
   serverName: string | null;

@@ -1,10 +1,10 @@
 /**
- * MCP endpoint parsing and normalization (contracts.md §1.3, `McpEndpoint::parse`).
+ * MCP endpoint parsing and normalization (docs/spec/mcp-platform.md §3, `McpEndpoint::parse`).
  *
  * The input is trimmed, parsed as a WHATWG URL and re-serialized; the serialization is the
  * normalized endpoint (lowercased scheme and host, `/` added to a bare origin, default port
  * dropped, …). Userinfo and query strings are allowed; the endpoint userinfo is a secret
- * (DESIGN.md "Secrets"): use `redactEndpoint` for anything shown in messages or logs.
+ * (docs/spec/hosted.md §4): use `redactEndpoint` for anything shown in messages or logs.
  *
  * Errors, checked in this order (AppError):
  * - `mcp.endpoint_invalid`: not parseable as an absolute URL (relative text, bad host, …);

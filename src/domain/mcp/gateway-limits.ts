@@ -1,5 +1,5 @@
 /**
- * MCP transport limits and timeouts (contracts.md §1.12): code constants, not per-server settings.
+ * MCP transport limits and timeouts (docs/spec/mcp-platform.md §12): code constants, not per-server settings.
  * Timeouts are overridable only in development through TIMEOUT_OVERRIDES keys `mcpConnectMs`,
  * `mcpLifecycleMs`, `mcpListMs`, `mcpCallMs` (empty when deployed).
  */

@@ -1,5 +1,5 @@
 /**
- * Custom request headers of a registration (contracts.md §1.3). One check, used twice: when a
+ * Custom request headers of a registration (docs/spec/mcp-platform.md §3). One check, used twice: when a
  * registration is saved (create, full-replacement update, JSON import entries — hosted rule, ADR
  * 0394) and by the MCP gateway before anything is sent (rows saved before the save-time check):
  * a name that is not an RFC 9110 token → `mcp.header_name_invalid`; a value with bytes outside

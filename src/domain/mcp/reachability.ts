@@ -1,5 +1,5 @@
 /**
- * Hosted rule (DESIGN.md "Authentication"/"Conventions"): a deployed Worker cannot reach loopback,
+ * Hosted rule (docs/spec/hosted.md §2, §5): a deployed Worker cannot reach loopback,
  * private or local-network hosts, so adding or activating such an endpoint returns the
  * registration with the warning `mcp.endpoint_unreachable_when_deployed` (never an error).
  * Under `wrangler dev` the same endpoints work and no warning is given.

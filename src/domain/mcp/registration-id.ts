@@ -1,5 +1,5 @@
 /**
- * MCP registration identity (contracts.md §1.2): a UUID generated server-side (v4) and accepted
+ * MCP registration identity (docs/spec/mcp-platform.md §2): a UUID generated server-side (v4) and accepted
  * only in canonical lowercase hyphenated form.
  *
  * Errors (AppError):
@@ -45,7 +45,7 @@ export function newRegistrationId(): RegistrationId {
   return crypto.randomUUID().toLowerCase();
 }
 
-/** Provider id of a registration's tools: `mcp/<registrationId>` (contracts.md §1.2). */
+/** Provider id of a registration's tools: `mcp/<registrationId>` (docs/spec/mcp-platform.md §2). */
 export function mcpProviderId(registrationId: RegistrationId): string {
   return `mcp/${registrationId}`;
 }

@@ -1,5 +1,5 @@
 /**
- * `McpServerRegistration` (contracts.md §1.3–§1.5): the domain object and its pure rules.
+ * `McpServerRegistration` (docs/spec/mcp-platform.md §3–§5): the domain object and its pure rules.
  * Every function returns new values; nothing is mutated in place.
  *
  * Codes raised here: `mcp.display_name_empty`, `mcp.protocol_version_invalid` (hosted extension),
@@ -14,7 +14,7 @@ import { validateToolName } from "./tool-name";
 
 export type { ToolDescriptionOverride } from "../tools/descriptor";
 
-/** Protocol version preference (contracts.md §1.6), default `auto`. */
+/** Protocol version preference (docs/spec/mcp-platform.md §6), default `auto`. */
 export type McpProtocolVersion = "auto" | "2026-07-28" | "2025-11-25" | "2025-06-18" | "2025-03-26";
 /** Every accepted preference, `auto` first then newest to oldest. */
 export const MCP_PROTOCOL_VERSIONS: readonly McpProtocolVersion[] = [
@@ -35,7 +35,7 @@ export type StoredToolPermission = "ask" | "allow";
 /**
  * A registration with its secrets in clear (only inside the Durable Object, and to the owner's
  * devices). `endpoint` is normalized and includes userinfo when present; `headers` names and
- * values are verbatim (contracts.md §1.3: no trimming). Hosted deviation (ADR 0394): names and
+ * values are verbatim (docs/spec/mcp-platform.md §3: no trimming). Hosted deviation (ADR 0394): names and
  * values are also checked when saved (`checkCustomHeaders` in ./headers), not only before sending.
  */
 export interface McpServerRegistration {
@@ -99,7 +99,7 @@ export function validateStoredPermissions(permissions: Record<string, string>): 
 }
 
 /**
- * Sets one tool's permission (contracts.md §1.4): `off` deletes the key, `ask` / `allow` set it.
+ * Sets one tool's permission (docs/spec/mcp-platform.md §4): `off` deletes the key, `ask` / `allow` set it.
  * Validates the name. Returns a new map.
  */
 export function withPermission(
@@ -115,7 +115,7 @@ export function withPermission(
 }
 
 /**
- * Validates an override (contracts.md §1.5): strings and property names verbatim; an
+ * Validates an override (docs/spec/mcp-platform.md §5): strings and property names verbatim; an
  * override with neither a description nor any property → `mcp.description_override_empty`.
  * Returns the canonical form (`properties` always present, `{}` when none).
  */
@@ -192,7 +192,7 @@ export function validateStoredOverrides(
 
 /**
  * True when `next` changes the connection of `previous` (endpoint, headers or protocol version):
- * the stored catalog snapshot must then be deleted before `next` is saved (contracts.md §1.3).
+ * the stored catalog snapshot must then be deleted before `next` is saved (docs/spec/mcp-platform.md §3).
  */
 export function connectionChanged(
   previous: Pick<McpServerRegistration, "endpoint" | "headers" | "protocolVersion">,

@@ -1,5 +1,5 @@
 /**
- * MCP ToolIds `mcp/<registrationId>:<nativeName>` (contracts.md §1.2). The general ToolId helpers
+ * MCP ToolIds `mcp/<registrationId>:<nativeName>` (docs/spec/mcp-platform.md §2). The general ToolId helpers
  * live in ../tools/tool-id (split on the FIRST `:`); this module re-exports the MCP ones so MCP
  * code has one import place.
  */

@@ -1,5 +1,5 @@
 /**
- * Native MCP tool names (contracts.md §1.3): shared by permissions, description overrides,
+ * Native MCP tool names (docs/spec/mcp-platform.md §3): shared by permissions, description overrides,
  * discovery and calls. Non-empty, at most 256 UTF-8 bytes, otherwise verbatim (any script, `/`,
  * `.`, `:` and spaces allowed).
  *

@@ -1,6 +1,6 @@
 /**
- * Model connections (DESIGN.md "Model connections", issue [model-gateway]): one per configured
- * provider endpoint + model. The API key is a secret: stored sealed (DESIGN.md "Secrets"), shown
+ * Model connections (docs/spec/hosted.md §9, issue [model-gateway]): one per configured
+ * provider endpoint + model. The API key is a secret: stored sealed (docs/spec/hosted.md §4), shown
  * only as `apiKeyHint` (its last 4 characters), never logged.
  */
 import { AppError } from "../errors";
@@ -67,7 +67,7 @@ export interface ResolvedConnection {
   defaults: ConnectionDefaults;
 }
 
-/** Wire format family per provider (contracts.md §3.16). */
+/** Wire format family per provider (docs/spec/agent-runtime.md §8). */
 export function providerFormatOf(provider: ModelProvider): ProviderFormat {
   switch (provider) {
     case "openai-responses":

@@ -1,6 +1,6 @@
 /**
- * Model gateway errors (contracts.md §3.15): every failure of one model step is a ModelError with a
- * dotted `model.*` code and `retryable`. The gateway never retries; the runtime decides (§3.15
+ * Model gateway errors (docs/spec/agent-runtime.md §7): every failure of one model step is a ModelError with a
+ * dotted `model.*` code and `retryable`. The gateway never retries; the runtime decides (docs/spec/agent-runtime.md §7
  * "Retry": only rate limits and transient transport/provider-availability errors are retried).
  * `details` = `{retryable, status?, providerCode?, retryAfterMs?}`; never a secret or a request body.
  */

@@ -1,8 +1,8 @@
 /**
- * The canonical model IR (contracts.md §3.15): what the agent runtime sends to and receives from a
+ * The canonical model IR (docs/spec/agent-runtime.md §7): what the agent runtime sends to and receives from a
  * model through the ModelGateway port. Provider-neutral; provider-private data rides opaque in
  * `providerMetadata` (keyed by provider name, e.g. `{google: {thoughtSignature}}`,
- * `{anthropic: {signature}}`, `{openai: {itemId}}`) and is replayed verbatim (§3.16).
+ * `{anthropic: {signature}}`, `{openai: {itemId}}`) and is replayed verbatim (docs/spec/agent-runtime.md §8).
  */
 
 /** Opaque provider-private data, keyed by provider name. JSON only. Never parsed by the runtime. */
@@ -36,7 +36,7 @@ export interface ModelToolResult {
 }
 
 /**
- * One content part, tagged by `type` (contracts.md §3.15 `AgentModelContentPart`).
+ * One content part, tagged by `type` (docs/spec/agent-runtime.md §7 `AgentModelContentPart`).
  * `media.value` is base64 data or an https URL. `native` blocks are accepted by the type for
  * contract parity but this gateway never produces them (the SDK carries provider-private blocks in
  * per-part `providerMetadata`) and refuses to send them (`model.request_build_failed`).
@@ -82,11 +82,11 @@ export interface ModelSettings {
   providerOptions?: Record<string, Record<string, unknown>>;
 }
 
-/** Wire format family of a provider (contracts.md §3.16 `providerFormat`). */
+/** Wire format family of a provider (docs/spec/agent-runtime.md §8 `providerFormat`). */
 export type ProviderFormat = "openai_compatible" | "openai_responses" | "claude_messages" | "gemini";
 
 /**
- * Run-owned continuation state (contracts.md §3.16). The gateway returns it after every step; the
+ * Run-owned continuation state (docs/spec/agent-runtime.md §8). The gateway returns it after every step; the
  * runtime stores it and passes it back on the next step of the same invocation.
  * `messageCursor` = number of canonical messages at send time. For OpenAI Responses,
  * `previousResponseId` makes the next step send `previous_response_id` and only the messages after
@@ -120,7 +120,7 @@ export interface ModelUsage {
   cachedInputTokens?: number;
 }
 
-/** One model step's output (contracts.md §3.15 `AgentModelResponse`). */
+/** One model step's output (docs/spec/agent-runtime.md §7 `AgentModelResponse`). */
 export interface ModelResponse {
   /** The assistant message to append to the conversation (parts in stream order, metadata kept). */
   message: ModelMessage;

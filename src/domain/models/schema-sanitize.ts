@@ -1,5 +1,5 @@
 /**
- * Tool input schemas sanitized per provider at the boundary, on a deep copy (contracts.md §3.15
+ * Tool input schemas sanitized per provider at the boundary, on a deep copy (docs/spec/agent-runtime.md §7
  * "Tool spec sanitization"; the canonical schema is never touched), so one odd MCP schema cannot
  * break every request. Rules (each has a test in tests/unit/models/schema-sanitize.test.ts):
  *

@@ -1,5 +1,5 @@
 /**
- * Tool-call id uniqueness within one model turn (contracts.md §3.15; docs/decisions/1471).
+ * Tool-call id uniqueness within one model turn (docs/spec/agent-runtime.md §7; docs/decisions/1471).
  * Results are matched to calls by id, so a turn in which two calls share an id cannot be answered
  * faithfully (and the provider refuses the next request). `duplicateToolCallError(calls)` returns
  * the `model.invalid_tool_call` ModelError (not retryable; `details: {toolCallId, toolCallIndex,

@@ -1,5 +1,5 @@
 /**
- * `tools.list()` → `{tools: AgentToolSpec[]}` (contracts.md §3.17; `GET /api/v1/agent/tools`):
+ * `tools.list()` → `{tools: AgentToolSpec[]}` (docs/spec/agent-runtime.md §9; `GET /api/v1/agent/tools`):
  * the read-only canonical specs of the builtin tools, in registry order. Hosted extension:
  * `toolId` (`builtin:<name>`), the key profiles use in `tools.allow`.
  */

@@ -1,5 +1,5 @@
 /**
- * Every Agent Profile validation code (contracts.md §3.14), with the document path it concerns
+ * Every Agent Profile validation code (docs/spec/profiles.md), with the document path it concerns
  * and what it means. Validation raises exactly these codes through profileError(); the table is
  * also what the unit tests iterate over so no code goes untested.
  */

@@ -1,10 +1,10 @@
 /**
- * The built-in, read-only `default-writer` profile (contracts.md §3.14 "Default profile", adapted
+ * The built-in, read-only `default-writer` profile (docs/spec/profiles.md §5, adapted
  * to TavernEdge; docs/decisions/1300): "Default Writer", foreground, directRunnable, preset and
  * model `currentPromptSnapshot`, messageBody `main` → `output/main.md` (markdown), all five roots
  * visible and writable, skills `["*"]`, plan none, maxRounds 80, maxCallsPerRun 80,
  * mcpResultInlineCharLimit 50,000, delegation off. `tools.allow` = the 14 builtin tools of
- * [tool-system] in registry order, then `mcp:*` (DESIGN.md: every Ask/Allow MCP tool reaches the
+ * [tool-system] in registry order, then `mcp:*` (docs/spec/tool-system.md §5: every Ask/Allow MCP tool reaches the
  * agent without editing a profile) — the same list tool-system served before this feature.
  */
 import { BUILTIN_TOOL_IDS } from "../tools/builtin-descriptors";

@@ -1,15 +1,15 @@
 /**
- * Agent Profile v3 document (contracts.md §3.14): the strict, fully defaulted shape every stored,
+ * Agent Profile v3 document (docs/spec/profiles.md): the strict, fully defaulted shape every stored,
  * imported and frozen profile has after parseProfileDocument. Header `{schemaVersion: 3, kind:
  * "tauritavern.agentProfile", id}`. Tool keys are ToolIds (`builtin:<name>`, `mcp/<uuid>:<name>`)
- * plus the hosted `mcp:*` entry (DESIGN.md "Conventions").
+ * plus the hosted `mcp:*` entry (docs/spec/hosted.md §5).
  */
 
 /** The only schema version this server stores and runs. */
 export const AGENT_PROFILE_SCHEMA_VERSION = 3;
 /** Document kind of every profile. */
 export const AGENT_PROFILE_KIND = "tauritavern.agentProfile";
-/** Older versions import/load migrates to v3 (contracts.md §3.14 "Schema migration"). */
+/** Older versions import/load migrates to v3 (docs/spec/profiles.md §4). */
 export const MIGRATABLE_SCHEMA_VERSIONS: readonly number[] = [1, 2];
 
 export const PRESET_MODES = ["currentPromptSnapshot", "ref", "none"] as const;
@@ -41,7 +41,7 @@ export interface ProfilePreset {
   required: boolean;
 }
 
-/** Hosted meaning: `connectionRef` is the id of one of the user's model connections (DESIGN.md). */
+/** Hosted meaning: `connectionRef` is the id of one of the user's model connections (docs/spec/hosted.md §9). */
 export interface ProfileModel {
   mode: ModelMode;
   connectionRef?: string;
@@ -90,7 +90,7 @@ export interface ProfileTools {
   maxRounds: number;
   maxCallsPerRun: number;
   maxCallsPerTool: Record<string, number>;
-  /** Unicode chars of an MCP result sent inline to the model (contracts.md §3.10). */
+  /** Unicode chars of an MCP result sent inline to the model (docs/spec/tool-system.md §3). */
   mcpResultInlineCharLimit: number;
 }
 
@@ -141,7 +141,7 @@ export interface AgentProfileDefinition {
   output: { artifacts: ProfileArtifact[] };
 }
 
-/** Defaults of the optional delegation block (contracts.md §3.13). */
+/** Defaults of the optional delegation block (docs/spec/agent-runtime.md §6). */
 export const DELEGATION_DEFAULTS: ProfileDelegation = Object.freeze({
   canDelegate: false,
   canHandoff: false,
@@ -156,7 +156,7 @@ export const DELEGATION_DEFAULTS: ProfileDelegation = Object.freeze({
   maxHandoffDepth: 8,
 }) as ProfileDelegation;
 
-/** Numeric defaults (contracts.md §3.14 table). */
+/** Numeric defaults (docs/spec/profiles.md table). */
 export const PROFILE_DEFAULTS = Object.freeze({
   maxRetries: 3,
   intervalMs: 3000,

@@ -1,5 +1,5 @@
 /**
- * AgentProfileHealth (contracts.md §3.14 `diagnose()`), hosted: what keeps a stored profile from
+ * AgentProfileHealth (docs/spec/profiles.md `diagnose()`), hosted: what keeps a stored profile from
  * previewing, assembling a prompt, running directly or running as a subagent.
  * Codes: `agent.profile_contract_invalid` (the document fails strict v3 validation; blocks
  * everything), `agent.profile_preset_missing` (`preset.mode = ref`: TavernEdge keeps no preset

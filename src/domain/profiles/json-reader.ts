@@ -1,5 +1,5 @@
 /**
- * Strict JSON field readers for profile documents (contracts.md §3.14 "All objects are strict").
+ * Strict JSON field readers for profile documents (docs/spec/profiles.md §1 (every object is strict)).
  * Every failure is `agent.profile_contract_invalid` with `details.path` (e.g. `$.tools.allow[2]`).
  */
 import type { AppError } from "../errors";

@@ -1,5 +1,5 @@
 /**
- * Schema migration v1/v2 → v3 (contracts.md §3.14 "Schema migration"), on raw JSON before the
+ * Schema migration v1/v2 → v3 (docs/spec/profiles.md §4), on raw JSON before the
  * strict parse. Every key of `tools.allow`, `tools.deny`, `tools.toolDescriptions` and
  * `tools.maxCallsPerTool` that is a bare name (no `:`) becomes `builtin:<name>`;
  * `tools.mcpResultInlineCharLimit` defaults to 50,000 when absent; `schemaVersion` becomes 3;

@@ -1,5 +1,5 @@
 /**
- * Hosted model binding of a profile (contracts.md §3.14 `model`; DESIGN.md "HTTP API": "Without
+ * Hosted model binding of a profile (docs/spec/profiles.md `model`; docs/api.md: "Without
  * connectionId, a run uses the profile's connection, else the user's default connection"):
  * - a run request's `connectionId` wins;
  * - else `connectionRef` mode → that connection with the profile's `modelId`;

@@ -1,5 +1,5 @@
 /**
- * Strict v3 parse (contracts.md §3.14): unknown JSON → AgentProfileDefinition with every default
+ * Strict v3 parse (docs/spec/profiles.md): unknown JSON → AgentProfileDefinition with every default
  * filled in. Checks the shape (`agent.profile_contract_invalid`), the header
  * (`agent.profile_schema_unsupported`, `agent.profile_kind_invalid`, the id codes,
  * `agent.profile_display_name_required`) and normalizes `context.initialChatHistoryMessages`
@@ -58,7 +58,7 @@ export function checkHeader(raw: unknown): { schemaVersion: number; id: string }
 }
 
 /**
- * Names every missing required top-level section at once (docs/decisions/1481): §3.14 requires
+ * Names every missing required top-level section at once (docs/decisions/1481): docs/spec/profiles.md requires
  * `preset`, `model`, `run`, `tools`, `skills`, `workspace`, `plan`, `output` in every schema
  * version (v1/v2 files too — migration only rewrites tool keys), so nothing is filled in here.
  * One missing key keeps the usual `$.<key>: required field is missing`.

@@ -1,5 +1,5 @@
 /**
- * Profile ids (contracts.md §3.14 `id`): trimmed, 1..128 chars of lowercase ASCII letters, digits,
+ * Profile ids (docs/spec/profiles.md `id`): trimmed, 1..128 chars of lowercase ASCII letters, digits,
  * `-` and `_`. Codes `agent.profile_id_empty`, `agent.profile_id_too_long`, `agent.profile_id_invalid`.
  */
 import { profileError } from "./codes";

@@ -1,6 +1,6 @@
 /**
  * Projection of a validated v3 profile onto the agent loop's ResolvedAgentProfile
- * (src/domain/agent/loop/profile.ts; contracts.md §3.14 "Each run freezes the resolved profile
+ * (src/domain/agent/loop/profile.ts; docs/spec/profiles.md "Each run freezes the resolved profile
  * to input/resolved_profile.json; the runtime consumes only the resolved copy").
  * - `toResolvedAgentProfile(definition, source)` — the loop's view of a v3 document;
  * - `readFrozenProfile(raw)` — the loop's view of a run's frozen document: parsed strictly as v3

@@ -1,13 +1,13 @@
 /**
- * Which tool keys a v3 profile may name (contracts.md §3.14 "Cross-field tool rules"):
+ * Which tool keys a v3 profile may name (docs/spec/profiles.md §3):
  * - the 14 builtin tools of [tool-system] (`builtin:<name>`, with descriptors);
  * - the delegation tools `builtin:agent.list|agent.delegate|agent.await|agent.handoff|task.return`:
- *   known ids without a descriptor here (TavernEdge does not run them yet, DESIGN.md scope), so
+ *   known ids without a descriptor here (TavernEdge does not run them yet, docs/spec/hosted.md §10), so
  *   TauriTavern profiles that list them import and validate; the snapshot compiler binds only
  *   tools this server has (docs/decisions/1301);
  * - any syntactically valid MCP ToolId `mcp/<canonical uuid>:<native name>` (never checked against
  *   catalogs at save time);
- * - the hosted `mcp:*` entry, in `allow` and `deny` only (DESIGN.md "Conventions").
+ * - the hosted `mcp:*` entry, in `allow` and `deny` only (docs/spec/hosted.md §5).
  */
 import type { ToolDescriptor } from "../tools/descriptor";
 import { BUILTIN_TOOLS } from "../tools/builtin-descriptors";

@@ -1,5 +1,5 @@
 /**
- * `tools` rules of a v3 profile (contracts.md §3.14 "Cross-field tool rules"), first failure wins:
+ * `tools` rules of a v3 profile (docs/spec/profiles.md §3), first failure wins:
  * limits (`_max_rounds_invalid`, `_max_calls_invalid`, `_mcp_result_inline_char_limit_invalid`),
  * duplicates (`_tools_allow_duplicate`, `_tools_deny_duplicate`), `_tools_empty`, every key known
  * (`_unknown_tool`), `builtin:workspace.write_file` visible (`_output_writer_required`), then

@@ -1,5 +1,5 @@
 /**
- * Semantic validation of a parsed v3 profile (contracts.md §3.14, §3.13), first failure wins, in
+ * Semantic validation of a parsed v3 profile (docs/spec/profiles.md, docs/spec/agent-runtime.md §6), first failure wins, in
  * this order: preset, model binding, model retry, system prompt, plan, tools (validate-tools.ts),
  * delegation, run/exit policy, skills, workspace roots, output artifacts. Every code is listed in
  * codes.ts. `readProfile(raw)` = parseProfileDocument + validateProfile (the strict v3 read).

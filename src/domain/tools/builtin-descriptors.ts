@@ -1,15 +1,15 @@
 /**
- * The 14 builtin Agent tools (contracts.md §3.9), as ToolDescriptors addressed `builtin:<name>`.
+ * The 14 builtin Agent tools (docs/spec/tool-system.md §2), as ToolDescriptors addressed `builtin:<name>`.
  * Model alias = name with `.` → `_` (`workspace.read_file` → `workspace_read_file`).
  * Every input schema has root `type: "object"` and `additionalProperties: false`; `outputSchema`
- * is absent. Delegation tools (`agent.*`, `task.return`) are not built yet (DESIGN.md scope), but
+ * is absent. Delegation tools (`agent.*`, `task.return`) are not built yet (docs/spec/agent-runtime.md §6), but
  * their ids are known so snapshots and the gate can name them.
  */
 import { AppError } from "../errors";
 import type { JsonObject, ToolDescriptor } from "./descriptor";
 import { BUILTIN_PROVIDER_ID, builtinToolId, type ToolId } from "./tool-id";
 
-/** Names of the 14 non-delegation builtin tools, in registry order (contracts.md §3.9). */
+/** Names of the 14 non-delegation builtin tools, in registry order (docs/spec/tool-system.md §2). */
 export const BUILTIN_TOOL_NAMES = [
   "chat.search",
   "chat.read_messages",
@@ -30,14 +30,14 @@ export const BUILTIN_TOOL_NAMES = [
 /** A builtin tool name. */
 export type BuiltinToolName = (typeof BUILTIN_TOOL_NAMES)[number];
 
-/** Tools that complete (or transfer) an invocation and must be the last call of a model turn (contracts.md §3.8, §3.11). */
+/** Tools that complete (or transfer) an invocation and must be the last call of a model turn (docs/spec/tool-system.md §1, docs/spec/agent-runtime.md §4). */
 export const COMPLETION_TOOL_IDS: ReadonlySet<ToolId> = new Set([
   "builtin:workspace.finish",
   "builtin:agent.handoff",
   "builtin:task.return",
 ]);
 
-/** Runtime-only alias reserved in every agent snapshot (contracts.md §5.3). */
+/** Runtime-only alias reserved in every agent snapshot (docs/spec/tool-system.md §4.2). */
 export const TASK_RETURN_ALIAS = "task_return";
 
 /** Builtin model alias: the name with every `.` replaced by `_`. */

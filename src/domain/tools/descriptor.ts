@@ -1,5 +1,5 @@
 /**
- * ToolDescriptor and description overrides (contracts.md §1.5, §3.8).
+ * ToolDescriptor and description overrides (docs/spec/mcp-platform.md §5, docs/spec/tool-system.md §1).
  *
  * Layering (fixed): server catalog → registration override → Agent Profile `tools.toolDescriptions`
  * (profile wins field by field). Applying an override never changes the ToolId, the schema
@@ -25,7 +25,7 @@ export interface ToolDescriptor {
 }
 
 /**
- * `ToolDescriptionOverride` (contracts.md §1.5): `description` replaces the top-level description;
+ * `ToolDescriptionOverride` (docs/spec/mcp-platform.md §5): `description` replaces the top-level description;
  * `properties[name]` replaces `inputSchema.properties[name].description`. Strings are verbatim.
  */
 export interface ToolDescriptionOverride {
@@ -75,7 +75,7 @@ export function applyDescriptionOverride(
 }
 
 /**
- * The shared merge (contracts.md §1.5): raw catalog descriptor, then the registration override, then
+ * The shared merge (docs/spec/mcp-platform.md §5): raw catalog descriptor, then the registration override, then
  * the profile override — profile wins field by field (its `description` replaces the registration's;
  * each of its property texts replaces that property's, others keep the registration's text).
  * Throws the applyDescriptionOverride codes; never mutates `raw`.
@@ -88,7 +88,7 @@ export function mergeToolDescription(
   return applyDescriptionOverride(applyDescriptionOverride(raw, registrationOverride), profileOverride);
 }
 
-/** True when the input schema root is exactly `"type": "object"` (model eligibility, contracts.md §1.4). */
+/** True when the input schema root is exactly `"type": "object"` (model eligibility, docs/spec/mcp-platform.md §4). */
 export function hasObjectInputSchema(descriptor: Pick<ToolDescriptor, "inputSchema">): boolean {
   return isObject(descriptor.inputSchema) && descriptor.inputSchema.type === "object";
 }

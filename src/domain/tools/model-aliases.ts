@@ -1,6 +1,6 @@
 /**
  * Model-facing aliases for MCP tools: `mcp__<server>__<tool>`, at most 64 bytes, unique within one
- * chat-generation round (contracts.md §5.2, "legacy") or one agent invocation snapshot (§5.3).
+ * chat-generation round (docs/spec/tool-system.md §4.1, "legacy") or one agent invocation snapshot (docs/spec/tool-system.md §4.2).
  * Aliases are never stored with a registration or catalog; they are decoded only through the
  * binding table of the round / snapshot that issued them, and execution uses the native name.
  * Normalized segments are ASCII only, so character counts equal byte counts.
@@ -12,7 +12,7 @@ const PREFIX = "mcp__";
 const SEPARATOR = "__";
 
 /**
- * §5.2 `normalizeSegment`: every maximal run of characters outside `[A-Za-z0-9-]` (so `_` too)
+ * docs/spec/tool-system.md §4.1 `normalizeSegment`: every maximal run of characters outside `[A-Za-z0-9-]` (so `_` too)
  * becomes one `_`, then leading/trailing `_` are stripped; empty → `fallback`
  * (`"server"` for display names, `"tool"` for native names).
  */
@@ -22,7 +22,7 @@ export function normalizeLegacySegment(value: string, fallback: string): string 
 }
 
 /**
- * §5.3 segment normalization (character-wise): ASCII alphanumerics and `-` kept, every other
+ * docs/spec/tool-system.md §4.2 segment normalization (character-wise): ASCII alphanumerics and `-` kept, every other
  * character (code point) → `_`, consecutive `_` collapsed, leading/trailing `_` trimmed, empty → `fallback`.
  */
 export function normalizeAgentSegment(value: string, fallback: string): string {
@@ -49,7 +49,7 @@ export function normalizeAgentSegment(value: string, fallback: string): string {
 }
 
 /**
- * §5.2 `fit(server, tool, suffix)`: available = 64 − 5 − 2 − len(suffix); when both segments do not
+ * docs/spec/tool-system.md §4.1 `fit(server, tool, suffix)`: available = 64 − 5 − 2 − len(suffix); when both segments do not
  * fit, server gets min(len, 20, ⌊available/2⌋), tool the rest, then server takes back what tool did
  * not use. Truncation keeps leading prefixes, no re-trimming.
  */
@@ -72,7 +72,7 @@ export interface AliasSubject {
 }
 
 /**
- * §5.2 allocation for one chat-generation round. `subjects` must already be in binding order
+ * docs/spec/tool-system.md §4.1 allocation for one chat-generation round. `subjects` must already be in binding order
  * (server display name case-insensitive, then ToolId: see compareLegacyBindingOrder). `used`
  * holds the names of tools already in the round (local tools) and is extended with every alias
  * allocated here (it must only grow). Returns one alias per subject, in order.
@@ -93,7 +93,7 @@ export function allocateLegacyAliases(subjects: ReadonlyArray<AliasSubject>, use
   });
 }
 
-/** §5.2 binding order: server display name compared case-insensitively, then ToolId. */
+/** docs/spec/tool-system.md §4.1 binding order: server display name compared case-insensitively, then ToolId. */
 export function compareLegacyBindingOrder(
   a: { serverDisplayName: string; toolId: string },
   b: { serverDisplayName: string; toolId: string },
@@ -106,7 +106,7 @@ export function compareLegacyBindingOrder(
 }
 
 /**
- * §5.3 base name: available = 57; both kept when they fit, else server min(len, 20, 28), tool the
+ * docs/spec/tool-system.md §4.2 base name: available = 57; both kept when they fit, else server min(len, 20, 28), tool the
  * rest, server takes back what tool did not use. `mcp__<server>__<tool>` (≤ 64 bytes).
  */
 export function agentBaseAlias(serverDisplayName: string, nativeName: string): string {
@@ -124,7 +124,7 @@ export function agentBaseAlias(serverDisplayName: string, nativeName: string): s
 }
 
 /**
- * §5.3 unique allocation within one invocation snapshot: re-sanitize the base (ASCII alphanumerics,
+ * docs/spec/tool-system.md §4.2 unique allocation within one invocation snapshot: re-sanitize the base (ASCII alphanumerics,
  * `_` and `-` kept, others `_`), then for ordinal 1, 2, 3… suffix `""` / `__<n>`: truncate the WHOLE
  * base to 64 − len(suffix) bytes and append the suffix; the first alias not in `used` wins and is
  * added to `used` (which must only grow). Seed `used` with the reserved builtin aliases first.

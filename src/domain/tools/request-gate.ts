@@ -1,5 +1,5 @@
 /**
- * ToolRequestGate (contracts.md §3.8, §3.11): decides, for each tool call a model requested in one
+ * ToolRequestGate (docs/spec/tool-system.md §1, docs/spec/agent-runtime.md §4): decides, for each tool call a model requested in one
  * turn, whether it is dispatched, answered with a recoverable tool error, or fails the run.
  *
  * Order for each call (budgets counted per canonical ToolId, never per alias):

@@ -1,6 +1,6 @@
 /**
  * Compiles an agent invocation's InvocationToolSnapshot from a profile's tool policy and the
- * cached-only MCP resolution (contracts.md §3.8, §3.10, §5.3; DESIGN.md `mcp:*`).
+ * cached-only MCP resolution (docs/spec/tool-system.md §1, §3, §4.2; docs/spec/tool-system.md §5).
  *
  * - Binding order follows `tools.allow`; denied entries are skipped; builtin tools not available in
  *   the scope are skipped; MCP entries only when the resolver produced them.
@@ -23,7 +23,7 @@ import { AppError } from "../errors";
 /** The `tools.allow` entry meaning "every MCP tool that is Ask or Allow when the invocation starts". */
 export const MCP_WILDCARD = "mcp:*";
 
-/** The tool part of an Agent Profile (contracts.md §3.14 `tools`), as far as snapshots need it. */
+/** The tool part of an Agent Profile (docs/spec/profiles.md `tools`), as far as snapshots need it. */
 export interface ProfileToolPolicy {
   allow: string[];
   deny?: string[];
@@ -41,7 +41,7 @@ export interface ResolvedMcpTool {
   descriptor: ToolDescriptor;
 }
 
-/** A model-tool resolution problem `{toolId?, code, message}` (contracts.md §1.13). */
+/** A model-tool resolution problem `{toolId?, code, message}` (docs/spec/mcp-platform.md §13). */
 export interface ModelToolDiagnostic {
   toolId?: ToolId;
   code: string;

@@ -1,5 +1,5 @@
 /**
- * InvocationToolSnapshot and ToolTurnContract (contracts.md §3.8).
+ * InvocationToolSnapshot and ToolTurnContract (docs/spec/tool-system.md §1).
  *
  * A snapshot freezes, per agent invocation, which tools the model may call, under which alias and
  * with which budgets. It is plain JSON (stored in SQLite between steps of the run). A turn contract
@@ -172,7 +172,7 @@ function onlyKeys(value: Record<string, unknown>, allowed: string[], fail: (why:
   for (const key of Object.keys(value)) if (!allowed.includes(key)) throw fail(`unknown field "${key}"`);
 }
 
-/** What a provider request carries for one offered tool (contracts.md §3.15 `AgentModelRequest.tools`). */
+/** What a provider request carries for one offered tool (docs/spec/agent-runtime.md §7 `AgentModelRequest.tools`). */
 export interface ModelToolProjection {
   toolId: ToolId;
   modelAlias: string;

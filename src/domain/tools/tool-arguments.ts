@@ -1,6 +1,6 @@
 /**
- * ToolArguments normalization (contracts.md §3.8) and digit-exact JSON parsing (DESIGN.md
- * "JSON numbers").
+ * ToolArguments normalization (docs/spec/tool-system.md §1) and digit-exact JSON parsing (docs/spec/hosted.md
+ * §8).
  *
  * | raw input from the model / provider             | result                                   |
  * | ----------------------------------------------- | ---------------------------------------- |

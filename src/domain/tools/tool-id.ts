@@ -1,5 +1,5 @@
 /**
- * ToolId: the canonical identity of a model-callable tool (contracts.md §1.2, §3.8).
+ * ToolId: the canonical identity of a model-callable tool (docs/spec/mcp-platform.md §2, docs/spec/tool-system.md §1).
  *
  * Shape `<providerId>:<nativeName>`, split on the FIRST `:` only, so native names may contain `:`
  * (`mcp/550e8400-e29b-41d4-a716-446655440000:search:exact`). Providers: `builtin`
@@ -15,7 +15,7 @@ export type ToolId = string;
 export const BUILTIN_PROVIDER_ID = "builtin";
 /** Prefix of an MCP provider id (`mcp/<uuid>`). */
 export const MCP_PROVIDER_PREFIX = "mcp/";
-/** Native MCP tool names are at most this many UTF-8 bytes (contracts.md §1.3). */
+/** Native MCP tool names are at most this many UTF-8 bytes (docs/spec/mcp-platform.md §3). */
 export const MAX_NATIVE_TOOL_NAME_BYTES = 256;
 
 const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -74,7 +74,7 @@ export function parseToolId(value: string): ParsedToolId {
  * Parses an MCP ToolId `mcp/<uuid>:<nativeName>` strictly. Errors: the parseToolId codes; provider
  * without the `mcp/` prefix → `mcp.provider_id_invalid`; not a UUID → `mcp.registration_id_invalid`;
  * a UUID not in lowercase hyphenated form → `mcp.registration_id_noncanonical`; native name over
- * 256 UTF-8 bytes → `mcp.tool_name_too_long` (contracts.md §1.2, §1.3).
+ * 256 UTF-8 bytes → `mcp.tool_name_too_long` (docs/spec/mcp-platform.md §2, §3).
  */
 export function parseMcpToolId(value: string): ParsedToolId & { kind: "mcp"; registrationId: string } {
   const parsed = parseToolId(value);

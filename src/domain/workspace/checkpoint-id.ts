@@ -1,6 +1,6 @@
-/** Checkpoint ids `cp_` + 6-digit zero-padded sequence (contracts.md §3.2, §3.6). */
+/** Checkpoint ids `cp_` + 6-digit zero-padded sequence (docs/spec/agent-runtime.md §2, docs/spec/workspace.md §2). */
 
-/** Reasons a checkpoint is created (§3.6). */
+/** Reasons a checkpoint is created (docs/spec/workspace.md §2). */
 export const CHECKPOINT_REASONS = [
   "tool_workspace_write",
   "tool_workspace_patch",

@@ -1,15 +1,15 @@
 /**
- * The run manifest (contracts.md §3.5 `manifest.json`): version, identity, input paths, resolved
+ * The run manifest (docs/spec/workspace.md §1 `manifest.json`): version, identity, input paths, resolved
  * roots, the artifact list (exactly one `message_body` artifact) and the commit policy.
  */
 import { AppError } from "../errors";
 import { normalizeWorkspacePath } from "./paths";
 import { requireWritable, type WorkspaceRoot } from "./roots";
 
-/** `chatRef` as the agent API carries it (§3.2); opaque to the workspace. */
+/** `chatRef` as the agent API carries it (docs/spec/agent-runtime.md §2); opaque to the workspace. */
 export type ChatRef = Record<string, unknown>;
 
-/** §3.5 ArtifactSpec (only `message_body` is implemented). */
+/** docs/spec/workspace.md §1 ArtifactSpec (only `message_body` is implemented). */
 export interface ArtifactSpec {
   id: string;
   path: string;
@@ -19,7 +19,7 @@ export interface ArtifactSpec {
   assemblyOrder: number;
 }
 
-/** §3.5 manifest. `createdAt` is RFC 3339 UTC. */
+/** docs/spec/workspace.md §1 manifest. `createdAt` is RFC 3339 UTC. */
 export interface WorkspaceManifest {
   workspaceVersion: 1;
   runId: string;

@@ -1,5 +1,5 @@
 /**
- * WorkspacePath: logical, relative, `/`-separated paths inside a run workspace (contracts.md §3.5).
+ * WorkspacePath: logical, relative, `/`-separated paths inside a run workspace (docs/spec/workspace.md §1).
  * Rules: non-empty; no NUL; backslashes become `/`; no leading `/` or `\`; no Windows drive prefix
  * (`X:`); no `..` component; `.` and empty segments dropped; the result is non-empty.
  * Hosted limit: at most 1024 chars and 32 segments after normalization.

@@ -1,5 +1,5 @@
 /**
- * Read-state rules of the workspace tools (contracts.md §3.9 read_file / write_file / apply_patch).
+ * Read-state rules of the workspace tools (docs/spec/tool-system.md §2 read_file / write_file / apply_patch).
  * Per (run, invocation, path) the runtime remembers which file version (sha256) the model has seen
  * and how much of it: `full` (read whole, or created/replaced by the model) or the exact UTF-16
  * ranges it read. The rules here are pure; the state itself is persisted in SQLite between steps.
@@ -116,7 +116,7 @@ export interface PatchPlan {
  * not found, not unique, matched text outside what a partial read saw.
  * On a failure based on a current partial read, `onPartialFailure` is called so the caller can
  * persist `requireFullRead`.
- * @throws ToolError with the §3.9 apply_patch codes.
+ * @throws ToolError with the docs/spec/tool-system.md §2 apply_patch codes.
  */
 export function checkPatch(
   request: PatchRequest,

@@ -1,5 +1,5 @@
 /**
- * The window of a file that workspace.read_file returns (contracts.md §3.9): whole file, a line
+ * The window of a file that workspace.read_file returns (docs/spec/tool-system.md §2): whole file, a line
  * range or a char range; the rendered text (header + content, line reads numbered
  * `<right-aligned no> | <line>`) and the structured result. Pure.
  */
@@ -10,7 +10,7 @@ import { ToolError } from "./tool-error";
 /** Largest file (UTF-8 bytes) a read without a range may return: 256 KiB. */
 export const READ_MAX_FILE_BYTES = 256 * 1024;
 
-/** §3.9 read_file structured result. Chars are Unicode scalars; lines 1-based inclusive. */
+/** docs/spec/tool-system.md §2 read_file structured result. Chars are Unicode scalars; lines 1-based inclusive. */
 export interface ReadFileResult {
   path: string;
   sha256: string;

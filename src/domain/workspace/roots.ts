@@ -1,5 +1,5 @@
 /**
- * The model-visible root universe and the run's resolved roots (contracts.md §3.5).
+ * The model-visible root universe and the run's resolved roots (docs/spec/workspace.md §1).
  * Universe: `output`, `scratch`, `plan`, `summaries`, `persist`. A profile may only narrow it
  * (`workspace.visibleRoots` / `writableRoots`; writable ⊆ visible; visible non-empty).
  * Hidden run areas (`input/`, `tool-args/`, `tool-results/`, `model-responses/`, `checkpoints/`, …)
@@ -29,7 +29,7 @@ export const HIDDEN_AREAS = [
   "run.json",
 ] as const;
 
-/** One manifest root entry (§3.5 manifest `roots[]`). */
+/** One manifest root entry (docs/spec/workspace.md §1 manifest `roots[]`). */
 export interface WorkspaceRoot {
   path: RootName;
   lifecycle: "run" | "persistent";

@@ -1,5 +1,5 @@
 /**
- * Plain-text search inside one file for workspace.search_files (contracts.md §3.9): a
+ * Plain-text search inside one file for workspace.search_files (docs/spec/tool-system.md §2): a
  * case-insensitive phrase match per line; each hit carries `context_lines` lines either side;
  * hits whose windows overlap are merged into one. Pure.
  * Score = occurrences in the line (case-insensitive) + 1 when the exact-case phrase occurs.
@@ -9,7 +9,7 @@ import { countChars, countWords } from "./text-metrics";
 /** Longest line shown in a snippet, in UTF-16 units (longer lines are cut with "…"). */
 export const SNIPPET_MAX_LINE = 1000;
 
-/** §3.9 search hit. Lines are 1-based inclusive. */
+/** docs/spec/tool-system.md §2 search hit. Lines are 1-based inclusive. */
 export interface SearchHit {
   path: string;
   score: number;

@@ -1,5 +1,5 @@
 /**
- * Text metrics used in every tool result (contracts.md §3.9 "Text metrics"): `chars` is the count of
+ * Text metrics used in every tool result (docs/spec/tool-system.md §2 (text metrics)): `chars` is the count of
  * Unicode scalar values; `words` counts each CJK ideograph / kana / hangul syllable as one word and
  * every other maximal run of non-space, non-CJK characters as one word. No tokenizer.
  * Also the UTF-16 ⇄ scalar offset conversions the char ranges need.

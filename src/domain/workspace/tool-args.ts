@@ -1,6 +1,6 @@
 /**
- * Pure argument validation of the five workspace tools (contracts.md §3.9). Input is the already
- * normalized JSON object (§3.8 ToolArguments); unknown keys and wrong types are
+ * Pure argument validation of the five workspace tools (docs/spec/tool-system.md §2). Input is the already
+ * normalized JSON object (docs/spec/tool-system.md §1 ToolArguments); unknown keys and wrong types are
  * `tool.invalid_arguments`; range rules that do not need the file are checked here with the
  * tool's own codes. Every failure is a recoverable ToolError.
  */

@@ -1,6 +1,6 @@
 /**
  * Recoverable workspace tool errors and the outcome shape the five workspace tools return
- * (contracts.md §3.8 "Error classes", §3.9). A ToolError goes back to the model as an `isError`
+ * (docs/spec/tool-system.md §1.5, docs/spec/tool-system.md §2). A ToolError goes back to the model as an `isError`
  * tool result; any other error (AppError or not) is a system failure that fails the run.
  */
 import { AppError } from "../errors";
@@ -29,7 +29,7 @@ export type WorkspaceEffect =
 /**
  * What a workspace tool returns to the loop. Success: model-facing `content`, the contract's
  * `structured` result, `resourceRefs`, and an `effect` for mutations. Failure: `errorCode` from
- * §3.9, `content` = the message, `structured = {error:{code, message}}` (§3.8 AgentToolResult).
+ * docs/spec/tool-system.md §2, `content` = the message, `structured = {error:{code, message}}` (docs/spec/tool-system.md §1 AgentToolResult).
  */
 export type WorkspaceToolOutcome<T = unknown> =
   | { isError: false; content: string; structured: T; resourceRefs: string[]; effect?: WorkspaceEffect }

@@ -1,5 +1,5 @@
 /**
- * /api/v1/agent/runs… of the agent loop (contracts.md §3.12, §3.17; docs/api.md "Agent runs"):
+ * /api/v1/agent/runs… of the agent loop (docs/spec/agent-runtime.md §5, §9; docs/api.md "Agent runs"):
  * - POST /agent/runs {stableChatId, generationType?, profileId?, connectionId?, promptSnapshot,
  *   presentation?, options?} → 201 AgentRunHandle {runId, status, workspaceId, stableChatId, generationType}
  * - POST /agent/runs/:runId/cancel → AgentRunHandle
@@ -44,7 +44,7 @@ agentLoopRoutes.post("/agent/runs/:runId/cancel", requireDevice, async (c) =>
 agentLoopRoutes.post("/agent/runs/:runId/guidance", requireDevice, async (c) => {
   const runId = runIdParam(c);
   const body = await readJson(c, guidanceBodySchema).catch((error: unknown) => {
-    // A body of the wrong shape is the contract's agent.guidance_invalid (§3.12), same details.
+    // A body of the wrong shape is the contract's agent.guidance_invalid (docs/spec/agent-runtime.md §5), same details.
     if (error instanceof AppError && error.code === "input.invalid")
       throw new AppError("agent.guidance_invalid", error.message, error.details);
     throw error;

@@ -1,7 +1,6 @@
 /**
- * /api/v1/agent/profiles… and GET /api/v1/agent/tools (issue [agent-profiles]; contracts.md
- * §3.14, §3.17 `profiles.*` and `tools.list`; docs/api.md "Agent profiles"). Every route needs a
- * device token.
+ * /api/v1/agent/profiles… and GET /api/v1/agent/tools (issue [agent-profiles]; docs/spec/profiles.md §6;
+ * docs/api.md "Agent profiles"). Every route needs a device token.
  */
 import { Hono } from "hono";
 import {

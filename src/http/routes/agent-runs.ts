@@ -1,5 +1,5 @@
 /**
- * /api/v1/agent/runs… reads and delete (contracts.md §3.4, §3.17; DESIGN.md "Agent"):
+ * /api/v1/agent/runs… reads and delete (docs/spec/journal.md, docs/spec/agent-runtime.md §9; docs/api.md "Agent runs"):
  * - GET /agent/runs?stableChatId=&statuses=a,b&cursor=&limit= → {runs, nextCursor?}
  * - GET /agent/runs/:runId → AgentRunSummary (404 agent.run_not_found)
  * - GET /agent/runs/:runId/events?afterSeq=&beforeSeq=&limit=&invocationId= → {events}

@@ -1,5 +1,5 @@
 /**
- * /api/v1/chats… (DESIGN.md "HTTP API" → Chats; docs/api.md "Chats").
+ * /api/v1/chats… (docs/spec/chats.md; docs/api.md "Chats").
  * `POST /chats/import` takes the SillyTavern JSONL file as the raw body (never buffered here:
  * the request body stream goes over RPC to the user's object); `GET /chats/:chatId/export`
  * streams the file back.

@@ -1,5 +1,5 @@
 /**
- * /api/v1/connections… (issue [model-gateway]; DESIGN.md "Model connections"; docs/api.md
+ * /api/v1/connections… (issue [model-gateway]; docs/spec/hosted.md §9; docs/api.md
  * "Model connections"). Every route needs a device token.
  */
 import { Hono } from "hono";

@@ -1,4 +1,4 @@
-/** /api/v1/devices…, /api/v1/ws-tickets (DESIGN.md "Authentication"). */
+/** /api/v1/devices…, /api/v1/ws-tickets (docs/spec/hosted.md §2). */
 import { Hono } from "hono";
 import { pairBodySchema, renameDeviceBodySchema } from "../../contracts/http";
 import { parseRoutedSecret } from "../../domain/auth/credentials";

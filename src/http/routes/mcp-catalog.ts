@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/mcp/servers/:id/discover (memory → storage → network) and …/refresh (network):
- * the discovery result DTO (contracts.md §2 `McpDiscoveryResult` + `fetchedAt`). No body.
+ * the discovery result DTO (docs/spec/mcp-platform.md §14 `McpDiscoveryResult` + `fetchedAt`). No body.
  */
 import { Hono } from "hono";
 import type { HttpEnv } from "../context";

@@ -1,5 +1,5 @@
 /**
- * /api/v1/mcp/servers… (DESIGN.md "HTTP API" MCP; contracts.md §2): list, create or JSON import,
+ * /api/v1/mcp/servers… (docs/api.md "MCP servers"; docs/spec/mcp-platform.md §14): list, create or JSON import,
  * full-replacement update, delete, state, tool permission, tool description override.
  * `:nativeName` is one percent-encoded path segment (names may hold `/`, `.`, spaces, any script),
  * decoded strictly by ../tool-name-param (malformed escapes → 400 `mcp.tool_name_invalid`).

@@ -1,8 +1,8 @@
 /**
- * `GET /api/v1/mcp/model-tools[?profileId=]` (DESIGN.md "HTTP API"): the cached-only resolver's view
+ * `GET /api/v1/mcp/model-tools[?profileId=]` (docs/api.md): the cached-only resolver's view
  * `{tools: [{toolId, alias, description, inputSchema}], diagnostics: [{toolId?, code, message}]}`.
- * Without profileId: chat-generation aliases (contracts.md §5.2); with it: that profile's agent
- * snapshot (§5.3). Unknown profile → 404 `agent.profile_not_found`; a blank or over-long
+ * Without profileId: chat-generation aliases (docs/spec/tool-system.md §4.1); with it: that profile's agent
+ * snapshot (docs/spec/tool-system.md §4.2). Unknown profile → 404 `agent.profile_not_found`; a blank or over-long
  * profileId → 400 `input.invalid`.
  */
 import { Hono } from "hono";

@@ -1,5 +1,5 @@
 /**
- * Run workspace reads (contracts.md §3.6; docs/api.md "Agent workspace and checkpoints"):
+ * Run workspace reads (docs/spec/workspace.md §2; docs/api.md "Agent workspace and checkpoints"):
  * - GET /agent/runs/:runId/checkpoints?afterSeq=&limit= → {runId, checkpoints: [{id, seq, runId, createdAt, reason, eventSeq, files}]}
  * - GET /agent/runs/:runId/workspace?checkpointId= → {runId, checkpointId, roots, files: [{path, sha256, bytes}]}
  * - GET /agent/runs/:runId/workspace/<path>?checkpointId= → {path, sha256, bytes, chars, words, checkpointId, content}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api, apiJson, createUser, openSocket, settle } from "../helpers";
 import { appendEvents, createRun, inSpace, moveRun, TO_COMPLETED } from "./run-helpers";
 
-describe("run records and the journal (§3.3, §3.4)", () => {
+describe("run records and the journal (docs/spec/agent-runtime.md §3, docs/spec/journal.md)", () => {
   it("creates a run with run_created as seq 1 and journals every transition", async () => {
     const user = await createUser();
     const run = await createRun(user.userId, "  chat-a  ");

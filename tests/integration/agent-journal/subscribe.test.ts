@@ -16,7 +16,7 @@ async function ping(socket: TestSocket, id: string): Promise<void> {
   await socket.waitFor((f) => f.type === "pong" && f.id === id);
 }
 
-describe("agent.subscribe / agent.unsubscribe (DESIGN.md WebSocket frames)", () => {
+describe("agent.subscribe / agent.unsubscribe (docs/spec/hosted.md §7)", () => {
   it("sends the backlog after afterSeq, then agent.subscribed, then live events", async () => {
     const user = await createUser();
     const run = await createRun(user.userId);

@@ -1,5 +1,5 @@
 /**
- * A `continue` run keeps the message it continues (contracts.md §3.7; docs/decisions/1480): the
+ * A `continue` run keeps the message it continues (docs/spec/workspace.md §3; docs/decisions/1480): the
  * target's text is seeded into output/main.md (journaled `workspace_file_written` with source
  * `continue_seed`, fully known to the root invocation) and the system message says so; an append
  * write + append commit, or a patch without a read + replace commit, yields original +

@@ -1,5 +1,5 @@
 /**
- * Run control and commit targets (contracts.md §3.7, §3.12): cancel between steps and during a
+ * Run control and commit targets (docs/spec/workspace.md §3, docs/spec/agent-runtime.md §5): cancel between steps and during a
  * model call, guidance applied before the next model request, a conflicting edit of the frozen
  * input failing the commit visibly, swipe and regenerate targets, a restart while an MCP call was
  * in flight ending OutcomeUnknown without a resend.

@@ -1,5 +1,5 @@
 /**
- * Drift recovery (contracts.md §3.11; ADR 1400) and MCP tools inside a run (§3.10): parallel
+ * Drift recovery (docs/spec/agent-runtime.md §4; ADR 1400) and MCP tools inside a run (docs/spec/tool-system.md §3): parallel
  * calls in order with a result for every call id, OutcomeUnknown ending the run (failed, or
  * partial_success after a commit) without executing the rest of the batch, long results
  * externalized to tool-results/ with a readable, pageable view.
@@ -141,7 +141,7 @@ describe("agent loop: MCP tools", () => {
     expect(result.pairing).toEqual([]);
   });
 
-  it("MCP arguments keep the digits of integers beyond 2^53 (DESIGN.md JSON numbers)", async () => {
+  it("MCP arguments keep the digits of integers beyond 2^53 (docs/spec/hosted.md §8)", async () => {
     const { user, chatId } = await userWithChat();
     const result = await driveRun(user.userId, chatId, {
       mcpTools: MCP_TOOLS,

@@ -1,5 +1,5 @@
 /**
- * The run's profile (contracts.md §3.14 "Each run freezes the resolved profile to
+ * The run's profile (docs/spec/profiles.md "Each run freezes the resolved profile to
  * input/resolved_profile.json; the runtime consumes only the resolved copy"; "Resolved profiles
  * inside run snapshots are never migrated"): the loop resolves through [agent-profiles]'
  * `resolveForRun`, freezes the strict v3 document and rebuilds its view from it at every step;

@@ -1,5 +1,5 @@
 /**
- * submitGuidance's fail-fast codes (contracts.md §3.12; hosted reading in docs/decisions/1451):
+ * submitGuidance's fail-fast codes (docs/spec/agent-runtime.md §5; hosted reading in docs/decisions/1451):
  * empty, too large, full mailbox, a run that is finishing/cancelling/terminal, a run whose loop
  * already ended its last model request (mailbox closed; queued guidance discarded by the finish
  * step), a run no loop drives (active run missing), and a body of the wrong shape (invalid).

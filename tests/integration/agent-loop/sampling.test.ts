@@ -1,6 +1,6 @@
 /**
  * POST /agent/runs validates the sampling fields of the prompt snapshot's chatCompletionPayload
- * (contracts.md §3.17; ADR 1460): a bad value is refused before anything is created and never
+ * (docs/spec/agent-runtime.md §9; ADR 1460): a bad value is refused before anything is created and never
  * reaches the provider; good values reach it, unknown fields are still accepted.
  */
 import { describe, expect, it } from "vitest";

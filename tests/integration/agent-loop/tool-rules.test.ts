@@ -1,5 +1,5 @@
 /**
- * Tool-loop rules inside a run (contracts.md §3.8, §3.9, §3.11): finish before commit is
+ * Tool-loop rules inside a run (docs/spec/tool-system.md §1, §2, docs/spec/agent-runtime.md §4): finish before commit is
  * recoverable, an unknown alias fails the run, invalid arguments are recoverable, the 81st round
  * is refused, model retries only for retryable codes with each attempt journaled.
  */

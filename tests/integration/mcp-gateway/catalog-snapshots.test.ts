@@ -1,5 +1,5 @@
 /**
- * Catalog snapshots (contracts.md §1.7, §1.8): SQLite header + tool rows, validation on read,
+ * Catalog snapshots (docs/spec/mcp-platform.md §7, §8): SQLite header + tool rows, validation on read,
  * persistence failure → memory-only, read-time permission projection, cached-only reads.
  */
 import { abortAllDurableObjects, runInDurableObject } from "cloudflare:test";

@@ -1,5 +1,5 @@
 /**
- * A server that cannot be reached (contracts.md §1.9 `mcp.discovery_initialize_failed`, §1.10
+ * A server that cannot be reached (docs/spec/mcp-platform.md §9 `mcp.discovery_initialize_failed`, docs/spec/mcp-platform.md §10
  * `mcp.call_initialize_failed`; ADR 0391): the message is one a person understands and never the
  * runtime's own text (workerd: "internal error; reference = …").
  */

@@ -1,5 +1,5 @@
 /**
- * Discovery against real servers on loopback (contracts.md §1.6, §1.8, §1.9): server-everything
+ * Discovery against real servers on loopback (docs/spec/mcp-platform.md §6, §8, §9): server-everything
  * (2025-11-25, sessionful, SSE) and a v2 server speaking 2026-07-28.
  */
 import { abortAllDurableObjects } from "cloudflare:test";

@@ -1,5 +1,5 @@
 /**
- * Hostile fixture servers (contracts.md §1.9, §1.12): redirects, limits, cursor cycles, per-tool
+ * Hostile fixture servers (docs/spec/mcp-platform.md §9, §12): redirects, limits, cursor cycles, per-tool
  * isolation, missing capability, 401 — each a real loopback server (tests/peers/mcp).
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Start-up rules (contracts.md §1.6, §1.12): the one extra fresh-client legacy `initialize` after
+ * Start-up rules (docs/spec/mcp-platform.md §6, §12): the one extra fresh-client legacy `initialize` after
  * JSON-RPC -32000, and the (shortened) lifecycle / list timeouts.
  */
 import { describe, expect, it } from "vitest";

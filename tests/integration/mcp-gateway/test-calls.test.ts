@@ -1,5 +1,5 @@
 /**
- * Test calls (contracts.md §1.10, §1.11, §2): outcomes against real and hostile servers, exact
+ * Test calls (docs/spec/mcp-platform.md §10, §11, §14): outcomes against real and hostile servers, exact
  * big-integer arguments, Mcp-Param headers from the snapshot, gates, cancellation.
  */
 import { describe, expect, it } from "vitest";

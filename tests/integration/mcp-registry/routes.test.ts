@@ -1,10 +1,10 @@
-/** MCP registry routes end to end through the Worker (DESIGN.md "HTTP API" MCP; contracts.md §2). */
+/** MCP registry routes end to end through the Worker (docs/api.md "MCP servers"; docs/spec/mcp-platform.md §14). */
 import { describe, expect, it } from "vitest";
 import { api, apiJson, createUser } from "../helpers";
 import { createServer, toolPath } from "./registry-helpers";
 
 describe("MCP registry routes", () => {
-  it("create → paused server with the §2 fields; list; update; delete", async () => {
+  it("create → paused server with the docs/spec/mcp-platform.md §14 fields; list; update; delete", async () => {
     const { deviceToken: token } = await createUser();
     const created = await createServer(token, {
       displayName: "  Search  ",

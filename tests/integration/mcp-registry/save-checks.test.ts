@@ -1,5 +1,5 @@
 /**
- * Save-time checks found by a fresh-user test pass (contracts.md §1.3, §1.5; ADRs 0390, 0392–0395):
+ * Save-time checks found by a fresh-user test pass (docs/spec/mcp-platform.md §3, §5; ADRs 0390, 0392–0395):
  * endpoints without a host, blank description overrides, malformed percent-encoding in
  * `:nativeName`, invalid / reserved headers at create, update and import, duplicate endpoints.
  */

@@ -1,5 +1,5 @@
 /**
- * Registration storage (contracts.md §1.7; DESIGN.md "Secrets"): sealed secrets in raw rows,
+ * Registration storage (docs/spec/mcp-platform.md §7; docs/spec/hosted.md §4): sealed secrets in raw rows,
  * storage issues for bad rows, rows sealed under another key, catalog snapshot deletion, and the
  * deployed-unreachable warning with a service built as deployed.
  */

@@ -1,7 +1,7 @@
 /**
  * Anthropic Messages through the real @ai-sdk/anthropic adapter in workerd, on recorded fixtures:
  * the thinking block and its signature travel opaque and come back unchanged on the next request,
- * with the tool_use id and the tool_result (issue [model-gateway] "Must show"; contracts.md §3.16).
+ * with the tool_use id and the tool_result (issue [model-gateway] "Must show"; docs/spec/agent-runtime.md §8).
  */
 import { describe, expect, it } from "vitest";
 import toolUse from "../../fixtures/llm/anthropic-tool-use.sse?raw";

@@ -1,6 +1,6 @@
 /**
  * /api/v1/connections through the Worker and the user's Durable Object (issue [model-gateway];
- * DESIGN.md "Model connections"): sealed keys shown only as a hint, one default, test connection
+ * docs/spec/hosted.md §9): sealed keys shown only as a hint, one default, test connection
  * against the scripted model peer, errors, frames, and the development-only single step.
  */
 import { env, runInDurableObject } from "cloudflare:test";

@@ -2,7 +2,7 @@
  * Google Gemini through the real @ai-sdk/google adapter in workerd, on recorded fixtures:
  * Gemini omits function-call ids, so the gateway assigns deterministic `gemini_<responseId>_<index>`
  * (docs/decisions/1001); the thought signature comes back unchanged on the next request
- * (issue [model-gateway] "Must show"; contracts.md §3.16).
+ * (issue [model-gateway] "Must show"; docs/spec/agent-runtime.md §8).
  */
 import { describe, expect, it } from "vitest";
 import calls from "../../fixtures/llm/gemini-function-calls.sse?raw";

@@ -1,7 +1,7 @@
 /**
  * The gateway in workerd against the scripted OpenAI-compatible peer over real loopback HTTP:
  * tool round trips, tool-call ids, arguments, parallel calls, errors and cancel
- * (issue [model-gateway] "Must show"; contracts.md §3.15).
+ * (issue [model-gateway] "Must show"; docs/spec/agent-runtime.md §7).
  */
 import { describe, expect, it } from "vitest";
 import type { ModelDelta, ModelMessage, ModelRequest, ModelToolSpec } from "../../../src/domain/models/ir";

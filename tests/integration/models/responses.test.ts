@@ -2,7 +2,7 @@
  * OpenAI Responses (over HTTP) through the real @ai-sdk/openai adapter in workerd, on recorded
  * fixtures: `previous_response_id` continuation from provider_state (only new, non-assistant
  * messages sent) and the full-replay path where reasoning item ids travel as item references
- * (issue [model-gateway] "Must show"; contracts.md §3.16; docs/decisions/1002).
+ * (issue [model-gateway] "Must show"; docs/spec/agent-runtime.md §8; docs/decisions/1002).
  */
 import { describe, expect, it } from "vitest";
 import functionCall from "../../fixtures/llm/responses-function-call.sse?raw";

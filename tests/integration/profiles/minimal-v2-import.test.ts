@@ -1,6 +1,6 @@
 /**
  * Import of a minimal v2 profile (tests/fixtures/profiles/v2-minimal.json: header + tools only)
- * — contracts.md §3.14 requires preset, model, run, skills, workspace, plan and output in every
+ * — docs/spec/profiles.md requires preset, model, run, skills, workspace, plan and output in every
  * schema version, so the import is refused, but with one message that names every missing
  * section (docs/decisions/1481) instead of only the first; nothing is stored. Completed with the
  * sections, the same file imports and is stored as v3.

@@ -1,6 +1,6 @@
 /**
  * /api/v1/agent/profiles… and GET /api/v1/agent/tools through the Worker and the user's Durable
- * Object (issue [agent-profiles]; contracts.md §3.14, §3.17): list with issues, save (strict v3),
+ * Object (issue [agent-profiles]; docs/spec/profiles.md, docs/spec/agent-runtime.md §9): list with issues, save (strict v3),
  * load, delete, the read-only default-writer, `mcp:*`, import of the v2 fixture (migrated and
  * stored as v3), migration of a stored v2 row written back once, export → import round trip,
  * diagnose reporting a deleted connection, and `agent.profile_changed` frames.

@@ -3,7 +3,7 @@
  * `profileResolver` → AgentProfileRuntime): a stored user profile is what a run freezes, an unknown
  * id fails, a profile imported without a model binding cannot run (`agent.profile_model_requires_configuration`,
  * exactly the contract's code); the frozen copy is the strict v3 document; `resolveForRun` binds
- * `connectionRef` profiles to their connection and model (contracts.md §3.14; DESIGN.md "HTTP API").
+ * `connectionRef` profiles to their connection and model (docs/spec/profiles.md; docs/api.md).
  */
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -46,7 +46,7 @@ describe("profile resolution for runs", () => {
         profileId: "terse-writer",
         promptSnapshot: PROMPT as any,
       });
-      // The run freezes the strict v3 document itself (contracts.md §3.14), not a summary of it.
+      // The run freezes the strict v3 document itself (docs/spec/profiles.md), not a summary of it.
       const frozen = JSON.parse(deps.store.getDoc(handle.runId, RESOLVED_PROFILE_DOC)!);
       expect(frozen).toEqual((await agentProfileRuntime(instance.space()).resolveForRun("terse-writer")).definition);
       expect(frozen).toMatchObject({

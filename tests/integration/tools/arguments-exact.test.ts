@@ -1,4 +1,4 @@
-/** The workerd path of DESIGN.md "JSON numbers": big integers keep their digits (Node 20 lacks JSON.rawJSON). */
+/** The workerd path of docs/spec/hosted.md §8: big integers keep their digits (Node 20 lacks JSON.rawJSON). */
 import { describe, expect, it } from "vitest";
 import {
   exactJsonNumbersSupported,

@@ -1,4 +1,4 @@
-/** GET /api/v1/mcp/model-tools through the real Worker, UserSpace and registry (DESIGN.md "HTTP API"). */
+/** GET /api/v1/mcp/model-tools through the real Worker, UserSpace and registry (docs/api.md). */
 import { describe, expect, it } from "vitest";
 import { api, apiJson, createUser } from "../helpers";
 

@@ -20,7 +20,7 @@ async function setPermission(token: string, id: string, name: string, permission
 }
 
 describe("model tools from a discovered server", () => {
-  it("resolves only Ask/Allow tools, cached-only, with §5.2 aliases and the registration override", async () => {
+  it("resolves only Ask/Allow tools, cached-only, with docs/spec/tool-system.md §4.1 aliases and the registration override", async () => {
     const { user, id } = await activeServer(modernUrl());
     const token = user.deviceToken;
     expect((await discover(user, id)).status).toBe(200);

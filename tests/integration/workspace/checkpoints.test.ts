@@ -1,4 +1,4 @@
-/** Checkpoints (contracts.md §3.6): read-back at every step, deltas with periodic full maps, diffs, and the read routes. */
+/** Checkpoints (docs/spec/workspace.md §2): read-back at every step, deltas with periodic full maps, diffs, and the read routes. */
 import { describe, expect, it } from "vitest";
 import {
   createCheckpoint,

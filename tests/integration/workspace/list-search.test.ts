@@ -1,4 +1,4 @@
-/** workspace.list_files / search_files and the WorkspacePath rules through the tools (contracts.md §3.5, §3.9). */
+/** workspace.list_files / search_files and the WorkspacePath rules through the tools (docs/spec/workspace.md §1, docs/spec/tool-system.md §2). */
 import { describe, expect, it } from "vitest";
 import { expectToolError, ok, workspaceFixture } from "./ws-helpers";
 

@@ -1,4 +1,4 @@
-/** Persistent state (contracts.md §3.7): projection at run start, promotion only on a successful finish, conflicts. */
+/** Persistent state (docs/spec/workspace.md §3): projection at run start, promotion only on a successful finish, conflicts. */
 import { describe, expect, it } from "vitest";
 import { promotePersistentState, projectPersistentState } from "../../../src/application/workspace/persist";
 import { closeRunWorkspace, createRunWorkspace } from "../../../src/application/workspace/run-workspace";

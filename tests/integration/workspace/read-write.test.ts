@@ -1,4 +1,4 @@
-/** workspace.read_file / write_file / apply_patch: every code and read-state rule (contracts.md §3.9). */
+/** workspace.read_file / write_file / apply_patch: every code and read-state rule (docs/spec/tool-system.md §2). */
 import { describe, expect, it } from "vitest";
 import { expectToolError, ok, workspaceFixture } from "./ws-helpers";
 

@@ -1,4 +1,4 @@
-/** Runtime writes (direct-output capture, task summaries) and commit reads (contracts.md §3.7, §3.11). */
+/** Runtime writes (direct-output capture, task summaries) and commit reads (docs/spec/workspace.md §3, docs/spec/agent-runtime.md §4). */
 import { describe, expect, it } from "vitest";
 import { createCheckpoint } from "../../../src/application/workspace/checkpoints";
 import { readRuntimeFile, writeRuntimeFile } from "../../../src/application/workspace/runtime-files";

@@ -18,7 +18,7 @@ import { normalizeEventsQuery } from "../../../src/domain/agent/journal-query";
 import { decodeRunCursor, encodeRunCursor } from "../../../src/domain/agent/run-cursor";
 import { InMemoryRunJournal } from "../../fakes/in-memory-run-journal";
 
-describe("run ids (§3.2)", () => {
+describe("run ids (docs/spec/agent-runtime.md §2)", () => {
   it("run and event ids are prefix + 32 hex", () => {
     const runId = newRunId();
     expect(runId).toMatch(/^run_[0-9a-f]{32}$/);
@@ -47,7 +47,7 @@ describe("run ids (§3.2)", () => {
   });
 });
 
-describe("status machine (§3.3)", () => {
+describe("status machine (docs/spec/agent-runtime.md §3)", () => {
   it("terminal statuses never change", () => {
     for (const from of TERMINAL_RUN_STATUSES)
       for (const to of AGENT_RUN_STATUSES) expect(canTransition(from, to)).toBe(false);
@@ -80,7 +80,7 @@ describe("status machine (§3.3)", () => {
   });
 });
 
-describe("events and queries (§3.4)", () => {
+describe("events and queries (docs/spec/journal.md)", () => {
   it("injects eventScope and refuses oversized or malformed payloads", () => {
     const scoped = prepareEvent(
       "run_a",

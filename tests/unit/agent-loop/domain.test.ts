@@ -113,7 +113,7 @@ describe("prompt snapshot", () => {
   });
 });
 
-describe("MCP projection (§3.10)", () => {
+describe("MCP projection (docs/spec/tool-system.md §3)", () => {
   it("maps a tool result, drops text that merely serializes structuredContent, adds Details and Notes", () => {
     const mapped = mapMcpOutcome("c", "mcp/x:t", {
       outcome: "known_response",
@@ -220,7 +220,7 @@ describe("tool results and failures", () => {
     });
     expect(providerText(result, "mcp")).toBe("hi");
   });
-  it("builds run_failed / run_partial_success payloads (§3.3)", () => {
+  it("builds run_failed / run_partial_success payloads (docs/spec/agent-runtime.md §3)", () => {
     const retryable = failureOf(new ModelError("model.provider_rate_limited", "Slow down."));
     expect(runFailedPayload(retryable)).toMatchObject({
       code: "model.provider_rate_limited",

@@ -1,4 +1,4 @@
-/** Sampling fields of the prompt snapshot's chatCompletionPayload (contracts.md §3.17; ADR 1460). */
+/** Sampling fields of the prompt snapshot's chatCompletionPayload (docs/spec/agent-runtime.md §9; ADR 1460). */
 import { describe, expect, it } from "vitest";
 import { snapshotSettings, validatePromptSnapshot } from "../../../src/domain/agent/loop/prompt-snapshot";
 import { AppError } from "../../../src/domain/errors";

@@ -1,4 +1,4 @@
-/** Table-driven tests of every MCP registry domain code (contracts.md §1.2–§1.5, §1.13). */
+/** Table-driven tests of every MCP registry domain code (docs/spec/mcp-platform.md §2–§5, §13). */
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../../src/domain/errors";
 import { parseEndpoint, redactEndpoint, withUserinfo } from "../../../src/domain/mcp/endpoint";
@@ -33,7 +33,7 @@ function codeOf(fn: () => unknown): string | null {
 
 const ID = "550e8400-e29b-41d4-a716-446655440000";
 
-describe("registration ids (§1.2)", () => {
+describe("registration ids (docs/spec/mcp-platform.md §2)", () => {
   it.each([
     [ID, null],
     ["550E8400-E29B-41D4-A716-446655440000", "mcp.registration_id_noncanonical"],
@@ -74,7 +74,7 @@ describe("registration ids (§1.2)", () => {
   });
 });
 
-describe("endpoints (§1.3)", () => {
+describe("endpoints (docs/spec/mcp-platform.md §3)", () => {
   it.each([
     ["  https://Example.COM  ", "https://example.com/"],
     ["HTTP://example.com:80/mcp", "http://example.com/mcp"],

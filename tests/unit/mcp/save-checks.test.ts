@@ -1,5 +1,5 @@
 /**
- * Pure save-time checks (contracts.md §1.3, §1.5; ADRs 0390–0394): the raw host check shared by
+ * Pure save-time checks (docs/spec/mcp-platform.md §3, §5; ADRs 0390–0394): the raw host check shared by
  * MCP endpoints and model base URLs, blank description overrides, the one header check, and the
  * runtime-text replacement of the MCP adapter.
  */

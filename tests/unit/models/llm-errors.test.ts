@@ -1,4 +1,4 @@
-/** Wording of network failures in src/adapters/llm/errors.ts (contracts.md §3.15; ADR 1461). */
+/** Wording of network failures in src/adapters/llm/errors.ts (docs/spec/agent-runtime.md §7; ADR 1461). */
 import { APICallError } from "@ai-sdk/provider";
 import { describe, expect, it } from "vitest";
 import { toModelError } from "../../../src/adapters/llm/errors";

@@ -1,4 +1,4 @@
-/** One test per tool-schema sanitization rule (contracts.md §3.15; src/domain/models/schema-sanitize.ts). */
+/** One test per tool-schema sanitization rule (docs/spec/agent-runtime.md §7; src/domain/models/schema-sanitize.ts). */
 import { describe, expect, it } from "vitest";
 import { ModelError } from "../../../src/domain/models/errors";
 import { sanitizeToolSchema } from "../../../src/domain/models/schema-sanitize";

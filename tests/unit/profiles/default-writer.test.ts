@@ -1,5 +1,5 @@
 /**
- * The built-in default-writer (contracts.md §3.14, DESIGN.md `mcp:*`, docs/decisions/1300), the
+ * The built-in default-writer (docs/spec/profiles.md, docs/spec/tool-system.md §5, docs/decisions/1300), the
  * model binding rules, the export sanitizer and the health rules.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * readFrozenProfile (src/domain/profiles/resolved.ts; contracts.md §3.14 "the runtime consumes only
+ * readFrozenProfile (src/domain/profiles/resolved.ts; docs/spec/profiles.md "the runtime consumes only
  * the resolved copy", "resolved profiles inside run snapshots are never migrated"): a run's frozen
  * v3 document round-trips through JSON into the loop's view; v1/v2 or malformed copies are refused.
  */

@@ -1,5 +1,5 @@
 /**
- * v1/v2 → v3 migration (contracts.md §3.14 "Schema migration") on the fixture
+ * v1/v2 → v3 migration (docs/spec/profiles.md §4) on the fixture
  * tests/fixtures/profiles/v2-careful-editor.json: bare builtin names → `builtin:<name>` in allow,
  * deny, toolDescriptions and maxCallsPerTool; mcpResultInlineCharLimit 50,000; everything else kept.
  */

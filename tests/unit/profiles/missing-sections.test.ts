@@ -1,5 +1,5 @@
 /**
- * Missing required sections (contracts.md §3.14; docs/decisions/1481): a minimal v2 file
+ * Missing required sections (docs/spec/profiles.md; docs/decisions/1481): a minimal v2 file
  * (tests/fixtures/profiles/v2-minimal.json) is refused after migration with one message naming
  * every missing section; v3 stays strict (one missing key: `$.<key>: required field is missing`).
  */

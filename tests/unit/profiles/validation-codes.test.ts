@@ -1,5 +1,5 @@
 /**
- * Every Agent Profile validation code of contracts.md §3.14, table-driven: each row mutates a
+ * Every Agent Profile validation code of docs/spec/profiles.md, table-driven: each row mutates a
  * valid v3 profile in one way and expects exactly that code. A last test checks that the table
  * covers every code in PROFILE_VALIDATION_CODES.
  */
@@ -609,7 +609,7 @@ function codeOf(fn: () => unknown): string {
   return "(valid)";
 }
 
-describe("Agent Profile v3 validation codes (contracts.md §3.14)", () => {
+describe("Agent Profile v3 validation codes (docs/spec/profiles.md)", () => {
   it("the base profile is valid", () => {
     expect(codeOf(() => readProfile(base()))).toBe("(valid)");
   });

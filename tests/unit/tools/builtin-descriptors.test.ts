@@ -25,7 +25,7 @@ const EXPECTED = [
   ["workspace.finish", "workspace_finish", []],
 ] as const;
 
-describe("builtin tool descriptors (contracts.md §3.9)", () => {
+describe("builtin tool descriptors (docs/spec/tool-system.md §2)", () => {
   it("lists the 14 non-delegation tools in registry order", () => {
     expect(BUILTIN_TOOLS.map((tool) => tool.name)).toEqual(EXPECTED.map(([name]) => name));
     expect(BUILTIN_TOOL_IDS).toEqual(EXPECTED.map(([name]) => `builtin:${name}`));

@@ -27,7 +27,7 @@ function codeOf(fn: () => unknown): string | undefined {
   return undefined;
 }
 
-describe("description overrides (contracts.md §1.5)", () => {
+describe("description overrides (docs/spec/mcp-platform.md §5)", () => {
   it("applies on a copy and never mutates the raw descriptor", () => {
     const original = raw();
     const out = applyDescriptionOverride(original, { description: "mine", properties: { q: "my q", n: "my n" } });

@@ -12,7 +12,7 @@ import {
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 
-describe("segment normalization (§5.2 / §5.3)", () => {
+describe("segment normalization (docs/spec/tool-system.md §4.1 / docs/spec/tool-system.md §4.2)", () => {
   it.each([
     ["my server", "my_server"],
     ["my.server", "my_server"],
@@ -35,7 +35,7 @@ describe("segment normalization (§5.2 / §5.3)", () => {
   });
 });
 
-describe("§5.2 legacy allocation (chat generation rounds)", () => {
+describe("docs/spec/tool-system.md §4.1 legacy allocation (chat generation rounds)", () => {
   it("the contract's worked example: a local tool takes the plain alias", () => {
     const subjects = [
       { serverDisplayName: "my server", nativeName: "issue.create" },
@@ -106,7 +106,7 @@ describe("§5.2 legacy allocation (chat generation rounds)", () => {
   });
 });
 
-describe("§5.3 agent allocation (invocation snapshots)", () => {
+describe("docs/spec/tool-system.md §4.2 agent allocation (invocation snapshots)", () => {
   it.each([
     ["my server", "issue.create", "mcp__my_server__issue_create"],
     ["s".repeat(30), "t".repeat(50), `mcp__${"s".repeat(20)}__${"t".repeat(37)}`],
@@ -116,14 +116,14 @@ describe("§5.3 agent allocation (invocation snapshots)", () => {
     expect(agentBaseAlias(server, tool)).toBe(expected);
   });
 
-  it("suffix truncates the whole base (differs from §5.2 fitting)", () => {
+  it("suffix truncates the whole base (differs from docs/spec/tool-system.md §4.1 fitting)", () => {
     const used = new Set<string>();
     const subject = { serverDisplayName: "s".repeat(100), nativeName: "get" };
     expect(allocateAgentAlias(subject, used)).toBe(`mcp__${"s".repeat(54)}__get`);
     const second = allocateAgentAlias(subject, used);
     expect(second).toBe(`mcp__${"s".repeat(54)}____2`);
     expect(bytes(second)).toBe(64);
-    // §5.2 would keep the tool segment and shorten the server instead
+    // docs/spec/tool-system.md §4.1 would keep the tool segment and shorten the server instead
     expect(fitLegacyAlias("s".repeat(100), "get", "__2")).toBe(`mcp__${"s".repeat(51)}__get__2`);
   });
 

@@ -26,8 +26,8 @@ const profiles = (policies: Record<string, ProfileToolPolicy>) => ({
   toolPolicy: async (profileId: string) => policies[profileId] ?? null,
 });
 
-describe("model-tools view (DESIGN.md GET /mcp/model-tools)", () => {
-  it("chat generation: §5.2 aliases in binding order, description falls back to title then name", async () => {
+describe("model-tools view (docs/spec/tool-system.md §6)", () => {
+  it("chat generation: docs/spec/tool-system.md §4.1 aliases in binding order, description falls back to title then name", async () => {
     const view = await chatGenerationModelTools(resolver(), ["mcp__my_server__issue_create"]);
     expect(view.tools.map((t) => [t.toolId, t.alias, t.description])).toEqual([
       [`mcp/${REG_A}:issue.create`, "mcp__my_server__issue_create__2", "Create issue"],
@@ -37,7 +37,7 @@ describe("model-tools view (DESIGN.md GET /mcp/model-tools)", () => {
     expect(view.diagnostics).toEqual([]);
   });
 
-  it("with a profile: builtin + mcp:* bindings with §5.3 aliases, profile description over registration", async () => {
+  it("with a profile: builtin + mcp:* bindings with docs/spec/tool-system.md §4.2 aliases, profile description over registration", async () => {
     const policy: ProfileToolPolicy = {
       allow: ["builtin:workspace.read_file", "mcp:*", "builtin:workspace.finish"],
       toolDescriptions: { [`mcp/${REG_A}:search`]: { properties: { q: "profile q" } } },

@@ -12,7 +12,7 @@ function setup() {
   return { registrations, gateway, caller: new PermittedToolCaller({ registrations, catalogs, gateway }) };
 }
 
-describe("send-time recheck callPermittedTool (contracts.md §1.4, §1.11)", () => {
+describe("send-time recheck callPermittedTool (docs/spec/mcp-platform.md §4, §11)", () => {
   it.each<[string, (s: ReturnType<typeof setup>) => void, string, unknown]>([
     ["cancelled before send", () => {}, "mcp.call_cancelled_before_send", "aborted"],
     ["arguments over 256 KiB", () => {}, "mcp.call_arguments_size_limit", { big: "x".repeat(256 * 1024) }],

@@ -36,7 +36,7 @@ const call = (name: string, args: unknown = "{}", callId = `call_${name}`): Mode
 const summary = (d: { outcome: string; code?: string }) =>
   d.outcome === "dispatch" ? "dispatch" : `${d.outcome}:${d.code}`;
 
-describe("ToolRequestGate (contracts.md §3.8)", () => {
+describe("ToolRequestGate (docs/spec/tool-system.md §1)", () => {
   it.each<[string, number, ModelToolCallRequest[], string[]]>([
     [
       "per-tool budget (dice max 1)",

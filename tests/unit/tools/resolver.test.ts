@@ -6,8 +6,8 @@ const id = (reg: string, name: string) => `mcp/${reg}:${name}`;
 const codes = (diagnostics: Array<{ toolId?: string; code: string }>) =>
   diagnostics.map((d) => [d.toolId ?? null, d.code]);
 
-describe("cached-only model-tool resolver (contracts.md §1.4, §1.8)", () => {
-  it("lists Ask/Allow tools of active servers in §5.2 order; paused and permission-less servers are never read", async () => {
+describe("cached-only model-tool resolver (docs/spec/mcp-platform.md §4, §8)", () => {
+  it("lists Ask/Allow tools of active servers in docs/spec/tool-system.md §4.1 order; paused and permission-less servers are never read", async () => {
     const registrations = new FakeRegistrations([
       registration(REG_A, "zeta", { toolPermissions: { search: "allow", fetch: "ask" } }),
       registration(REG_B, "Alpha", { toolPermissions: { read: "allow" }, state: "paused" }),

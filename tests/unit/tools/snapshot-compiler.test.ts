@@ -32,7 +32,7 @@ const RESOLVED = [
   mcp(B, "my.server", "search"),
 ];
 
-describe("compileInvocationToolSnapshot (contracts.md §3.8, §5.3, DESIGN.md mcp:*)", () => {
+describe("compileInvocationToolSnapshot (docs/spec/tool-system.md §1, §4.2, docs/spec/tool-system.md §5)", () => {
   it("binds in tools.allow order, expands mcp:* in place, reserves builtin aliases first", () => {
     const { snapshot, diagnostics } = compileInvocationToolSnapshot({
       snapshotId: "inv_root",

@@ -26,7 +26,7 @@ function codeOf(fn: () => unknown): string | undefined {
   return undefined;
 }
 
-describe("InvocationToolSnapshot (contracts.md §3.8)", () => {
+describe("InvocationToolSnapshot (docs/spec/tool-system.md §1)", () => {
   it.each<[string, () => unknown, string]>([
     ["empty id", () => createInvocationToolSnapshot(" ", [], 1), "tool.snapshot_id_empty"],
     ["zero budget", () => createInvocationToolSnapshot("inv_root", [], 0), "tool.snapshot_budget_invalid"],
@@ -80,7 +80,7 @@ describe("InvocationToolSnapshot (contracts.md §3.8)", () => {
   });
 });
 
-describe("ToolTurnContract (contracts.md §3.8)", () => {
+describe("ToolTurnContract (docs/spec/tool-system.md §1)", () => {
   const snapshot = createInvocationToolSnapshot("inv_root", [bind("dice.roll"), bind("chat.search")], 10);
 
   it.each<[string, () => unknown, string]>([

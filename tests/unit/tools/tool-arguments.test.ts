@@ -6,7 +6,7 @@ import {
   replayArguments,
 } from "../../../src/domain/tools/tool-arguments";
 
-describe("ToolArguments normalization (contracts.md §3.8)", () => {
+describe("ToolArguments normalization (docs/spec/tool-system.md §1)", () => {
   it.each<[string, unknown, Record<string, unknown>]>([
     ["absent", undefined, {}],
     ["null", null, {}],

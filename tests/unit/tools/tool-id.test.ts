@@ -21,7 +21,7 @@ function codeOf(fn: () => unknown): string | undefined {
   return undefined;
 }
 
-describe("ToolId parse/format (contracts.md §1.2)", () => {
+describe("ToolId parse/format (docs/spec/mcp-platform.md §2)", () => {
   it.each([
     ["builtin:workspace.read_file", "builtin", "workspace.read_file", "builtin"],
     [`mcp/${UUID}:search`, `mcp/${UUID}`, "search", "mcp"],

@@ -1,5 +1,5 @@
 /**
- * The test console's schema form (web/src/mcp/schema-form.ts; contracts.md §7 item 9 "Schema form
+ * The test console's schema form (web/src/mcp/schema-form.ts; docs/spec/mcp-platform.md §15.9 "Schema form
  * rules") and the Manager's display helpers (endpoint userinfo hidden, catalog age, description
  * override merge).
  */

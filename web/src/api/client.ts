@@ -1,6 +1,6 @@
 /**
  * The web client's one HTTP client for /api/v1. Every failure becomes an `ApiError` with a dotted
- * `code` and a `message` a person can read (the server's envelope, DESIGN.md "Errors"), so screens
+ * `code` and a `message` a person can read (the server's envelope, docs/spec/hosted.md §6), so screens
  * and toasts show `error.message` and branch on `error.code`.
  *
  * Client-side codes (never sent by the server; listed in docs/api.md "Web client"):

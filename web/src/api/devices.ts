@@ -1,4 +1,4 @@
-/** Device, setup and pairing calls (DESIGN.md "Authentication"; docs/api.md "Devices"). */
+/** Device, setup and pairing calls (docs/spec/hosted.md §2; docs/api.md "Devices"). */
 import type { ApiClient } from "./client";
 import type { Device, IssuedDevice, PairingCode, WsTicket } from "./types";
 

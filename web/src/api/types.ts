@@ -1,5 +1,5 @@
 /**
- * Response shapes of the /api/v1 routes the web client uses (DESIGN.md "Authentication",
+ * Response shapes of the /api/v1 routes the web client uses (docs/spec/hosted.md §2,
  * "HTTP API (v1)"). Request bodies and socket frames come from src/contracts as types only.
  */
 export type { ClientFrame } from "../../../src/contracts/frames";
@@ -37,18 +37,18 @@ export interface WsTicket {
   expiresAt: string;
 }
 
-/** The error envelope every /api/v1 failure carries (DESIGN.md "Errors"). */
+/** The error envelope every /api/v1 failure carries (docs/spec/hosted.md §6). */
 export interface ErrorEnvelope {
   error: { code: string; message: string; requestId?: string; details?: unknown };
 }
 
-/** A server → client socket frame: JSON with a noun.verb `type` (DESIGN.md "WebSocket frames"). */
+/** A server → client socket frame: JSON with a noun.verb `type` (docs/spec/hosted.md §7). */
 export interface ServerFrame {
   type: string;
   [field: string]: unknown;
 }
 
-/** One journal event of an agent run as `agent.event {event}` carries it (contracts.md §3.17). */
+/** One journal event of an agent run as `agent.event {event}` carries it (docs/spec/agent-runtime.md §9). */
 export interface AgentRunEvent {
   seq: number;
   id: string;

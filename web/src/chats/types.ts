@@ -1,5 +1,5 @@
 /**
- * Chat shapes as the /api/v1/chats routes answer them (docs/api.md "Chats"; DESIGN.md "HTTP API"
+ * Chat shapes as the /api/v1/chats routes answer them (docs/api.md "Chats"; docs/api.md
  * → Chats). Times are ISO 8601 UTC strings. Everything here is shown as text, never as HTML.
  */
 

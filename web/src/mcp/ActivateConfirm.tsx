@@ -1,5 +1,5 @@
 /**
- * "Enable this MCP server?" (contracts.md §7 item 6): the exact endpoint, that activation allows
+ * "Enable this MCP server?" (docs/spec/mcp-platform.md §15.6): the exact endpoint, that activation allows
  * discovery and test calls with the saved headers but grants no tool permission, and an extra
  * warning for plain `http://`. A returned `mcp.endpoint_unreachable_when_deployed` warning is
  * shown on the row afterwards (store `warnings`).

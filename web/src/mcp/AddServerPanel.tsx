@@ -1,4 +1,4 @@
-/** "Add server" with two tabs: Manual (ServerForm) and JSON (JsonImport) — contracts.md §7 item 4. */
+/** "Add server" with two tabs: Manual (ServerForm) and JSON (JsonImport) — docs/spec/mcp-platform.md §15.4. */
 import { useState } from "react";
 import { JsonImport } from "./JsonImport";
 import { ServerForm } from "./ServerForm";

@@ -1,5 +1,5 @@
 /**
- * The tool description editor (contracts.md §1.5, §7 item 8): the server's original (read-only),
+ * The tool description editor (docs/spec/mcp-platform.md §5, §15.8): the server's original (read-only),
  * a custom description (empty = use the server's). Save keeps existing property overrides; a blank
  * description with no property overrides left deletes the override. "Reset all customization"
  * (only when one exists) sends `override: null`. Saves carry `ifRevision`; a 409 offers re-apply.

@@ -1,4 +1,4 @@
-/** Collapsible discovery diagnostics: `nativeName ?? code` plus the message (contracts.md §7 item 2). */
+/** Collapsible discovery diagnostics: `nativeName ?? code` plus the message (docs/spec/mcp-platform.md §15.2). */
 import type { Diagnostic } from "./types";
 
 export function Diagnostics({ diagnostics }: { diagnostics: Diagnostic[] }) {

@@ -1,5 +1,5 @@
 /**
- * The MCP Manager (issue #8; contracts.md §7): three views under /mcp — the server list
+ * The MCP Manager (issue #8; docs/spec/mcp-platform.md §15): three views under /mcp — the server list
  * (/mcp), the test console (/mcp/test) and "What the model sees" (/mcp/model) — sharing one live
  * store (store.tsx).
  */

@@ -1,5 +1,5 @@
 /**
- * A test call's outcome per kind (contracts.md §1.10, §7 item 9), with elapsed time: tool result
+ * A test call's outcome per kind (docs/spec/mcp-platform.md §10, §15.9), with elapsed time: tool result
  * (OK / "Tool returned an error", each text block as preformatted text, structured JSON, content
  * diagnostics), `server_error`, `unsupported_response`, `not_sent`, `outcome_unknown` ("may have
  * executed, never retried"). Everything is rendered as text.

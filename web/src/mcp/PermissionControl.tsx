@@ -1,6 +1,6 @@
 /**
  * The Off / Ask / Allow radio group of one tool (PUT …/permission; saved at once, live on every
- * device). Until approvals exist, Ask says plainly that it runs like Allow (contracts.md §1.1).
+ * device). Until approvals exist, Ask says plainly that it runs like Allow (docs/spec/mcp-platform.md §1).
  */
 import { useRef, useState, type KeyboardEvent } from "react";
 import { useAction } from "../state/use-action";

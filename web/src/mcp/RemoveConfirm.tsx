@@ -1,4 +1,4 @@
-/** "Remove this MCP server?" (contracts.md §7 item 7): the registration and all its tool settings go. */
+/** "Remove this MCP server?" (docs/spec/mcp-platform.md §15.7): the registration and all its tool settings go. */
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
 import { useAction } from "../state/use-action";

@@ -1,5 +1,5 @@
 /**
- * The expanded server (contracts.md §7 item 2): auto-discovers once when active and not yet
+ * The expanded server (docs/spec/mcp-platform.md §15.2): auto-discovers once when active and not yet
  * discovered; shows server info, negotiated protocol, catalog age, Refresh, discovery diagnostics,
  * the tools and the stale tools. Permissions come from the live registration, so a change on
  * another device shows at once.

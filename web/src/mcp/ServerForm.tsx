@@ -1,5 +1,5 @@
 /**
- * The Manual server form (contracts.md §7 items 4–5): name, endpoint, and under "Advanced" the
+ * The Manual server form (docs/spec/mcp-platform.md §15.4–§15.5): name, endpoint, and under "Advanced" the
  * protocol version and custom headers. Without `server` it creates (POST; new servers start
  * paused); with `server` it is the prefilled full-replacement edit (PUT with `ifRevision`; a 409
  * shows the newer version and offers to re-apply). Errors stay in the form; it closes on success.

@@ -1,7 +1,7 @@
 /**
  * One server: state lamp, name, endpoint (userinfo hidden), negotiated protocol and catalog age;
  * Activate (through the confirm) / Pause, Edit (full-replacement form), Remove (confirm), and the
- * expand toggle that opens the discovery console (contracts.md §7 items 2, 5–7).
+ * expand toggle that opens the discovery console (docs/spec/mcp-platform.md §15.2, §15.5–§15.7).
  */
 import { useState } from "react";
 import { BusyButton } from "../components/BusyButton";

@@ -1,6 +1,6 @@
 /**
  * The server list view: storage issues first (rows the server could not read), a toolbar (count,
- * Add server), the add panel, and one row per server sorted by name (contracts.md §7 items 1–2).
+ * Add server), the add panel, and one row per server sorted by name (docs/spec/mcp-platform.md §15.1–§15.2).
  */
 import { useState } from "react";
 import { ErrorNote } from "../components/ErrorNote";

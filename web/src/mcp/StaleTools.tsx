@@ -1,6 +1,6 @@
 /**
  * "Tools not provided by this discovery": stored Ask/Allow permissions whose tool is missing from
- * the current catalog (never usable), each with "Set off" (contracts.md §1.4, §7 item 2).
+ * the current catalog (never usable), each with "Set off" (docs/spec/mcp-platform.md §4, §15.2).
  */
 import { BusyButton } from "../components/BusyButton";
 import { useAction } from "../state/use-action";

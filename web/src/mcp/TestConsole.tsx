@@ -1,5 +1,5 @@
 /**
- * The test console (contracts.md §7 item 9): pick an active server (auto-picked when there is one;
+ * The test console (docs/spec/mcp-platform.md §15.9): pick an active server (auto-picked when there is one;
  * picking discovers), pick a tool, fill the schema form or raw JSON, run it for real, stop
  * waiting, and read the outcome. Permissions are neither checked nor changed by a test call.
  */

@@ -1,5 +1,5 @@
 /**
- * One discovered tool (contracts.md §7 item 3): title and native name, "Customized" chip, the
+ * One discovered tool (docs/spec/mcp-platform.md §15.3): title and native name, "Customized" chip, the
  * Off / Ask / Allow control, the description the model gets (custom if set, else the server's),
  * parameter chips, and the collapsible schema and annotations. All server text renders as text.
  */

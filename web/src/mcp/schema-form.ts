@@ -1,5 +1,5 @@
 /**
- * The test console's schema-driven form (contracts.md §7 item 9, "Schema form rules"): fields from
+ * The test console's schema-driven form (docs/spec/mcp-platform.md §15.9, "Schema form rules"): fields from
  * `inputSchema.properties` (required from `required[]`), one kind per field, defaults from
  * `default`, and `collectArguments`, which splices the raw tokens into `{"name":token,…}` so an
  * integer beyond 2^53 is sent exactly as typed (never through a JS number). Unset optional

@@ -1,6 +1,6 @@
 /**
  * Response shapes of the MCP routes the Manager uses (docs/api.md "MCP servers", "MCP discovery",
- * "MCP test calls", "Model tools"; contracts.md §1.10, §2). Everything in them that came from an
+ * "MCP test calls", "Model tools"; docs/spec/mcp-platform.md §10, §14). Everything in them that came from an
  * MCP server or a model (names, titles, descriptions, schemas, results) is untrusted text and is
  * only ever rendered as React text.
  */
@@ -8,7 +8,7 @@ export type McpProtocolVersion = "auto" | "2026-07-28" | "2025-11-25" | "2025-06
 export type ToolPermission = "off" | "ask" | "allow";
 export type ToolDescriptionOverride = { description?: string; properties?: Record<string, string> };
 
-/** The protocol choices of the server form, in display order (contracts.md §1.6). */
+/** The protocol choices of the server form, in display order (docs/spec/mcp-platform.md §6). */
 export const PROTOCOL_VERSIONS: readonly McpProtocolVersion[] = [
   "auto",
   "2026-07-28",
@@ -102,7 +102,7 @@ export type KnownResponse =
   | { kind: "server_error"; code: number; message: string; dataJson?: string }
   | { kind: "unsupported_response"; responseType: string; message: string };
 
-/** McpCallOutcomeDto (contracts.md §1.10). */
+/** McpCallOutcomeDto (docs/spec/mcp-platform.md §10). */
 export type CallOutcome =
   | { outcome: "known_response"; response: KnownResponse }
   | { outcome: "not_sent"; code: string; message: string }

@@ -1,5 +1,5 @@
 /**
- * One explicit test call at a time (contracts.md §2 test-call protocol, §1.11): `run` posts the
+ * One explicit test call at a time (docs/spec/mcp-platform.md §14 test-call protocol, docs/spec/mcp-platform.md §11): `run` posts the
  * call with a fresh `callId`; `stop` asks the server to cancel (POST /mcp/test-calls/:id/cancel)
  * and waits up to STOP_GRACE_MS for the server's own outcome (normally `outcome_unknown`
  * `mcp.call_cancelled`), then stops waiting locally with a synthesized `outcome_unknown`. Leaving

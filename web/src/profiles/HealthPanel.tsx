@@ -1,5 +1,5 @@
 /**
- * A profile's health (`AgentProfileHealth`, contracts.md §3.14 `diagnose()`) in plain words: what
+ * A profile's health (`AgentProfileHealth`, docs/spec/profiles.md `diagnose()`) in plain words: what
  * it can do now (start from a chat, build a prompt, run as a sub-agent) and, for each problem,
  * the server's message, what it blocks, its code and field, and buttons for its repair actions
  * (they move focus to the field to change, or set the model to "needs a connection").

@@ -1,5 +1,5 @@
 /**
- * The profile's model binding (contracts.md §3.14 `model`, hosted meaning in ADR 1302):
+ * The profile's model binding (docs/spec/profiles.md `model`, hosted meaning in ADR 1302):
  * "the connection the run uses" (`currentPromptSnapshot`), "a specific connection"
  * (`connectionRef` = one of the user's connections from `GET /connections`, plus its model id,
  * prefilled from the connection) or "needs a connection" (`requiresConfiguration`, e.g. after an

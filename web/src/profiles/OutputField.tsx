@@ -1,5 +1,5 @@
 /**
- * The message-body artifact (`output.artifacts[0]`, contracts.md §3.14 `output`): its id, the
+ * The message-body artifact (`output.artifacts[0]`, docs/spec/profiles.md `output`): its id, the
  * workspace file that becomes the chat message (must be in a visible and writable folder), and
  * its kind (e.g. `markdown`).
  */

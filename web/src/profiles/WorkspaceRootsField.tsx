@@ -1,5 +1,5 @@
 /**
- * `workspace.visibleRoots` / `writableRoots` (contracts.md §3.5, §3.14): for each of the five
+ * `workspace.visibleRoots` / `writableRoots` (docs/spec/workspace.md §1, docs/spec/profiles.md): for each of the five
  * roots, whether the agent sees it and whether it may write there. Writable needs visible; the
  * server checks (`agent.profile_workspace_root_invalid`, `_workspace_visible_empty`).
  */

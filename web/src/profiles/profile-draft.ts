@@ -2,14 +2,14 @@
  * The profile editor's draft (pure; no React): a v3 document is split into the fields the
  * structured form edits and the JSON text of everything else, and composed back for save.
  *
- * Form fields (contracts.md §3.14): `displayName`, `description`, `model` (mode, connectionRef,
+ * Form fields (docs/spec/profiles.md): `displayName`, `description`, `model` (mode, connectionRef,
  * modelId), `run.presentation`, `tools.allow`, `tools.maxRounds`, `workspace.visibleRoots`,
  * `workspace.writableRoots`, and `output.artifacts` (the message-body artifact's id, path, kind).
  * The header (`schemaVersion`, `kind`, `id`) is fixed for an existing profile and shown read-only.
  * Everything else (preset, run.directRunnable/modelRetry/stream, context, delegation,
  * instructions, tools.deny/toolDescriptions/maxCallsPerRun/maxCallsPerTool/mcpResultInlineCharLimit,
  * skills, plan, …) is the JSON editor's text. Nothing is validated here beyond "is the JSON text
- * an object": the server's strict reader answers every §3.14 code with its `details.path`.
+ * an object": the server's strict reader answers every docs/spec/profiles.md code with its `details.path`.
  */
 import type { ProfileDocument } from "./types";
 
@@ -197,7 +197,7 @@ export function toggleEntry(list: readonly string[], entry: string, on: boolean)
   return list.filter((item) => item !== entry);
 }
 
-/** Profile ids: lowercase ASCII letters, digits, `-` and `_`, 1–128 characters (contracts.md §3.14). */
+/** Profile ids: lowercase ASCII letters, digits, `-` and `_`, 1–128 characters (docs/spec/profiles.md). */
 export const PROFILE_ID_PATTERN = /^[a-z0-9_-]{1,128}$/;
 
 /** A free id for a copy of `id`: `<id>-copy`, then `<id>-copy-2`, … (at most 128 characters). */

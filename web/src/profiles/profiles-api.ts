@@ -2,7 +2,7 @@
  * The agent profile routes (docs/api.md "Agent profiles"): list (summaries + storage issues),
  * load, create (POST) / replace (PUT), delete, diagnose, import (v1/v2/v3; migrated), export (the
  * portable document: a connection binding becomes `requiresConfiguration`), repair, and the
- * builtin tool specs. Errors: every §3.14 validation code with `details.path`,
+ * builtin tool specs. Errors: every docs/spec/profiles.md validation code with `details.path`,
  * `agent.profile_not_found` 404, `agent.profile_read_only` 409, `agent.profile_conflict` 409,
  * `agent.profile_id_mismatch`, `agent.profile_too_large` 413, `agent.profile_limit_exceeded`.
  */

@@ -1,6 +1,6 @@
 /**
  * Agent profile shapes of /api/v1/agent/profiles… and /api/v1/agent/tools (docs/api.md "Agent
- * profiles"; contracts.md §3.14). The document itself is kept as plain JSON (`ProfileDocument`):
+ * profiles"; docs/spec/profiles.md). The document itself is kept as plain JSON (`ProfileDocument`):
  * the server's strict v3 reader is the only judge of it, so the client never drops a field it does
  * not know.
  */
@@ -80,8 +80,8 @@ export interface ImportResult {
 /** Id of the built-in, read-only profile. */
 export const DEFAULT_WRITER_ID = "default-writer";
 
-/** The hosted `tools.allow` entry for every MCP tool set to Ask or Allow (DESIGN.md). */
+/** The hosted `tools.allow` entry for every MCP tool set to Ask or Allow (docs/spec/tool-system.md §5). */
 export const MCP_WILDCARD = "mcp:*";
 
-/** The five workspace roots a profile may show or let the agent write (contracts.md §3.5). */
+/** The five workspace roots a profile may show or let the agent write (docs/spec/workspace.md §1). */
 export const WORKSPACE_ROOTS = ["output", "scratch", "plan", "summaries", "persist"] as const;

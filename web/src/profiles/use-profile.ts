@@ -3,7 +3,7 @@
  * `agent.profile_changed` for this id re-reads both (a deletion elsewhere shows as `removed`);
  * `model.connection_changed` / `model.connection_removed` re-run the diagnosis (a deleted
  * connection shows as `agent.profile_model_connection_missing` at once); a reconnect re-reads.
- * A stored profile that fails validation loads as `error` (its §3.14 code) with its health
+ * A stored profile that fails validation loads as `error` (its docs/spec/profiles.md code) with its health
  * (`agent.profile_contract_invalid`) still shown.
  */
 import { useCallback, useEffect, useRef, useState } from "react";

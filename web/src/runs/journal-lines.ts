@@ -1,5 +1,5 @@
 /**
- * One human line per journal event (contracts.md §3.4 event types; payload fields as the agent
+ * One human line per journal event (docs/spec/journal.md event types; payload fields as the agent
  * loop writes them). `detail: true` marks bookkeeping events the run page hides unless "Show every
  * event" is on. The text is shown as plain text (payload strings come from the server or model).
  */

@@ -1,5 +1,5 @@
 /**
- * Builds the prompt snapshot a "Run agent" click sends (contracts.md §3.17
+ * Builds the prompt snapshot a "Run agent" click sends (docs/spec/agent-runtime.md §9
  * `startRunWithPromptSnapshot`; ADR 1500): one system message with the chat's system prompt and
  * character card, then the chat's messages as chat-completion messages `{role, content}` in order.
  * Tool messages are left out and assistant tool calls dropped (an Agent run refuses tool turns in

@@ -1,5 +1,5 @@
 /**
- * Agent run shapes (contracts.md §3.3, §3.17; docs/api.md "Agent runs"). Statuses are snake_case.
+ * Agent run shapes (docs/spec/agent-runtime.md §3, §9; docs/api.md "Agent runs"). Statuses are snake_case.
  * Journal events are `AgentRunEvent` from api/types.ts.
  */
 
@@ -70,7 +70,7 @@ export interface SnapshotMessage {
   content: string;
 }
 
-/** POST /agent/runs body (contracts.md §3.17 startRunWithPromptSnapshot). */
+/** POST /agent/runs body (docs/spec/agent-runtime.md §9 startRunWithPromptSnapshot). */
 export interface StartRunBody {
   stableChatId: string;
   generationType: "normal";

@@ -1,5 +1,5 @@
 /**
- * The web client's one live socket (DESIGN.md "WebSocket frames"). It gets a single-use ticket
+ * The web client's one live socket (docs/spec/hosted.md §7). It gets a single-use ticket
  * (POST /api/v1/ws-tickets), opens `/api/v1/ws?ticket=…`, keeps it alive with `ping`, reconnects
  * with exponential backoff and jitter after any drop, and after every reconnect re-sends
  * `agent.subscribe {runId, afterSeq}` for each run a screen follows, with `afterSeq` = the last

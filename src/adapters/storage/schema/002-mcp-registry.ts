@@ -1,5 +1,5 @@
 /**
- * Schema v2: MCP registrations and catalog snapshots (contracts.md §1.7, §1.8; DESIGN.md "Secrets").
+ * Schema v2: MCP registrations and catalog snapshots (docs/spec/mcp-platform.md §7, §8; docs/spec/hosted.md §4).
  *
  * `te_mcp_registrations` — one row per registration (written by mcp-registration-store.ts):
  * - `id`         TEXT  canonical lowercase registration UUID (the desktop file stem);
@@ -27,7 +27,7 @@
  * - `registration_id` TEXT, `position` INTEGER (0-based catalog order) — primary key together;
  * - `native_name`     TEXT  the tool's native name (for lookups without parsing);
  * - `document`        TEXT  the tool JSON `{nativeName, title, description, inputSchema,
- *                           outputSchema, annotations}` (contracts.md §1.7 catalog.tools[]).
+ *                           outputSchema, annotations}` (docs/spec/mcp-platform.md §7 catalog.tools[]).
  */
 import type { MigrationStep } from "../migrations";
 

@@ -1,4 +1,4 @@
-/** Schema v5: model connections (issue [model-gateway]); API keys sealed (DESIGN.md "Secrets"). */
+/** Schema v5: model connections (issue [model-gateway]); API keys sealed (docs/spec/hosted.md §4). */
 import type { MigrationStep } from "../migrations";
 
 export const modelConnectionsSchema: MigrationStep = {

@@ -1,5 +1,5 @@
 /**
- * Schema v6: agent run records and the append-only run journal (contracts.md §3.3, §3.4).
+ * Schema v6: agent run records and the append-only run journal (docs/spec/agent-runtime.md §3, docs/spec/journal.md).
  * `te_journal` is keyed (run_id, seq): seq uniqueness per run is enforced by the primary key and
  * the next seq is computed inside the INSERT itself (see run-journal-store.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Schema v7: run workspaces (contracts.md §3.5–3.7).
+ * Schema v7: run workspaces (docs/spec/workspace.md §1–§3).
  * - te_blobs / te_blob_chunks: content-addressed text, sha256 → chunks of ≤ 1 MiB, deduplicated.
  * - te_ws_runs: one row per run workspace (manifest JSON, lifecycle state, persist projection, counters).
  * - te_ws_files: the live file map per run (path → blob), `dirty` = changed since the last checkpoint.

@@ -1,5 +1,5 @@
 /**
- * Schema v8: Agent Profiles (issue [agent-profiles], contracts.md §3.14). One row per user
+ * Schema v8: Agent Profiles (issue [agent-profiles], docs/spec/profiles.md). One row per user
  * profile; `document` is the profile JSON as saved (≤ 256 KiB), so invalid rows stay listable.
  */
 import type { MigrationStep } from "../migrations";

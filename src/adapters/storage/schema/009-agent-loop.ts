@@ -1,11 +1,11 @@
 /**
- * Schema v9: the agent loop's persisted step machine (issue [agent-loop]; DESIGN.md "Conventions").
+ * Schema v9: the agent loop's persisted step machine (issue [agent-loop]; docs/spec/hosted.md §5).
  * - te_agent_loop: one row per run: the small step-machine state (phase, round, pending calls of
  *   the current turn, gate counters, provider state, commit ledger…) as JSON, plus its version.
  * - te_agent_docs: hidden run documents (input/prompt_snapshot.json, input/resolved_profile.json,
  *   the tool snapshot, model-responses/round-NNN.json, tool-args/…, tool-results/…, conversation
  *   messages `msg/NNNNNN`), each split into rows of ≤ 1 MiB of text (`chunk` 0..n).
- * - te_agent_guidance: queued user guidance (§3.12), one row per item.
+ * - te_agent_guidance: queued user guidance (docs/spec/agent-runtime.md §5), one row per item.
  */
 import type { MigrationStep } from "../migrations";
 

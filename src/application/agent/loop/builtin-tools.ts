@@ -1,5 +1,5 @@
 /**
- * Builtin tool dispatch inside a run (contracts.md §3.9): chat.search / chat.read_messages over
+ * Builtin tool dispatch inside a run (docs/spec/tool-system.md §2): chat.search / chat.read_messages over
  * the frozen input prefix, worldinfo.read_activated from the prompt snapshot, dice.roll, the five
  * workspace tools (with `applying_workspace_patch` → effect event → `creating_checkpoint` →
  * checkpoint), workspace.commit and workspace.finish. Model-correctable problems come back as
@@ -18,7 +18,7 @@ import { chatReadMessages, chatSearch } from "./chat-tools";
 import { commitToChat, finishRun } from "./commit";
 import type { StepContext } from "./context";
 
-/** `tool-results/` is model-visible read-only (G2, §3.5) so externalized MCP results can be paged. */
+/** `tool-results/` is model-visible read-only (G2, docs/spec/workspace.md §1) so externalized MCP results can be paged. */
 const TOOL_RESULTS_ROOT = {
   path: "tool-results",
   lifecycle: "run",

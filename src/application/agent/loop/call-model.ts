@@ -1,5 +1,5 @@
 /**
- * Step `model` (contracts.md §3.3 step 4, §3.11, §3.15, §3.16): one model call of round `round`.
+ * Step `model` (docs/spec/agent-runtime.md §3 step 4, docs/spec/agent-runtime.md §4, §7, §8): one model call of round `round`.
  * Attempt 1 applies guidance, moves to `calling_model` and journals `model_request_created`; every
  * attempt journals `model_call_attempt_started`. Each attempt is limited to `deps.modelCallMs` (a
  * timeout is a retryable `model.request_failed`, journaled with `timeoutMs`, docs/decisions/1470);
@@ -166,7 +166,7 @@ async function recordResponse(ctx: StepContext, response: ModelResponse): Promis
   appendMessage(ctx, response.message);
 }
 
-/** Gate review of the turn's calls (§3.8): decisions become the pending calls of step `tool`. */
+/** Gate review of the turn's calls (docs/spec/tool-system.md §1): decisions become the pending calls of step `tool`. */
 async function reviewCalls(ctx: StepContext, response: ModelResponse): Promise<void> {
   const { state } = ctx;
   const gate = new ToolRequestGate(ctx.toolSnapshot(), state.gate);

@@ -1,5 +1,5 @@
 /**
- * Cancel (contracts.md §3.12): a terminal run returns its handle unchanged. Otherwise
+ * Cancel (docs/spec/agent-runtime.md §5): a terminal run returns its handle unchanged. Otherwise
  * `run_cancel_requested`, queued guidance discarded; a step in flight in this object is aborted
  * (the model request / MCP call / wait ends) after the run moves to `cancelling`, and that step
  * ends the run `cancelled`; with no step in flight the run becomes `cancelled` + `run_cancelled`

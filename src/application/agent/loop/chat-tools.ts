@@ -1,5 +1,5 @@
 /**
- * `chat.search` and `chat.read_messages` over the run's frozen input prefix (contracts.md §3.9):
+ * `chat.search` and `chat.read_messages` over the run's frozen input prefix (docs/spec/tool-system.md §2):
  * only messages 0..prefixLength-1 exist for the model (swipe/regenerate exclude their target).
  * Recoverable errors: `chat.message_not_found`, `chat.invalid_message_range`, `chat.read_too_large`,
  * `chat.not_found`, `chat.invalid_search_query`, `tool.invalid_arguments`.

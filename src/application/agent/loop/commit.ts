@@ -1,5 +1,5 @@
 /**
- * `workspace.commit` (contracts.md §3.7, §3.9): reads the file (default the messageBody path,
+ * `workspace.commit` (docs/spec/workspace.md §3, docs/spec/tool-system.md §2): reads the file (default the messageBody path,
  * must be visible), refuses a blank body (recoverable `workspace.required_artifact_empty`), then
  * `chat_commit_started` → `creating_checkpoint` → checkpoint `chat_commit` → `awaiting_host_commit`
  * → `chat_commit_requested` → ChatService.commitAgentMessage (frozen prefix + target revision
@@ -188,7 +188,7 @@ export function commitToChat(ctx: StepContext, call: PendingCall, args: Args): A
   };
 }
 
-/** `workspace.finish` (§3.9): foreground runs need a commit first (`agent.foreground_commit_required`). */
+/** `workspace.finish` (docs/spec/tool-system.md §2): foreground runs need a commit first (`agent.foreground_commit_required`). */
 export function finishRun(ctx: StepContext, call: PendingCall, args: Args): AgentToolResult {
   onlyKeys(args, ["reason"], "workspace_finish");
   if (args.reason !== undefined && typeof args.reason !== "string") throw badArgs('"reason" must be a string.');

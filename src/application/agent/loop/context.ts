@@ -4,7 +4,7 @@
  * hidden documents. Built by step-runner.ts for every step.
  *
  * The profile of every step is rebuilt from the run's frozen strict v3 document
- * (`input/resolved_profile.json`, contracts.md §3.14) with `readFrozenProfile`; the stored
+ * (`input/resolved_profile.json`, docs/spec/profiles.md) with `readFrozenProfile`; the stored
  * profile is never looked up again, so editing or deleting it mid-run does not change the run.
  */
 import { AppError } from "../../../domain/errors";

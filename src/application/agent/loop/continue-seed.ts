@@ -1,6 +1,6 @@
 /**
- * A `continue` run keeps the message it continues (docs/decisions/1480; contracts.md §3.7, §3.9,
- * §3.17 generationType `continue`). When the workspace is initialized, the target message's current
+ * A `continue` run keeps the message it continues (docs/decisions/1480; docs/spec/workspace.md §3, docs/spec/tool-system.md §2,
+ * docs/spec/agent-runtime.md §9 generationType `continue`). When the workspace is initialized, the target message's current
  * text is written to the messageBody artifact (`output/main.md` or the profile's path) as a runtime
  * write — journaled as `workspace_file_written {invocationId, path, mode: "replace", chars, words,
  * sha256, source: "continue_seed", messageId}` and recorded as fully known to the root invocation's

@@ -1,5 +1,5 @@
 /**
- * The run's conversation (canonical IR messages, contracts.md §3.15), one stored document per
+ * The run's conversation (canonical IR messages, docs/spec/agent-runtime.md §7), one stored document per
  * message (`msg/000001`…, each ≤ 1 MiB rows), appended round by round: the prompt at start, then
  * each assistant message, its tool results, drift reminders and guidance.
  */

@@ -48,7 +48,7 @@ export interface LoopDeps {
   profiles: RunProfileResolver;
   /**
    * A gateway for the connection (null = the user's default), using `modelId` instead of the
-   * connection's model when given (a `connectionRef` profile's model, contracts.md §3.14).
+   * connection's model when given (a `connectionRef` profile's model, docs/spec/profiles.md).
    * Errors: `model.connection_not_found`, `secrets.key_unavailable`, `secrets.key_mismatch`.
    */
   gatewayFor(connectionId: string | null, modelId?: string | null): Promise<ModelGateway>;

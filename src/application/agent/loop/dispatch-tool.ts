@@ -1,5 +1,5 @@
 /**
- * Step `tool` (contracts.md §3.3 step 4, §3.8, §3.10, §3.11): exactly one tool call of the
+ * Step `tool` (docs/spec/agent-runtime.md §3 step 4, docs/spec/tool-system.md §1, §3, docs/spec/agent-runtime.md §4): exactly one tool call of the
  * current turn, in order: `dispatching_tool` → `tool_call_requested` → `tool_call_started` →
  * dispatch → `tool_result_stored` → `tool_call_completed|failed`. Gate outcomes decided in the
  * model step: recoverable ones become error results; a fatal one (`model.unknown_tool_call`,

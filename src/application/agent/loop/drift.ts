@@ -1,5 +1,5 @@
 /**
- * Soft drift recovery (contracts.md §3.11; docs/decisions/1400): a model reply with zero tool
+ * Soft drift recovery (docs/spec/agent-runtime.md §4; docs/decisions/1400): a model reply with zero tool
  * calls. Its text (if any) is saved to `direct_output.md` in the messageBody artifact's root
  * (`output/direct_output.md` by default; `direct_output_captured` + checkpoint
  * `direct_output_capture`). If another round remains, a synthetic user reminder
@@ -22,7 +22,7 @@ export function directOutputPath(messageBodyPath: string): string {
   return `${root}/direct_output.md`;
 }
 
-/** The reminder text, by committed count (§3.11 wording rules for a root invocation). */
+/** The reminder text, by committed count (docs/spec/agent-runtime.md §4 wording rules for a root invocation). */
 export function driftReminder(
   attempt: number,
   committedCount: number,

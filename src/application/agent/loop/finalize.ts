@@ -1,5 +1,5 @@
 /**
- * The finalizer (contracts.md §3.3 "Failure handling", §3.12): on any error of a step, or a
+ * The finalizer (docs/spec/agent-runtime.md §3 (failure), docs/spec/agent-runtime.md §5): on any error of a step, or a
  * cancel, the guidance mailbox is closed (`user_guidance_discarded`), the root invocation ends
  * (`agent_invocation_failed` / `agent_invocation_cancelled`), the workspace is closed (files and
  * checkpoints kept, persistent state never promoted), then:
@@ -16,7 +16,7 @@ import { closeRunWorkspace } from "../../workspace";
 import { STEP_JOB, type LoopDeps } from "./deps";
 import { guidancePreview } from "./prepare-turn";
 
-/** Discards queued guidance with `reason` (§3.12); no event when none was queued. */
+/** Discards queued guidance with `reason` (docs/spec/agent-runtime.md §5); no event when none was queued. */
 export function discardGuidance(deps: LoopDeps, runId: string, reason: string): void {
   const queued = deps.store.guidance(runId, "queued");
   if (queued.length === 0) return;

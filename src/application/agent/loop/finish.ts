@@ -1,5 +1,5 @@
 /**
- * Step `finish` (contracts.md §3.3 step 5, §3.7, §3.12): the guidance mailbox is closed (anything
+ * Step `finish` (docs/spec/agent-runtime.md §3 step 5, docs/spec/workspace.md §3, docs/spec/agent-runtime.md §5): the guidance mailbox is closed (anything
  * still queued → `user_guidance_discarded {reason: "run_finished_before_next_model_request"}`) →
  * `finishing` → promote the run's `persist/`
  * changes to the immutable state `<runId>` (`persistent_changes_committed`) → write

@@ -1,5 +1,5 @@
 /**
- * submitGuidance (contracts.md §3.12): run-scoped user input applied before the next model request
+ * submitGuidance (docs/spec/agent-runtime.md §5): run-scoped user input applied before the next model request
  * as `<user_guidance>…</user_guidance>`. Limits: text ≤ 16,000 chars, ≤ 8 pending items,
  * ≤ 64,000 pending chars. Writes `user_guidance_submitted` first, then queues.
  *

@@ -1,5 +1,5 @@
 /**
- * Step `initialize` (contracts.md §3.3 steps 2–3): `initializing_workspace` → workspace manifest
+ * Step `initialize` (docs/spec/agent-runtime.md §3 steps 2–3): `initializing_workspace` → workspace manifest
  * (`workspace_initialized`), the root invocation (`agent_invocation_created`,
  * `agent_invocation_started`), persistent projection (`persistent_projection_initialized`), then
  * `assembling_context` → the InvocationToolSnapshot (builtin + MCP, `mcp:*` expanded, cached-only)

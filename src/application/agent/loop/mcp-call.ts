@@ -1,5 +1,5 @@
 /**
- * One MCP tool call inside a run (contracts.md §3.10): the call is marked `started` in SQLite
+ * One MCP tool call inside a run (docs/spec/tool-system.md §3): the call is marked `started` in SQLite
  * before the request leaves (a step that dies mid-call never resends it: the re-run records
  * OutcomeUnknown), sent through the send-time recheck (`callPermittedTool`, cancel bridged through
  * the step's AbortSignal), mapped to an AgentToolResult and, above the profile's

@@ -1,5 +1,5 @@
 /**
- * One model attempt under a wall-clock limit (contracts.md §3.3 step 4, §3.11; docs/decisions/1470).
+ * One model attempt under a wall-clock limit (docs/spec/agent-runtime.md §3 step 4, docs/spec/agent-runtime.md §4; docs/decisions/1470).
  * `stepWithTimeout(gateway, request, signal, timeoutMs)` passes `timeoutMs` to the gateway (the
  * real adapter ends the step itself) and also guards the attempt in the loop, so a gateway that
  * ignores the option cannot hang the step: past `timeoutMs` (ms) the attempt is aborted and

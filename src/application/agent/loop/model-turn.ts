@@ -1,5 +1,5 @@
 /**
- * readModelTurn (contracts.md §3.16, §3.17): the whitelisted projection of one stored model
+ * readModelTurn (docs/spec/agent-runtime.md §8, §9): the whitelisted projection of one stored model
  * response — never the raw response, signatures or encrypted reasoning.
  * `{runId, round, modelResponsePath, provider: {source?, format?, model?, responseId?, usage?},
  * assistant: {text, totalChars, totalWords, truncated}, narration, reasoning: [...], toolCalls:

@@ -1,5 +1,5 @@
 /**
- * prepare-turn (contracts.md §3.3 step 4, §3.8, §3.12): before a round's model request, pending
+ * prepare-turn (docs/spec/agent-runtime.md §3 step 4, docs/spec/tool-system.md §1, docs/spec/agent-runtime.md §5): before a round's model request, pending
  * user guidance is merged into one `role=user` message wrapped in `<user_guidance>…</user_guidance>`
  * (`user_guidance_applied`); then the request is built from the stored conversation, the tool
  * snapshot (one ToolTurnContract per turn offering every tool, choice `auto`), the payload's
@@ -12,7 +12,7 @@ import { textMetrics } from "../../../domain/workspace/text-metrics";
 import type { StepContext } from "./context";
 import { appendMessage, loadMessages } from "./conversation";
 
-/** Preview of guidance text: first 240 chars, whitespace collapsed (§3.12). */
+/** Preview of guidance text: first 240 chars, whitespace collapsed (docs/spec/agent-runtime.md §5). */
 export function guidancePreview(text: string): string {
   return Array.from(text.replace(/\s+/g, " ").trim()).slice(0, 240).join("");
 }

@@ -1,5 +1,5 @@
 /**
- * Records one tool call's result (contracts.md §3.4, §3.8): the audit JSON at
+ * Records one tool call's result (docs/spec/journal.md, docs/spec/tool-system.md §1): the audit JSON at
  * `tool-results/<invocationId>/round-NNN-call_<h>.json` (`tool_result_stored`), then
  * `tool_call_completed` or `tool_call_failed` (warn; error for fatal ones), and the tool-role
  * message the model gets next round.

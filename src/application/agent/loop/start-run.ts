@@ -1,5 +1,5 @@
 /**
- * start-run (contracts.md §3.3 step 1, §3.14, §3.17 `startRunWithPromptSnapshot`; issue [agent-loop]):
+ * start-run (docs/spec/agent-runtime.md §3 step 1, docs/spec/profiles.md, docs/spec/agent-runtime.md §9 `startRunWithPromptSnapshot`; issue [agent-loop]):
  * validates the input, resolves the profile through [agent-profiles]' `resolveForRun` (default
  * `default-writer`; model binding: the request's `connectionId`, else a `connectionRef` profile's
  * connection and `modelId`, else the user's default connection), freezes the chat's input prefix
@@ -24,7 +24,7 @@ import type { FrozenPrefix } from "../../../domain/chats/prefix";
 import { PROMPT_SNAPSHOT_DOC, RESOLVED_PROFILE_DOC } from "./context";
 import { STEP_JOB, type LoopChats, type LoopDeps } from "./deps";
 
-/** Generation types an Agent run accepts (§3.17). */
+/** Generation types an Agent run accepts (docs/spec/agent-runtime.md §9). */
 export type AgentGenerationType = "normal" | "regenerate" | "swipe" | "continue";
 
 export interface StartRunInput {
@@ -43,7 +43,7 @@ export interface RunInput {
 }
 
 /**
- * Freezes the input prefix and picks the commit target (§3.7, §3.9 chat.search scope):
+ * Freezes the input prefix and picks the commit target (docs/spec/workspace.md §3, docs/spec/tool-system.md §2 chat.search scope):
  * normal → all messages, new message; regenerate → without the last non-user floor, replace it
  * (a chat ending with a user message regenerates as a new message, like SillyTavern);
  * swipe → without the last assistant message, a new swipe on it; continue → all messages,
@@ -78,7 +78,7 @@ export function freezeRunInput(chats: LoopChats, chatId: string, generationType:
   };
 }
 
-/** The newest durable `extra.tauritavern.agent.persistStateId` in the frozen prefix (§3.7), or null. */
+/** The newest durable `extra.tauritavern.agent.persistStateId` in the frozen prefix (docs/spec/workspace.md §3), or null. */
 export function findPersistBase(chats: LoopChats, chatId: string, prefixLength: number): string | null {
   const page = 200;
   for (let end = prefixLength; end > 0; end -= page) {

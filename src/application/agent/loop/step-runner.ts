@@ -1,5 +1,5 @@
 /**
- * The step machine's entry point (issue [agent-loop]; DESIGN.md "Conventions"): the scheduler job
+ * The step machine's entry point (issue [agent-loop]; docs/spec/hosted.md §5): the scheduler job
  * `agent.step` (ref = run id) calls `runAgentStep` once per alarm; it loads the run's state, runs
  * exactly one step for the current phase (initialize | model | tool | finish), which saves the
  * state and schedules the next step. Before the step it re-arms its own job STEP_LEASE_MS ahead

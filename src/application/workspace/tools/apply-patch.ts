@@ -1,5 +1,5 @@
 /**
- * workspace.apply_patch (contracts.md §3.9): exact `old_string` → `new_string` replacement, once or
+ * workspace.apply_patch (docs/spec/tool-system.md §2): exact `old_string` → `new_string` replacement, once or
  * everywhere (`replace_all`), checked against the read-state (see domain/workspace/read-state.ts).
  * Result `{path, chars, words, oldSha256, sha256, replacements}`; effect `patch_applied`.
  * Errors: `workspace.patch_empty_old_string`, `workspace.patch_requires_read`,

@@ -1,7 +1,7 @@
 /**
- * Entry point the agent loop dispatches the five workspace tools through (contracts.md §3.9).
+ * Entry point the agent loop dispatches the five workspace tools through (docs/spec/tool-system.md §2).
  * Takes the canonical name (`workspace.read_file`, also `builtin:workspace.read_file` or the model
- * alias `workspace_read_file`) and the normalized argument object (§3.8 ToolArguments), returns a
+ * alias `workspace_read_file`) and the normalized argument object (docs/spec/tool-system.md §1 ToolArguments), returns a
  * WorkspaceToolOutcome. Recoverable mistakes come back as `{isError:true, errorCode}`; storage or
  * lifecycle faults (`workspace.not_found`, `workspace.run_closed`, `workspace.storage_corrupt`)
  * are thrown as AppError and fail the run.

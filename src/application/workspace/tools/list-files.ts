@@ -1,5 +1,5 @@
 /**
- * workspace.list_files (contracts.md §3.9): `{path?, depth?}` → `{entries: [{path, kind}], truncated}`,
+ * workspace.list_files (docs/spec/tool-system.md §2): `{path?, depth?}` → `{entries: [{path, kind}], truncated}`,
  * at most 200 entries, visible roots only. Omitted / "" / "." / "./" lists every visible root.
  * Errors: `workspace.invalid_path`, `workspace.path_not_visible`, `workspace.path_not_found`,
  * `workspace.list_depth_too_large`.

@@ -1,5 +1,5 @@
 /**
- * workspace.read_file (contracts.md §3.9): whole file (≤ 256 KiB), a line range (≤ 1200 lines) or
+ * workspace.read_file (docs/spec/tool-system.md §2): whole file (≤ 256 KiB), a line range (≤ 1200 lines) or
  * a char range (≤ 80,000 chars); records the read-state (full, or the exact range seen).
  * Errors: `workspace.invalid_path`, `workspace.path_not_visible`, `workspace.path_is_directory`,
  * `workspace.file_not_found`, `workspace.mixed_read_range`, `workspace.read_too_large`,

@@ -1,5 +1,5 @@
 /**
- * workspace.search_files (contracts.md §3.9): plain-text, case-insensitive search over the visible
+ * workspace.search_files (docs/spec/tool-system.md §2): plain-text, case-insensitive search over the visible
  * roots (or one path inside them); at most 1000 files and 8 levels below a root are scanned;
  * binary files (containing NUL) are skipped. Hits are ranked by score, then path and line.
  * Result `{query, hits, searchedFiles, skippedFiles, truncated}`; 0 hits is a success.

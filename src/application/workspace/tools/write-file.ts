@@ -1,5 +1,5 @@
 /**
- * workspace.write_file (contracts.md §3.9): `{path, content, mode?}`; `replace` (default) needs a
+ * workspace.write_file (docs/spec/tool-system.md §2): `{path, content, mode?}`; `replace` (default) needs a
  * current read-state for an existing file (CAS against it), `append` adds content verbatim and
  * creates a missing file. Result `{path, mode, chars, words, sha256}` of the file after the write;
  * effect `file_written` (the loop journals `workspace_file_written` and checkpoints).

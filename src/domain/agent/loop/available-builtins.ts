@@ -1,5 +1,5 @@
 /**
- * The builtin tools the agent loop can dispatch today (contracts.md §3.9; issue [agent-loop]):
+ * The builtin tools the agent loop can dispatch today (docs/spec/tool-system.md §2; issue [agent-loop]):
  * the InvocationToolSnapshot's `availableBuiltins`. A profile may allow more builtin ids (the
  * `skill.*` tools, the delegation tools): the snapshot compiler binds only the ones listed here.
  * `skill.*` join once [skills] lands.

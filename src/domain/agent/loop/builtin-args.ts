@@ -1,5 +1,5 @@
 /**
- * Argument checks shared by the loop's builtin tools (contracts.md §3.9 "Common errors"): a
+ * Argument checks shared by the loop's builtin tools (docs/spec/tool-system.md §2 (shared errors)): a
  * wrongly typed or unknown argument is the recoverable `tool.invalid_arguments`.
  */
 import { ToolError } from "../../workspace/tool-error";

@@ -1,5 +1,5 @@
 /**
- * `dice.roll` (contracts.md §3.9): formula `XdY`, `dY`, `XdY+Z`, `XdY-Z` or a plain number N
+ * `dice.roll` (docs/spec/tool-system.md §2): formula `XdY`, `dY`, `XdY+Z`, `XdY-Z` or a plain number N
  * meaning `1dN`; no whitespace, case-insensitive, exactly one `d`. Limits: dice ≤ 100, sides
  * ≤ 1,000,000, |modifier| ≤ 1,000,000, counts and sides positive. Error `dice.invalid_formula`.
  * Result `{formula, rolls, modifier, total, min, max}`.

@@ -1,5 +1,5 @@
 /**
- * Terminal failure payloads (contracts.md §3.3 "Failure handling"): `run_failed` =
+ * Terminal failure payloads (docs/spec/agent-runtime.md §3 (failure)): `run_failed` =
  * `{code, message, technicalMessage, retryable, userRetryable, details}`; `run_partial_success`
  * adds `preservedCommitCount` and `preservedCommits` with retryable/userRetryable false.
  */

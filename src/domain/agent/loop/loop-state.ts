@@ -1,5 +1,5 @@
 /**
- * The agent loop's persisted step-machine state (issue [agent-loop]; contracts.md §3.3, §3.11).
+ * The agent loop's persisted step-machine state (issue [agent-loop]; docs/spec/agent-runtime.md §3, §4).
  * Stored as JSON in `te_agent_loop` between steps; each step (one model call or one tool call)
  * reads it, does its one thing, writes it back and schedules the next step.
  *
@@ -13,7 +13,7 @@ import type { ToolRequestGateState } from "../../tools/request-gate";
 
 export type LoopPhase = "initialize" | "model" | "tool" | "finish" | "done";
 
-/** What the run commits to (§3.7): normal appends; regenerate/continue replace; swipe adds a swipe. */
+/** What the run commits to (docs/spec/workspace.md §3): normal appends; regenerate/continue replace; swipe adds a swipe. */
 export interface CommitTarget {
   kind: "append" | "replace" | "swipe";
   /** Target message for replace/swipe (the floor being regenerated / swiped). */
@@ -21,7 +21,7 @@ export interface CommitTarget {
   revision?: number;
 }
 
-/** One commit in the run's ledger (§3.7 "commit ledger"). */
+/** One commit in the run's ledger (docs/spec/workspace.md §3.1 (commit ledger)). */
 export interface CommitLedgerEntry {
   commitId: string;
   callId: string;
@@ -77,12 +77,12 @@ export interface LoopState {
   connectionId: string | null;
   /**
    * Model id used instead of the connection's own (a `connectionRef` profile's `modelId`,
-   * contracts.md §3.14); null/absent = the connection's model.
+   * docs/spec/profiles.md); null/absent = the connection's model.
    */
   modelId?: string | null;
-  /** Where the binding came from (§3.14 hosted: request connection, the profile, the default). */
+  /** Where the binding came from (docs/spec/profiles.md hosted: request connection, the profile, the default). */
   modelSource?: "request" | "profile" | "default";
-  /** Base persistent state projected at start (§3.7). */
+  /** Base persistent state projected at start (docs/spec/workspace.md §3). */
   persistBaseStateId: string | null;
 }
 
@@ -131,7 +131,7 @@ export function messageDocName(n: number): string {
   return `msg/${String(n).padStart(6, "0")}`;
 }
 
-/** `model-responses/round-NNN.json` (§3.5). */
+/** `model-responses/round-NNN.json` (docs/spec/workspace.md §1). */
 export function modelResponsePath(round: number): string {
   return `model-responses/${roundLabel(round)}.json`;
 }

@@ -1,5 +1,5 @@
 /**
- * MCP outcomes inside an Agent run (contracts.md §3.10): mapping to AgentToolResult and the
+ * MCP outcomes inside an Agent run (docs/spec/tool-system.md §3): mapping to AgentToolResult and the
  * model-facing projection with externalization of long results.
  *
  * - known tool result → content = text blocks joined with blank lines; structured =
@@ -22,7 +22,7 @@ export interface McpMapped {
   terminate: boolean;
 }
 
-/** Maps an outcome (§3.10). The content is already the model-facing projection (not yet externalized). */
+/** Maps an outcome (docs/spec/tool-system.md §3). The content is already the model-facing projection (not yet externalized). */
 export function mapMcpOutcome(callId: string, toolId: string, outcome: McpCallOutcome): McpMapped {
   if (outcome.outcome === "not_sent")
     return { result: errorResult(callId, toolId, outcome.issue.code, outcome.issue.message), terminate: false };
@@ -130,9 +130,9 @@ function scalar(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-/** Longest physical line in the readable view before hard wrapping (§3.10). */
+/** Longest physical line in the readable view before hard wrapping (docs/spec/tool-system.md §3). */
 export const VIEW_LINE_CHARS = 3000;
-/** Prefix preview length in the externalized instruction block (§3.10). */
+/** Prefix preview length in the externalized instruction block (docs/spec/tool-system.md §3). */
 export const PREVIEW_CHARS = 3000;
 
 /** The line-addressable `.txt` view: lines longer than 3,000 chars are hard-wrapped. */
@@ -155,7 +155,7 @@ export function exceedsInlineLimit(content: string, limit: number): boolean {
 }
 
 /**
- * The instruction block that replaces an externalized result's content (§3.10 step 3): size and
+ * The instruction block that replaces an externalized result's content (docs/spec/tool-system.md §3 step 3): size and
  * limit, the readable path, how to page it with the read-file alias (and search alias), then
  * `## Prefix preview` (≤ 3,000 chars).
  */

@@ -1,5 +1,5 @@
 /**
- * The loop's in-memory view of a run's profile (contracts.md §3.14): only the fields the loop
+ * The loop's in-memory view of a run's profile (docs/spec/profiles.md): only the fields the loop
  * consumes. A run freezes the strict v3 document itself (`input/resolved_profile.json`); each step
  * rebuilds this view from it with `readFrozenProfile` (src/domain/profiles/resolved.ts). This
  * summary is never stored.
@@ -13,15 +13,15 @@ export interface ResolvedAgentProfile {
   /** `builtin` for default-writer, `user` for stored profiles. */
   source: "builtin" | "user";
   presentation: Presentation;
-  /** §3.15 run.modelRetry: retries of retryable model errors, fixed interval (ms). */
+  /** docs/spec/agent-runtime.md §7 run.modelRetry: retries of retryable model errors, fixed interval (ms). */
   modelRetry: { maxRetries: number; intervalMs: number };
-  /** §3.14 model binding; `connectionRef` is a connection id of this user. */
+  /** docs/spec/profiles.md model binding; `connectionRef` is a connection id of this user. */
   model: {
     mode: "currentPromptSnapshot" | "connectionRef" | "requiresConfiguration";
     connectionRef?: string;
     modelId?: string;
   };
-  /** Tool policy plus loop limits (§3.11): maxRounds > 0, mcpResultInlineCharLimit > 0 (default 50,000). */
+  /** Tool policy plus loop limits (docs/spec/agent-runtime.md §4): maxRounds > 0, mcpResultInlineCharLimit > 0 (default 50,000). */
   tools: ProfileToolPolicy & { maxRounds: number; mcpResultInlineCharLimit: number };
   workspace: { visibleRoots: string[]; writableRoots: string[] };
   /** The messageBody artifact path (default `output/main.md`). */

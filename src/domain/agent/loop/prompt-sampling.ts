@@ -1,5 +1,5 @@
 /**
- * Sampling fields of a prompt snapshot's chatCompletionPayload (contracts.md §3.17
+ * Sampling fields of a prompt snapshot's chatCompletionPayload (docs/spec/agent-runtime.md §9
  * `startRunWithPromptSnapshot`; ADR 1460). The known OpenAI-style fields are checked when a run
  * starts, so a value no provider accepts (or one JSON turned into ±Infinity) is refused before
  * anything is created instead of being sent on every model call:

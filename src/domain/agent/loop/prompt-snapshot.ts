@@ -1,5 +1,5 @@
 /**
- * The run's prompt snapshot (contracts.md §3.1, §3.17 `startRunWithPromptSnapshot`): a
+ * The run's prompt snapshot (docs/spec/agent-runtime.md §1, §9 `startRunWithPromptSnapshot`): a
  * chat-completion payload (`messages` + sampling fields) and an optional world-info activation.
  * Validation refuses what the Agent loop never accepts from outside:
  * - `tools` / `functions` → `agent.external_tools_unsupported`;
@@ -19,7 +19,7 @@ import { AppError } from "../../errors";
 import type { ModelMessage, ModelSettings } from "../../models/ir";
 import { samplingIssues } from "./prompt-sampling";
 
-/** §3.17 `worldInfoActivation`. */
+/** docs/spec/agent-runtime.md §9 `worldInfoActivation`. */
 export interface WorldInfoActivation {
   timestampMs?: number;
   trigger?: string;

@@ -1,5 +1,5 @@
 /**
- * `AgentToolResult` (contracts.md §3.8): what one tool call produced. `content` is the model-facing
+ * `AgentToolResult` (docs/spec/tool-system.md §1): what one tool call produced. `content` is the model-facing
  * text, `structured` the audit JSON (`{error:{code, message}}` for errors), `resourceRefs` paths or
  * refs it names. Stored whole in `tool-results/<invocationId>/round-NNN-call_<h>.json`.
  */
@@ -27,7 +27,7 @@ export function errorResult(callId: string, toolId: string | null, code: string,
 }
 
 /**
- * Provider-facing text of a result (§3.8): builtin results as the JSON string
+ * Provider-facing text of a result (docs/spec/tool-system.md §1): builtin results as the JSON string
  * `{ok, content, structured, errorCode, resourceRefs}`; MCP results as their `content` only (G2:
  * the model reads `content`).
  */
@@ -42,13 +42,13 @@ export function providerText(result: AgentToolResult, source: "builtin" | "mcp")
   });
 }
 
-/** Lowercase hex of the first 8 bytes of SHA-256 of the provider call id (§3.5 audit naming). */
+/** Lowercase hex of the first 8 bytes of SHA-256 of the provider call id (docs/spec/workspace.md §1 audit naming). */
 export async function callHash(callId: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(callId)));
   return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** G2 audit names (§3.5): `tool-args|tool-results/<invocationId>/round-NNN-call_<h>.json`. */
+/** G2 audit names (docs/spec/workspace.md §1): `tool-args|tool-results/<invocationId>/round-NNN-call_<h>.json`. */
 export function auditPaths(
   invocationId: string,
   round: number,

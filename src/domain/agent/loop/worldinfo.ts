@@ -1,5 +1,5 @@
 /**
- * `worldinfo.read_activated` (contracts.md §3.9): reads the run's frozen
+ * `worldinfo.read_activated` (docs/spec/tool-system.md §2): reads the run's frozen
  * `promptSnapshot.worldInfoActivation` only. No args → index mode; `entries` → content mode.
  * Limits: ≤ 20 entries per call, full entry ≤ 8000 chars, range ≤ 8000, total ≤ 20000.
  * Errors (recoverable): `worldinfo.activation_unavailable`, `worldinfo.entry_not_found`,
