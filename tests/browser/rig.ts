@@ -53,6 +53,8 @@ export interface OpenPageOptions {
   width?: number;
   height?: number;
   colorScheme?: "light" | "dark";
+  /** The browser's language (navigator.language); default "en-US". */
+  locale?: string;
 }
 
 export interface Rig {
@@ -138,6 +140,7 @@ export async function startRig(options: { vars?: Record<string, string> } = {}):
     const context = await browser.newContext({
       viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
       colorScheme: options.colorScheme ?? "light",
+      locale: options.locale ?? "en-US",
       baseURL: dev.url,
     });
     contexts.push(context);

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { createApiClient, type ApiError } from "./api/client";
 import { devicesApi } from "./api/devices";
+import { i18n } from "./i18n/i18n";
 import { ToastList } from "./components/ToastList";
 import { PairScreen } from "./screens/PairScreen";
 import { SetupScreen } from "./screens/SetupScreen";
@@ -19,9 +20,7 @@ import { trackFetch } from "./state/inflight";
 import { ToastProvider } from "./state/toasts";
 
 function signedOutNotice(error: ApiError): string {
-  if (error.code === "auth.token_revoked")
-    return "This device was signed out: its token was revoked. Pair it again from a signed-in device.";
-  return "The device token stored in this browser is no longer valid. Sign in again.";
+  return i18n.t(error.code === "auth.token_revoked" ? "shell.signOut.tokenRevoked" : "shell.signOut.tokenInvalid");
 }
 
 export function App({ initialLink }: { initialLink: HashLink | null }) {

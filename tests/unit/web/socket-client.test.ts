@@ -171,7 +171,9 @@ describe("SocketClient", () => {
     const { socket, onSignedOut } = client({ getTicket });
     socket.start();
     await flush();
-    expect(onSignedOut).toHaveBeenCalledWith("revoked");
+    expect(onSignedOut).toHaveBeenCalledWith(
+      "This device was signed out: its token was revoked. Pair it again from a signed-in device.",
+    );
     expect(socket.status).toBe("stopped");
     await vi.advanceTimersByTimeAsync(60_000);
     expect(getTicket).toHaveBeenCalledTimes(1);

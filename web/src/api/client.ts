@@ -7,6 +7,8 @@
  * - `client.network_unreachable` (status 0): the request never got an answer.
  * - `client.bad_response`: the server answered with something that is not the JSON envelope.
  */
+import { errorSentence } from "../i18n/errors";
+import { i18n } from "../i18n/i18n";
 import type { ErrorEnvelope } from "./types";
 
 /** A failed /api/v1 call: HTTP `status` (0 = no answer), dotted `code`, readable `message`. */
@@ -72,7 +74,7 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   return new ApiError(
     response.status,
     "client.bad_response",
-    `The server answered ${response.status} without an explanation. Try again in a moment.`,
+    i18n.t("common.serverNoExplanation", { status: response.status }),
   );
 }
 
@@ -96,11 +98,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       response = await doFetch(`${baseUrl}${path}`, { method, headers, body, signal: req.signal });
     } catch (cause) {
       if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-      throw new ApiError(
-        0,
-        "client.network_unreachable",
-        "Cannot reach the TavernEdge server. Check your connection and try again.",
-      );
+      throw new ApiError(0, "client.network_unreachable", errorSentence("client.network_unreachable"));
     }
     if (!response.ok) {
       const error = await errorFromResponse(response);
@@ -113,11 +111,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw new ApiError(
-        response.status,
-        "client.bad_response",
-        "The server's answer could not be read. Try again in a moment.",
-      );
+      throw new ApiError(response.status, "client.bad_response", errorSentence("client.bad_response"));
     }
   }
 
@@ -131,9 +125,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
-/** A displayable message for anything thrown by a network action. */
-export function describeError(error: unknown): { code: string; message: string } {
-  if (error instanceof ApiError) return { code: error.code, message: error.message };
+/** An error as screens show it: dotted code, the server's message, the envelope's details. */
+export interface DescribedError {
+  code: string;
+  message: string;
+  details?: unknown;
+}
+
+/**
+ * A displayable error for anything thrown by a network action; screens localize it by code
+ * (web/src/i18n/errors.ts), with `message` as the server's own secondary line.
+ */
+export function describeError(error: unknown): DescribedError {
+  if (error instanceof ApiError)
+    return error.details === undefined
+      ? { code: error.code, message: error.message }
+      : { code: error.code, message: error.message, details: error.details };
   if (error instanceof Error) return { code: "client.unexpected", message: error.message };
-  return { code: "client.unexpected", message: "Something went wrong." };
+  return { code: "client.unexpected", message: "" };
 }

@@ -1,9 +1,31 @@
-/** An inline error under a form: message plus its dotted code. */
-export function ErrorNote({ error }: { error: { code: string; message: string } | null }) {
+/**
+ * An inline error under a form: the localized sentence for its code (docs/spec/i18n.md "Errors"),
+ * the server's own message as a smaller second line, and the dotted code.
+ */
+import { useTranslation } from "react-i18next";
+import { localizeError, type ErrorLike } from "../i18n/errors";
+
+export function ErrorNote({ error }: { error: ErrorLike | null }) {
   if (!error) return null;
   return (
-    <p className="error-note" role="alert">
-      {error.message} <code>{error.code}</code>
-    </p>
+    <div className="error-note" role="alert">
+      <ErrorText error={error} />
+    </div>
+  );
+}
+
+/** The localized error lines without the alert box (for toasts, lists and notices). */
+export function ErrorText({ error }: { error: ErrorLike }) {
+  useTranslation();
+  const shown = localizeError(error);
+  return (
+    <>
+      <span className="error-primary">{shown.primary}</span> <code>{shown.code}</code>
+      {shown.secondary && (
+        <span className="error-secondary" data-testid="error-server-message">
+          {shown.secondary}
+        </span>
+      )}
+    </>
   );
 }

@@ -4,6 +4,7 @@
  * `save(next)` performs the request and resolves to the updated item.
  */
 import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { useAction } from "../state/use-action";
 import { BusyButton } from "./BusyButton";
 
@@ -19,6 +20,7 @@ export interface InlineRenameFormProps<T> {
 }
 
 export function InlineRenameForm<T>({ current, label, maxLength, save, onDone }: InlineRenameFormProps<T>) {
+  const { t } = useTranslation();
   const [value, setValue] = useState(current);
   const action = useAction(async (next: string) => onDone(await save(next)));
   const submit = (event: FormEvent) => {
@@ -41,13 +43,13 @@ export function InlineRenameForm<T>({ current, label, maxLength, save, onDone }:
           type="submit"
           variant="primary"
           busy={action.busy}
-          busyLabel="Saving…"
+          busyLabel={t("common.saving")}
           disabled={value.trim() === ""}
         >
-          Save
+          {t("common.save")}
         </BusyButton>
         <button type="button" className="btn btn-secondary" onClick={() => onDone()}>
-          Cancel
+          {t("common.cancel")}
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@
  * for a device name and signs this browser in (POST /api/v1/devices/pair).
  */
 import { useState, type FormEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { DevicesApi } from "../api/devices";
 import { AuthLayout } from "../components/AuthLayout";
 import { BusyButton } from "../components/BusyButton";
@@ -20,6 +21,7 @@ export interface PairScreenProps {
 }
 
 export function PairScreen({ code, devices, alreadySignedIn, onSignedIn, onCancel }: PairScreenProps) {
+  const { t } = useTranslation();
   const [name, setName] = useState(() => guessDeviceName(navigator.userAgent));
   const pair = useAction(async (deviceName: string) => onSignedIn(await devices.pair(code, deviceName)), {
     toastErrors: false,
@@ -29,14 +31,12 @@ export function PairScreen({ code, devices, alreadySignedIn, onSignedIn, onCance
     void pair.run(name.trim());
   };
   return (
-    <AuthLayout title="Pair this device">
-      <p>A signed-in device invited this one. Give it a name you will recognise in the device list.</p>
-      {alreadySignedIn && (
-        <p className="note">This browser is already signed in; pairing signs it in again as a new device.</p>
-      )}
+    <AuthLayout title={t("auth.pair.title")}>
+      <p>{t("auth.pair.intro")}</p>
+      {alreadySignedIn && <p className="note">{t("auth.pair.alreadySignedIn")}</p>}
       <form onSubmit={submit} className="stack">
         <label className="field">
-          <span>Device name</span>
+          <span>{t("auth.pair.deviceName")}</span>
           <input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required autoFocus />
         </label>
         <ErrorNote error={pair.error} />
@@ -45,13 +45,13 @@ export function PairScreen({ code, devices, alreadySignedIn, onSignedIn, onCance
             type="submit"
             variant="primary"
             busy={pair.busy}
-            busyLabel="Pairing…"
+            busyLabel={t("auth.pair.busy")}
             disabled={name.trim() === ""}
           >
-            Pair and sign in
+            {t("auth.pair.submit")}
           </BusyButton>
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
+            {t("common.cancel")}
           </button>
         </div>
       </form>

@@ -5,6 +5,7 @@
  * it), so the screen says so and points people who already have an account to pairing instead.
  */
 import { useState, type FormEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import type { DevicesApi } from "../api/devices";
 import { AuthLayout } from "../components/AuthLayout";
 import { BusyButton } from "../components/BusyButton";
@@ -23,6 +24,7 @@ export interface SetupScreenProps {
 }
 
 export function SetupScreen({ setupToken, devices, onSignedIn, onCancel, alreadySignedIn = false }: SetupScreenProps) {
+  const { t } = useTranslation();
   const [name, setName] = useState(() => guessDeviceName(navigator.userAgent));
   const setup = useAction(async (deviceName: string) => onSignedIn(await devices.setup(setupToken, deviceName)), {
     toastErrors: false,
@@ -32,21 +34,15 @@ export function SetupScreen({ setupToken, devices, onSignedIn, onCancel, already
     void setup.run(name.trim());
   };
   return (
-    <AuthLayout title="Set up TavernEdge">
-      <p>
-        This link creates the owner account of this TavernEdge server and signs this browser in as its first device.
-      </p>
+    <AuthLayout title={t("auth.setup.title")}>
+      <p>{t("auth.setup.intro")}</p>
       <p className="warning-note" role="note">
-        Each use of this link creates a <strong>new, separate account</strong>. If you already set up TavernEdge on
-        another device, do not create another account: on that device open <em>Devices → Pair a device</em> and open its
-        link here instead.
-        {alreadySignedIn
-          ? " This browser is already signed in; creating an account now would sign it out of the current one."
-          : ""}
+        <Trans i18nKey="auth.setup.warning" components={{ strong: <strong />, em: <em /> }} />
+        {alreadySignedIn ? t("auth.setup.alreadySignedIn") : ""}
       </p>
       <form onSubmit={submit} className="stack">
         <label className="field">
-          <span>Name this device</span>
+          <span>{t("auth.setup.deviceName")}</span>
           <input value={name} onChange={(e) => setName(e.target.value)} maxLength={80} required autoFocus />
         </label>
         <ErrorNote error={setup.error} />
@@ -55,13 +51,13 @@ export function SetupScreen({ setupToken, devices, onSignedIn, onCancel, already
             type="submit"
             variant="primary"
             busy={setup.busy}
-            busyLabel="Creating…"
+            busyLabel={t("auth.setup.busy")}
             disabled={name.trim() === ""}
           >
-            Create owner account
+            {t("auth.setup.submit")}
           </BusyButton>
           <button type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
+            {t("common.cancel")}
           </button>
         </div>
       </form>

@@ -3,6 +3,7 @@
  * before it is kept; `notice` explains why the user is here (e.g. the device was revoked).
  */
 import { useState, type FormEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { ApiError } from "../api/client";
 import type { DevicesApi } from "../api/devices";
 import { AuthLayout } from "../components/AuthLayout";
@@ -18,18 +19,14 @@ export interface SignInScreenProps {
 }
 
 export function SignInScreen({ notice, devices, onSignedIn }: SignInScreenProps) {
+  const { t } = useTranslation();
   const [token, setToken] = useState("");
   const signIn = useAction(
     async (deviceToken: string) => {
       const userId = userIdOfToken(deviceToken);
-      if (!userId)
-        throw new ApiError(
-          0,
-          "auth.token_invalid",
-          "That is not a device token. It starts with tte_ and was shown when the device was created.",
-        );
+      if (!userId) throw new ApiError(0, "auth.token_invalid", t("auth.signIn.notAToken"));
       const current = (await devices.listWithToken(deviceToken)).find((device) => device.current);
-      if (!current) throw new ApiError(0, "auth.token_invalid", "The server did not recognise this device.");
+      if (!current) throw new ApiError(0, "auth.token_invalid", t("auth.signIn.unknownDevice"));
       onSignedIn({ userId, deviceId: current.id, deviceToken });
     },
     { toastErrors: false },
@@ -39,7 +36,7 @@ export function SignInScreen({ notice, devices, onSignedIn }: SignInScreenProps)
     void signIn.run(token.trim());
   };
   return (
-    <AuthLayout title="Sign in">
+    <AuthLayout title={t("auth.signIn.title")}>
       {notice && (
         <p className="notice" role="status">
           {notice}
@@ -47,7 +44,7 @@ export function SignInScreen({ notice, devices, onSignedIn }: SignInScreenProps)
       )}
       <form onSubmit={submit} className="stack">
         <label className="field">
-          <span>Device token</span>
+          <span>{t("auth.signIn.token")}</span>
           <input
             type="password"
             value={token}
@@ -63,20 +60,18 @@ export function SignInScreen({ notice, devices, onSignedIn }: SignInScreenProps)
           type="submit"
           variant="primary"
           busy={signIn.busy}
-          busyLabel="Signing in…"
+          busyLabel={t("auth.signIn.busy")}
           disabled={token.trim() === ""}
         >
-          Sign in
+          {t("auth.signIn.submit")}
         </BusyButton>
       </form>
       <div className="help">
         <p>
-          No token? On a device that is signed in, open <strong>Devices</strong> and create a pairing link or QR code,
-          then open it here.
+          <Trans i18nKey="auth.signIn.helpPair" components={{ strong: <strong /> }} />
         </p>
         <p>
-          First run: open the setup link that <code>npm start</code> printed. Lost every device? The operator can issue
-          a new token with <code>POST /api/v1/setup/recover</code>.
+          <Trans i18nKey="auth.signIn.helpSetup" components={{ code: <code /> }} />
         </p>
       </div>
     </AuthLayout>

@@ -2,17 +2,13 @@
  * Live-connection status for the header: "Live", "Connecting…" or "Offline — reconnecting…"
  * (short labels on phones), with "Retry now" while offline.
  */
+import { useTranslation } from "react-i18next";
 import type { SocketStatus } from "../socket/socket-client";
 
-const LABELS: Record<SocketStatus, [long: string, short: string]> = {
-  online: ["Live", "Live"],
-  connecting: ["Connecting…", "Connecting"],
-  offline: ["Offline — reconnecting…", "Offline"],
-  stopped: ["Disconnected", "Disconnected"],
-};
-
 export function ConnectionIndicator({ status, onRetry }: { status: SocketStatus; onRetry(): void }) {
-  const [long, short] = LABELS[status];
+  const { t } = useTranslation();
+  const long = t(`shell.status.${status}`);
+  const short = t(`shell.status.${status}Short`);
   return (
     <div
       className={`conn conn-${status}`}
@@ -26,7 +22,7 @@ export function ConnectionIndicator({ status, onRetry }: { status: SocketStatus;
       <span className="narrow-only">{short}</span>
       {status === "offline" && (
         <button type="button" className="btn btn-ghost btn-small wide-only" onClick={onRetry}>
-          Retry now
+          {t("shell.status.retryNow")}
         </button>
       )}
     </div>

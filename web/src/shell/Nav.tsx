@@ -2,12 +2,14 @@
  * The shell's navigation: one link per route, the current one marked with aria-current; screens
  * not built yet carry a "soon" tag (on phones the tag is dimmed text for screen readers only).
  */
+import { useTranslation } from "react-i18next";
 import { Link } from "./Link";
 import { ROUTES, type AppRoute } from "./routes";
 
 export function Nav({ current }: { current: AppRoute | undefined }) {
+  const { t } = useTranslation();
   return (
-    <nav className="nav" aria-label="Main">
+    <nav className="nav" aria-label={t("shell.mainNav")}>
       <ul>
         {ROUTES.map((route) => (
           <li key={route.path}>
@@ -16,13 +18,13 @@ export function Nav({ current }: { current: AppRoute | undefined }) {
               aria-current={route === current ? "page" : undefined}
               className={`nav-link${route.ready ? "" : " nav-link-soon"}`}
             >
-              <span>{route.label}</span>
+              <span>{t(route.labelKey)}</span>
               {!route.ready && (
                 <>
                   <span className="nav-soon" aria-hidden="true">
-                    soon
+                    {t("shell.soon")}
                   </span>
-                  <span className="visually-hidden"> (coming soon)</span>
+                  <span className="visually-hidden">{t("shell.comingSoon")}</span>
                 </>
               )}
             </Link>

@@ -4,6 +4,7 @@
  * screen from the routes table (shell/routes.tsx).
  */
 import { useEffect } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { ProgressBar } from "../components/ProgressBar";
 import { useServices } from "../state/services";
 import { useSocketStatus } from "../state/use-socket";
@@ -11,10 +12,12 @@ import { ConnectionIndicator } from "./ConnectionIndicator";
 import { Link } from "./Link";
 import { Nav } from "./Nav";
 import { navigate, usePath } from "./router";
+import { LanguagePicker } from "./LanguagePicker";
 import { DEFAULT_PATH, matchRoute } from "./routes";
 import { SignOutButton } from "./SignOutButton";
 
 export function Shell() {
+  const { t } = useTranslation();
   const { socket } = useServices();
   const status = useSocketStatus(socket);
   const path = usePath();
@@ -24,14 +27,14 @@ export function Shell() {
     if (path === "/" || path === "/index.html") navigate(DEFAULT_PATH, { replace: true });
   }, [path]);
   useEffect(() => {
-    document.title = route ? `${route.label} · TavernEdge` : "TavernEdge";
-  }, [route]);
+    document.title = route ? t("shell.documentTitle", { screen: t(route.labelKey) }) : "TavernEdge";
+  }, [route, t]);
 
   const Screen = route?.component;
   return (
     <div className="app">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("shell.skipToContent")}
       </a>
       <ProgressBar />
       <header className="topbar">
@@ -39,6 +42,7 @@ export function Shell() {
           TavernEdge
         </Link>
         <ConnectionIndicator status={status} onRetry={() => socket.retryNow()} />
+        <LanguagePicker />
         <SignOutButton />
       </header>
       <div className="layout">
@@ -48,9 +52,9 @@ export function Shell() {
             <Screen />
           ) : (
             <section className="screen">
-              <h1>Page not found</h1>
+              <h1>{t("shell.notFoundTitle")}</h1>
               <p>
-                There is no screen at this address. <Link href={DEFAULT_PATH}>Go to Devices</Link>.
+                <Trans i18nKey="shell.notFoundText" components={{ link: <Link href={DEFAULT_PATH} /> }} />
               </p>
             </section>
           )}

@@ -4,50 +4,50 @@
  * reached it still signs out locally and says the token stays valid until revoked elsewhere.
  */
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/client";
 import { BusyButton } from "../components/BusyButton";
 import { useServices } from "../state/services";
 import { useAction } from "../state/use-action";
 
 export function SignOutButton() {
+  const { t } = useTranslation();
   const { session, devices, socket, signOut } = useServices();
   const [confirming, setConfirming] = useState(false);
   const action = useAction(async () => {
     socket.stop();
     try {
       await devices.revoke(session.deviceId);
-      signOut("You signed out. This device's token was revoked.");
+      signOut(t("shell.signOut.revoked"));
     } catch (error) {
       if (error instanceof ApiError && error.status === 0) {
-        signOut(
-          "Signed out here, but the server could not be reached: revoke this device from another device to be sure its token stops working.",
-        );
+        signOut(t("shell.signOut.unreachable"));
       } else {
-        signOut("You signed out.");
+        signOut(t("shell.signOut.plain"));
       }
     }
   });
   if (!confirming) {
     return (
       <button type="button" className="btn btn-ghost" onClick={() => setConfirming(true)}>
-        Sign out
+        {t("shell.signOut.button")}
       </button>
     );
   }
   return (
-    <div className="signout-confirm" role="group" aria-label="Confirm sign out">
-      <span>Sign out and revoke this device?</span>
+    <div className="signout-confirm" role="group" aria-label={t("shell.signOut.confirmGroup")}>
+      <span>{t("shell.signOut.question")}</span>
       <BusyButton
         variant="danger"
         busy={action.busy}
-        busyLabel="Signing out…"
+        busyLabel={t("shell.signOut.busy")}
         onClick={() => void action.run()}
         autoFocus
       >
-        Sign out
+        {t("shell.signOut.button")}
       </BusyButton>
       <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
-        Cancel
+        {t("common.cancel")}
       </button>
     </div>
   );

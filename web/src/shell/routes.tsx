@@ -13,20 +13,20 @@ import { RunsScreen } from "../runs/RunsScreen";
 
 export interface AppRoute {
   path: string;
-  /** Navigation label. */
-  label: string;
+  /** Navigation label's catalogue key (`shell.routes.*`). */
+  labelKey: string;
   component: ComponentType;
   /** false → the nav marks it "soon". */
   ready: boolean;
 }
 
 export const ROUTES: readonly AppRoute[] = [
-  { path: "/mcp", label: "MCP servers", ready: true, component: McpScreen },
-  { path: "/chats", label: "Chats", ready: true, component: ChatsScreen },
-  { path: "/connections", label: "Connections", ready: true, component: ConnectionsScreen },
-  { path: "/profiles", label: "Profiles", ready: true, component: ProfilesScreen },
-  { path: "/runs", label: "Runs", ready: true, component: RunsScreen },
-  { path: "/devices", label: "Devices", ready: true, component: DevicesScreen },
+  { path: "/mcp", labelKey: "shell.routes.mcp", ready: true, component: McpScreen },
+  { path: "/chats", labelKey: "shell.routes.chats", ready: true, component: ChatsScreen },
+  { path: "/connections", labelKey: "shell.routes.connections", ready: true, component: ConnectionsScreen },
+  { path: "/profiles", labelKey: "shell.routes.profiles", ready: true, component: ProfilesScreen },
+  { path: "/runs", labelKey: "shell.routes.runs", ready: true, component: RunsScreen },
+  { path: "/devices", labelKey: "shell.routes.devices", ready: true, component: DevicesScreen },
 ];
 
 /** Where `/` and unknown paths go. */

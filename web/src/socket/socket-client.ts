@@ -10,6 +10,7 @@
  * sign-out code), which also calls `onSignedOut`.
  */
 import { ApiError, SIGNED_OUT_CODES } from "../api/client";
+import { i18n } from "../i18n/i18n";
 import type { AgentRunEvent, ClientFrame, ServerFrame } from "../api/types";
 import { DEFAULT_BACKOFF, reconnectDelay, type BackoffOptions } from "./backoff";
 
@@ -162,7 +163,10 @@ export class SocketClient {
       ticket = await this.options.getTicket();
     } catch (error) {
       if (generation !== this.generation) return;
-      if (error instanceof ApiError && SIGNED_OUT_CODES.has(error.code)) return this.signedOut(error.message);
+      if (error instanceof ApiError && SIGNED_OUT_CODES.has(error.code))
+        return this.signedOut(
+          i18n.t(error.code === "auth.token_revoked" ? "shell.signOut.tokenRevoked" : "shell.signOut.tokenInvalid"),
+        );
       return this.scheduleRetry();
     }
     if (generation !== this.generation) return;
@@ -190,7 +194,7 @@ export class SocketClient {
       if (generation !== this.generation || this.ws !== ws) return;
       this.ws = null;
       this.stopPing();
-      if (event.code === CLOSE_REVOKED) return this.signedOut("This device was signed out from another device.");
+      if (event.code === CLOSE_REVOKED) return this.signedOut(i18n.t("shell.signOut.revokedElsewhere"));
       this.scheduleRetry();
     };
     ws.onerror = () => {

@@ -8,8 +8,10 @@ export interface Toast {
   id: number;
   kind: "error" | "info" | "success";
   message: string;
-  /** Dotted error code, shown small under the message. */
+  /** Dotted error code: the toast shows the localized sentence for it, `message` as the second line. */
   code?: string;
+  /** The error envelope's details, filling the localized sentence. */
+  details?: unknown;
 }
 
 interface ToastApi {

@@ -5,7 +5,7 @@
  * out (revoked or invalid token) get no toast: the sign-in page already explains them once.
  */
 import { useCallback, useRef, useState } from "react";
-import { describeError } from "../api/client";
+import { describeError, type DescribedError } from "../api/client";
 import { useToasts } from "./toasts";
 
 /** Codes after which App signs the browser out with its own notice. */
@@ -16,7 +16,7 @@ export function useAction<A extends unknown[], T>(
   options: { toastErrors?: boolean } = {},
 ) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const [error, setError] = useState<DescribedError | null>(null);
   const { show } = useToasts();
   const latest = useRef(action);
   latest.current = action;

@@ -1,0 +1,5 @@
+/** One language's catalogue, one module per area of the client. */
+export { default as common } from "./common";
+export { default as shell } from "./shell";
+export { default as auth } from "./auth";
+export { default as errors } from "./errors";

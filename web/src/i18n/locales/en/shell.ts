@@ -1,0 +1,43 @@
+/** The signed-in shell: header, navigation, connection status, sign-out, language. */
+export default {
+  skipToContent: "Skip to content",
+  mainNav: "Main",
+  soon: "soon",
+  comingSoon: " (coming soon)",
+  documentTitle: "{{screen}} · TavernEdge",
+  notFoundTitle: "Page not found",
+  notFoundText: "There is no screen at this address. <link>Go to Devices</link>.",
+  routes: {
+    mcp: "MCP servers",
+    chats: "Chats",
+    connections: "Connections",
+    profiles: "Profiles",
+    runs: "Runs",
+    devices: "Devices",
+    skills: "Skills",
+  },
+  status: {
+    online: "Live",
+    onlineShort: "Live",
+    connecting: "Connecting…",
+    connectingShort: "Connecting",
+    offline: "Offline — reconnecting…",
+    offlineShort: "Offline",
+    stopped: "Disconnected",
+    stoppedShort: "Disconnected",
+    retryNow: "Retry now",
+  },
+  signOut: {
+    button: "Sign out",
+    confirmGroup: "Confirm sign out",
+    question: "Sign out and revoke this device?",
+    busy: "Signing out…",
+    revoked: "You signed out. This device's token was revoked.",
+    unreachable:
+      "Signed out here, but the server could not be reached: revoke this device from another device to be sure its token stops working.",
+    plain: "You signed out.",
+    revokedElsewhere: "This device was signed out from another device.",
+    tokenRevoked: "This device was signed out: its token was revoked. Pair it again from a signed-in device.",
+    tokenInvalid: "The device token stored in this browser is no longer valid. Sign in again.",
+  },
+};
