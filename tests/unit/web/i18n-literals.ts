@@ -14,7 +14,19 @@ import path from "node:path";
 import { parseAst } from "rolldown/parseAst";
 
 /** Names, brands and technical tokens shown as they are in every language. */
-export const ALLOWED = new Set(["TavernEdge", "MCP", "JSON", "tte_…", "OpenAI", "Anthropic", "Google"]);
+export const ALLOWED = new Set([
+  "TavernEdge",
+  "MCP",
+  "JSON",
+  "tte_…",
+  "OpenAI",
+  "Anthropic",
+  "Google",
+  // JSON literals and an HTTP header name, typed as they are.
+  "true",
+  "false",
+  "Authorization",
+]);
 
 /** Attributes that never reach the reader. */
 const TECHNICAL_ATTRIBUTES = new Set([
@@ -79,6 +91,8 @@ const isNode = (value: unknown): value is Node =>
 
 function visibleText(text: string): boolean {
   const trimmed = text.replace(/\s+/g, " ").trim();
+  // URLs and paths are typed as they are in every language.
+  if (/^[a-z][a-z0-9+.-]*:\/\/\S*$/i.test(trimmed) || /^\/\S*$/.test(trimmed)) return false;
   return /\p{L}/u.test(trimmed) && !ALLOWED.has(trimmed);
 }
 

@@ -4,6 +4,7 @@
  * warning for plain `http://`. A returned `mcp.endpoint_unreachable_when_deployed` warning is
  * shown on the row afterwards (store `warnings`).
  */
+import { Trans, useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
 import { useAction } from "../state/use-action";
@@ -12,6 +13,7 @@ import { useMcp } from "./store";
 import type { McpServer } from "./types";
 
 export function ActivateConfirm({ server, onDone }: { server: McpServer; onDone(): void }) {
+  const { t } = useTranslation();
   const { mcp, upsert } = useMcp();
   const activate = useAction(
     async () => {
@@ -21,21 +23,17 @@ export function ActivateConfirm({ server, onDone }: { server: McpServer; onDone(
     { toastErrors: false },
   );
   return (
-    <div className="confirm" role="group" aria-label={`Confirm activating ${server.displayName}`}>
+    <div className="confirm" role="group" aria-label={t("mcp.activate.label", { name: server.displayName })}>
       <p>
-        <strong>Enable this MCP server?</strong>
+        <strong>{t("mcp.activate.question")}</strong>
       </p>
       <p>
         <code>{endpointForDisplay(server.endpoint)}</code>
       </p>
-      <p>
-        Enabling lets you discover tools and make test calls to this endpoint with the saved headers. It grants no tool
-        permission: every tool stays Off until you choose Ask or Allow.
-      </p>
+      <p>{t("mcp.activate.explain")}</p>
       {isPlainHttp(server.endpoint) && (
         <p className="notice">
-          This endpoint uses unencrypted <code>http://</code>. Anyone on the network path can read or change the
-          traffic, including header values.
+          <Trans i18nKey="mcp.activate.plainHttp" components={{ code: <code /> }} />
         </p>
       )}
       <ErrorNote error={activate.error} />
@@ -43,14 +41,14 @@ export function ActivateConfirm({ server, onDone }: { server: McpServer; onDone(
         <BusyButton
           variant="primary"
           busy={activate.busy}
-          busyLabel="Enabling…"
+          busyLabel={t("mcp.activate.busy")}
           onClick={() => void activate.run()}
           autoFocus
         >
-          Enable server
+          {t("mcp.activate.submit")}
         </BusyButton>
         <button type="button" className="btn btn-secondary" onClick={onDone}>
-          Cancel
+          {t("common.cancel")}
         </button>
       </div>
     </div>

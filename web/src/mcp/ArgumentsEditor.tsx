@@ -4,6 +4,7 @@
  * "Run test" / "Stop waiting" (with the hint that the server may already have the call).
  */
 import { useMemo, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { collectArguments, fieldsOf, initialValues, type FieldError } from "./schema-form";
 import { SchemaForm } from "./SchemaForm";
@@ -18,6 +19,7 @@ export interface ArgumentsEditorProps {
 }
 
 export function ArgumentsEditor({ schema, running, stopping, onRun, onStop }: ArgumentsEditorProps) {
+  const { t } = useTranslation();
   const fields = useMemo(() => fieldsOf(schema), [schema]);
   const [mode, setMode] = useState<"form" | "json">("form");
   const [values, setValues] = useState(() => initialValues(fields));
@@ -38,8 +40,8 @@ export function ArgumentsEditor({ schema, running, stopping, onRun, onStop }: Ar
     onRun(collected.json);
   };
   return (
-    <form className="stack" onSubmit={submit} aria-label="Arguments" noValidate>
-      <div className="mcp-segmented" role="tablist" aria-label="Arguments as">
+    <form className="stack" onSubmit={submit} aria-label={t("mcp.args.label")} noValidate>
+      <div className="mcp-segmented" role="tablist" aria-label={t("mcp.args.as")}>
         <button
           type="button"
           role="tab"
@@ -47,10 +49,10 @@ export function ArgumentsEditor({ schema, running, stopping, onRun, onStop }: Ar
           onClick={() => setMode("form")}
           disabled={running}
         >
-          Form
+          {t("mcp.args.form")}
         </button>
         <button type="button" role="tab" aria-selected={mode === "json"} onClick={toJson} disabled={running}>
-          Raw JSON
+          {t("mcp.args.raw")}
         </button>
       </div>
       {mode === "form" ? (
@@ -63,7 +65,7 @@ export function ArgumentsEditor({ schema, running, stopping, onRun, onStop }: Ar
         />
       ) : (
         <label className="field">
-          <span>Arguments (a JSON object, sent exactly as typed)</span>
+          <span>{t("mcp.args.rawField")}</span>
           <textarea
             rows={8}
             value={raw}
@@ -77,17 +79,15 @@ export function ArgumentsEditor({ schema, running, stopping, onRun, onStop }: Ar
       <div className="row">
         {!running && (
           <button type="submit" className="btn btn-primary">
-            Run test
+            {t("mcp.args.run")}
           </button>
         )}
         {running && (
-          <BusyButton variant="danger" busy={stopping} busyLabel="Stopping…" onClick={onStop}>
-            Stop waiting
+          <BusyButton variant="danger" busy={stopping} busyLabel={t("mcp.args.stopping")} onClick={onStop}>
+            {t("mcp.args.stop")}
           </BusyButton>
         )}
-        {running && (
-          <small className="muted">Stopping cannot undo the call: the server may already have received it.</small>
-        )}
+        {running && <small className="muted">{t("mcp.args.stopNote")}</small>}
       </div>
     </form>
   );

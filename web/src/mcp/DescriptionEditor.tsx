@@ -5,7 +5,8 @@
  * (only when one exists) sends `override: null`. Saves carry `ifRevision`; a 409 offers re-apply.
  */
 import { useState, type FormEvent } from "react";
-import { describeError } from "../api/client";
+import { useTranslation } from "react-i18next";
+import { describeError, type DescribedError } from "../api/client";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
 import { conflictCurrent } from "./conflict";
@@ -25,11 +26,12 @@ export function mergedOverride(
 }
 
 export function DescriptionEditor({ server, tool, onDone }: { server: McpServer; tool: McpTool; onDone(): void }) {
+  const { t } = useTranslation();
   const { mcp, upsert } = useMcp();
   const existing = server.toolDescriptionOverrides[tool.nativeName];
   const [text, setText] = useState(existing?.description ?? "");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const [error, setError] = useState<DescribedError | null>(null);
   const [conflict, setConflict] = useState<McpServer | null>(null);
   const [baseRevision] = useState(server.revision);
   const fieldId = `desc-${server.id}-${tool.nativeName}`;
@@ -58,19 +60,21 @@ export function DescriptionEditor({ server, tool, onDone }: { server: McpServer;
     void put(next, baseRevision);
   };
   return (
-    <form className="stack mcp-form mcp-desc-editor" onSubmit={submit} aria-label={`Description of ${tool.nativeName}`}>
+    <form
+      className="stack mcp-form mcp-desc-editor"
+      onSubmit={submit}
+      aria-label={t("mcp.description.label", { name: tool.nativeName })}
+    >
       <div className="field">
-        <span>Server original description</span>
+        <span>{t("mcp.description.original")}</span>
         <p className="mcp-original" data-testid="mcp-original-description">
-          {tool.description ?? "(none)"}
+          {tool.description ?? t("mcp.description.originalNone")}
         </p>
       </div>
       <label className="field" htmlFor={fieldId}>
-        <span>Custom description</span>
+        <span>{t("mcp.description.custom")}</span>
         <textarea id={fieldId} rows={5} value={text} onChange={(e) => setText(e.target.value)} disabled={busy} />
-        <small className="muted">
-          Replaces the original in what the model sees. Leave empty to use the server’s description.
-        </small>
+        <small className="muted">{t("mcp.description.help")}</small>
       </label>
       <ErrorNote error={error} />
       {conflict && (
@@ -84,15 +88,15 @@ export function DescriptionEditor({ server, tool, onDone }: { server: McpServer;
         />
       )}
       <div className="row">
-        <BusyButton type="submit" variant="primary" busy={busy} busyLabel="Saving…">
-          Save description
+        <BusyButton type="submit" variant="primary" busy={busy} busyLabel={t("common.saving")}>
+          {t("mcp.description.save")}
         </BusyButton>
         <button type="button" className="btn btn-secondary" onClick={onDone} disabled={busy}>
-          Cancel
+          {t("common.cancel")}
         </button>
         {existing && (
           <BusyButton variant="danger" busy={false} disabled={busy} onClick={() => void put(null, baseRevision)}>
-            Reset all customization
+            {t("mcp.description.reset")}
           </BusyButton>
         )}
       </div>

@@ -3,6 +3,7 @@
  * reveals them), remove; "Add header". Values are never logged or put in error messages.
  */
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 
 export interface HeaderRow {
   key: number;
@@ -32,17 +33,18 @@ export function HeaderRows({
   onChange(rows: HeaderRow[]): void;
   disabled?: boolean;
 }) {
+  const { t } = useTranslation();
   const [show, setShow] = useState(false);
   const edit = (key: number, patch: Partial<HeaderRow>) =>
     onChange(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   return (
     <fieldset className="mcp-headers" disabled={disabled}>
-      <legend>Custom headers</legend>
-      {rows.length === 0 && <p className="muted">No custom headers.</p>}
+      <legend>{t("mcp.headers.legend")}</legend>
+      {rows.length === 0 && <p className="muted">{t("mcp.headers.none")}</p>}
       {rows.map((row, i) => (
         <div className="mcp-header-row" key={row.key}>
           <input
-            aria-label={`Header ${i + 1} name`}
+            aria-label={t("mcp.headers.nameLabel", { n: i + 1 })}
             placeholder="Authorization"
             value={row.name}
             onChange={(e) => edit(row.key, { name: e.target.value })}
@@ -50,8 +52,8 @@ export function HeaderRows({
             spellCheck={false}
           />
           <input
-            aria-label={`Header ${i + 1} value`}
-            placeholder="Value"
+            aria-label={t("mcp.headers.valueLabel", { n: i + 1 })}
+            placeholder={t("mcp.headers.valuePlaceholder")}
             type={show ? "text" : "password"}
             value={row.value}
             onChange={(e) => edit(row.key, { value: e.target.value })}
@@ -62,9 +64,9 @@ export function HeaderRows({
             type="button"
             className="btn btn-small"
             onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
-            aria-label={`Remove header ${i + 1}`}
+            aria-label={t("mcp.headers.removeLabel", { n: i + 1 })}
           >
-            Remove
+            {t("common.remove")}
           </button>
         </div>
       ))}
@@ -74,11 +76,11 @@ export function HeaderRows({
           className="btn btn-small"
           onClick={() => onChange([...rows, { key: nextKey++, name: "", value: "" }])}
         >
-          Add header
+          {t("mcp.headers.add")}
         </button>
         {rows.length > 0 && (
           <label className="check">
-            <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} /> Show values
+            <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} /> {t("mcp.headers.show")}
           </label>
         )}
       </div>

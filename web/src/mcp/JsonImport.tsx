@@ -4,8 +4,9 @@
  * (e.g. `mcp.import_transport_unsupported` for stdio). Invalid JSON creates nothing.
  */
 import { useState, type FormEvent } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
-import { ErrorNote } from "../components/ErrorNote";
+import { ErrorNote, ErrorText } from "../components/ErrorNote";
 import { useAction } from "../state/use-action";
 import { useMcp } from "./store";
 import type { ImportResult } from "./types";
@@ -17,6 +18,7 @@ const EXAMPLE = `{
 }`;
 
 export function JsonImport({ onDone }: { onDone(): void }) {
+  const { t } = useTranslation();
   const { mcp, upsert } = useMcp();
   const [text, setText] = useState("");
   const [result, setResult] = useState<ImportResult | null>(null);
@@ -34,9 +36,9 @@ export function JsonImport({ onDone }: { onDone(): void }) {
     void run.run();
   };
   return (
-    <form className="stack mcp-form" onSubmit={submit} aria-label="Import servers from JSON">
+    <form className="stack mcp-form" onSubmit={submit} aria-label={t("mcp.json.label")}>
       <label className="field">
-        <span>Server JSON</span>
+        <span>{t("mcp.json.field")}</span>
         <textarea
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -47,16 +49,15 @@ export function JsonImport({ onDone }: { onDone(): void }) {
           disabled={run.busy}
         />
         <small className="muted">
-          One server (<code>{`{"url": …}`}</code>) or a map under <code>mcpServers</code>, as other MCP clients write
-          it. stdio and SSE entries are skipped.
+          <Trans i18nKey="mcp.json.help" components={{ code: <code /> }} />
         </small>
       </label>
       <ErrorNote error={run.error} />
       {result && (
-        <div className="stack" role="status" aria-label="Import result">
+        <div className="stack" role="status" aria-label={t("mcp.json.resultLabel")}>
           {result.servers.length > 0 && (
             <div>
-              <strong className="success">Created {result.servers.length} (paused):</strong>
+              <strong className="success">{t("mcp.json.created", { count: result.servers.length })}</strong>
               <ul>
                 {result.servers.map((s) => (
                   <li key={s.id}>{s.displayName}</li>
@@ -66,17 +67,17 @@ export function JsonImport({ onDone }: { onDone(): void }) {
           )}
           {result.skipped.length > 0 && (
             <div>
-              <strong>Skipped {result.skipped.length}:</strong>
+              <strong>{t("mcp.json.skipped", { count: result.skipped.length })}</strong>
               <ul>
                 {result.skipped.map((s) => (
                   <li key={`${s.name}:${s.code}`}>
-                    {s.name}: {s.message} <code className="muted">{s.code}</code>
+                    {s.name}: <ErrorText error={s} />
                   </li>
                 ))}
               </ul>
             </div>
           )}
-          {result.servers.length === 0 && result.skipped.length === 0 && <p>Nothing to import.</p>}
+          {result.servers.length === 0 && result.skipped.length === 0 && <p>{t("mcp.json.nothing")}</p>}
         </div>
       )}
       <div className="row">
@@ -84,13 +85,13 @@ export function JsonImport({ onDone }: { onDone(): void }) {
           type="submit"
           variant="primary"
           busy={run.busy}
-          busyLabel="Importing…"
+          busyLabel={t("mcp.json.busy")}
           disabled={text.trim() === ""}
         >
-          Import
+          {t("mcp.json.submit")}
         </BusyButton>
         <button type="button" className="btn btn-secondary" onClick={onDone}>
-          {result ? "Close" : "Cancel"}
+          {result ? t("common.close") : t("common.cancel")}
         </button>
       </div>
     </form>

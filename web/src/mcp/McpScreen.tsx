@@ -3,6 +3,7 @@
  * (/mcp), the test console (/mcp/test) and "What the model sees" (/mcp/model) — sharing one live
  * store (store.tsx).
  */
+import { useTranslation } from "react-i18next";
 import { Link } from "../shell/Link";
 import { usePath } from "../shell/router";
 import { ModelToolsView } from "./ModelToolsView";
@@ -12,30 +13,31 @@ import { TestConsole } from "./TestConsole";
 import "./mcp.css";
 
 const TABS = [
-  { path: "/mcp", label: "Servers", short: "Servers" },
-  { path: "/mcp/test", label: "Test console", short: "Test" },
-  { path: "/mcp/model", label: "What the model sees", short: "Model view" },
+  { path: "/mcp", label: "mcp.tabs.servers", short: "mcp.tabs.serversShort" },
+  { path: "/mcp/test", label: "mcp.tabs.test", short: "mcp.tabs.testShort" },
+  { path: "/mcp/model", label: "mcp.tabs.model", short: "mcp.tabs.modelShort" },
 ] as const;
 
 export function McpScreen() {
+  const { t } = useTranslation();
   const path = usePath().replace(/\/+$/, "") || "/mcp";
   const current = TABS.find((t) => t.path === path) ?? TABS[0];
   return (
     <McpProvider>
       <section className="screen screen-wide" aria-labelledby="screen-title">
-        <h1 id="screen-title">MCP servers</h1>
-        <nav className="mcp-tabs" aria-label="MCP views">
+        <h1 id="screen-title">{t("mcp.title")}</h1>
+        <nav className="mcp-tabs" aria-label={t("mcp.tabsLabel")}>
           {TABS.map((tab) => (
             <Link
               key={tab.path}
               href={tab.path}
               className="mcp-tab"
               aria-current={tab === current ? "page" : undefined}
-              aria-label={tab.label}
+              aria-label={t(tab.label)}
             >
-              <span className="wide-only">{tab.label}</span>
+              <span className="wide-only">{t(tab.label)}</span>
               <span className="narrow-only" aria-hidden="true">
-                {tab.short}
+                {t(tab.short)}
               </span>
             </Link>
           ))}

@@ -4,7 +4,8 @@
  * server or catalog changes on any device.
  */
 import { useCallback, useEffect, useState, type FormEvent } from "react";
-import { ErrorNote } from "../components/ErrorNote";
+import { useTranslation } from "react-i18next";
+import { ErrorNote, ErrorText } from "../components/ErrorNote";
 import { useServices } from "../state/services";
 import { useAction } from "../state/use-action";
 import { useFrame } from "../state/use-socket";
@@ -13,6 +14,7 @@ import { useMcp } from "./store";
 import type { ModelToolsView as View } from "./types";
 
 export function ModelToolsView() {
+  const { t } = useTranslation();
   const { mcp } = useMcp();
   const { socket } = useServices();
   const [profileInput, setProfileInput] = useState("");
@@ -33,40 +35,40 @@ export function ModelToolsView() {
   };
   return (
     <section className="card" aria-labelledby="model-title" aria-busy={load.busy}>
-      <h2 id="model-title">What the model sees</h2>
-      <p className="muted">
-        Tools of active servers set to Ask or Allow, from the saved tool lists (no server is contacted), with the names
-        and descriptions a model gets.
-      </p>
+      <h2 id="model-title">{t("mcp.model.title")}</h2>
+      <p className="muted">{t("mcp.model.explain")}</p>
       <form className="row" onSubmit={submit}>
         <label className="field grow">
-          <span>Agent profile (optional)</span>
+          <span>{t("mcp.model.profile")}</span>
           <input
             value={profileInput}
             onChange={(e) => setProfileInput(e.target.value)}
-            placeholder="e.g. default-writer — empty: chat generation"
+            placeholder={t("mcp.model.profilePlaceholder")}
           />
         </label>
         <button type="submit" className="btn btn-secondary">
-          Show
+          {t("mcp.model.show")}
         </button>
       </form>
       <ErrorNote error={load.error} />
       {view && (
         <>
           <p>
-            {view.tools.length === 1 ? "1 tool" : `${view.tools.length} tools`}
-            {profileId ? ` for profile “${profileId}”` : " for chat generation"}.
+            {profileId
+              ? t("mcp.model.forProfile", { count: view.tools.length, profile: profileId })
+              : t("mcp.model.forChat", { count: view.tools.length })}
           </p>
-          <ul className="mcp-model-tools" aria-label="Model tools">
+          <ul className="mcp-model-tools" aria-label={t("mcp.model.listLabel")}>
             {view.tools.map((tool) => (
               <li key={tool.toolId} className="mcp-tool">
                 <div className="mcp-tool-name">
                   <strong>{tool.alias}</strong> <code className="muted">{tool.toolId}</code>
                 </div>
-                <p className="mcp-tool-desc">{tool.description ?? <span className="muted">(no description)</span>}</p>
+                <p className="mcp-tool-desc">
+                  {tool.description ?? <span className="muted">{t("mcp.model.noDescription")}</span>}
+                </p>
                 <details className="mcp-schema">
-                  <summary>Input schema</summary>
+                  <summary>{t("mcp.tool.inputSchema")}</summary>
                   <pre>{pretty(tool.inputSchema)}</pre>
                 </details>
               </li>
@@ -74,11 +76,11 @@ export function ModelToolsView() {
           </ul>
           {view.diagnostics.length > 0 && (
             <details className="mcp-diagnostics" open>
-              <summary>{view.diagnostics.length} diagnostic(s)</summary>
+              <summary>{t("mcp.model.diagnostics", { count: view.diagnostics.length })}</summary>
               <ul>
                 {view.diagnostics.map((d, i) => (
                   <li key={i}>
-                    <code>{d.code}</code> {d.toolId && <code className="muted">{d.toolId}</code>} {d.message}
+                    {d.toolId && <code className="muted">{d.toolId}</code>} <ErrorText error={d} />
                   </li>
                 ))}
               </ul>

@@ -4,47 +4,53 @@
  * diagnostics), `server_error`, `unsupported_response`, `not_sent`, `outcome_unknown` ("may have
  * executed, never retried"). Everything is rendered as text.
  */
+import { Trans, useTranslation } from "react-i18next";
+import { ErrorText } from "../components/ErrorNote";
+import { formatDuration } from "../i18n/format";
 import type { TestCallResult } from "./use-test-call";
 
 function Seconds({ ms }: { ms: number }) {
-  return <span className="muted"> · {ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`}</span>;
+  return <span className="muted"> · {formatDuration(ms)}</span>;
 }
 
 export function OutcomeView({ result }: { result: TestCallResult }) {
+  const { t } = useTranslation();
   const { outcome, elapsedMs } = result;
   if (outcome.outcome === "not_sent") {
     return (
-      <section className="outcome outcome-muted" aria-label="Test result" data-outcome="not_sent">
+      <section className="outcome outcome-muted" aria-label={t("mcp.outcome.label")} data-outcome="not_sent">
         <h3>
-          Not sent
+          {t("mcp.outcome.notSent")}
           <Seconds ms={elapsedMs} />
         </h3>
-        <p>{outcome.message}</p>
-        <code>{outcome.code}</code>
+        <p>
+          <ErrorText error={outcome} />
+        </p>
       </section>
     );
   }
   if (outcome.outcome === "outcome_unknown") {
     return (
-      <section className="outcome outcome-danger" aria-label="Test result" data-outcome="outcome_unknown">
+      <section className="outcome outcome-danger" aria-label={t("mcp.outcome.label")} data-outcome="outcome_unknown">
         <h3>
-          Outcome unknown
+          {t("mcp.outcome.unknown")}
           <Seconds ms={elapsedMs} />
         </h3>
         <p>
-          <strong>The call may have executed.</strong> It is never retried.
+          <Trans i18nKey="mcp.outcome.mayHaveRun" components={{ strong: <strong /> }} />
         </p>
-        <p>{outcome.message}</p>
-        <code>{outcome.code}</code>
+        <p>
+          <ErrorText error={outcome} />
+        </p>
       </section>
     );
   }
   const response = outcome.response;
   if (response.kind === "server_error") {
     return (
-      <section className="outcome outcome-danger" aria-label="Test result" data-outcome="server_error">
+      <section className="outcome outcome-danger" aria-label={t("mcp.outcome.label")} data-outcome="server_error">
         <h3>
-          Server error {response.code}
+          {t("mcp.outcome.serverError", { code: response.code })}
           <Seconds ms={elapsedMs} />
         </h3>
         <p>{response.message}</p>
@@ -54,9 +60,14 @@ export function OutcomeView({ result }: { result: TestCallResult }) {
   }
   if (response.kind === "unsupported_response") {
     return (
-      <section className="outcome outcome-muted" aria-label="Test result" data-outcome="unsupported_response">
+      <section
+        className="outcome outcome-muted"
+        aria-label={t("mcp.outcome.label")}
+        data-outcome="unsupported_response"
+      >
         <h3>
-          Unsupported response ({response.responseType})<Seconds ms={elapsedMs} />
+          {t("mcp.outcome.unsupported", { type: response.responseType })}
+          <Seconds ms={elapsedMs} />
         </h3>
         <p>{response.message}</p>
       </section>
@@ -66,11 +77,11 @@ export function OutcomeView({ result }: { result: TestCallResult }) {
   return (
     <section
       className={`outcome ${response.isError ? "outcome-danger" : "outcome-ok"}`}
-      aria-label="Test result"
+      aria-label={t("mcp.outcome.label")}
       data-outcome="tool_result"
     >
       <h3>
-        {response.isError ? "Tool returned an error" : "OK"}
+        {response.isError ? t("mcp.outcome.toolError") : t("mcp.outcome.ok")}
         <Seconds ms={elapsedMs} />
       </h3>
       {response.textBlocks.map((block) => (
@@ -80,7 +91,7 @@ export function OutcomeView({ result }: { result: TestCallResult }) {
       ))}
       {response.structuredJson && (
         <>
-          <h4>Structured content</h4>
+          <h4>{t("mcp.outcome.structured")}</h4>
           <pre>{response.structuredJson}</pre>
         </>
       )}
@@ -97,7 +108,7 @@ export function OutcomeView({ result }: { result: TestCallResult }) {
           ))}
         </ul>
       )}
-      {empty && <p className="muted">The server responded, but with nothing displayable.</p>}
+      {empty && <p className="muted">{t("mcp.outcome.nothingDisplayable")}</p>}
     </section>
   );
 }

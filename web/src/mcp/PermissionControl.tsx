@@ -3,15 +3,12 @@
  * device). Until approvals exist, Ask says plainly that it runs like Allow (docs/spec/mcp-platform.md §1).
  */
 import { useRef, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { useAction } from "../state/use-action";
 import { useMcp } from "./store";
 import type { McpServer, ToolPermission } from "./types";
 
-const CHOICES: Array<{ value: ToolPermission; label: string; hint: string }> = [
-  { value: "off", label: "Off", hint: "Never offered to a model." },
-  { value: "ask", label: "Ask", hint: "Approvals are not built yet: Ask currently runs like Allow." },
-  { value: "allow", label: "Allow", hint: "A model may call it without asking." },
-];
+const CHOICES: Array<{ value: ToolPermission }> = [{ value: "off" }, { value: "ask" }, { value: "allow" }];
 
 export function PermissionControl({
   server,
@@ -24,6 +21,7 @@ export function PermissionControl({
   label: string;
   value: ToolPermission;
 }) {
+  const { t } = useTranslation();
   const { mcp, upsert } = useMcp();
   const [pending, setPending] = useState<ToolPermission | null>(null);
   const save = useAction(async (next: ToolPermission) => {
@@ -56,7 +54,7 @@ export function PermissionControl({
         ref={group}
         className="mcp-segmented"
         role="radiogroup"
-        aria-label={`Permission for ${label}`}
+        aria-label={t("mcp.permission.groupLabel", { name: label })}
         aria-busy={save.busy}
         onKeyDown={key}
       >
@@ -67,17 +65,17 @@ export function PermissionControl({
             role="radio"
             aria-checked={shown === choice.value}
             tabIndex={shown === choice.value ? 0 : -1}
-            title={choice.hint}
+            title={t(`mcp.permission.${choice.value}Hint`)}
             aria-disabled={save.busy}
             onClick={() => {
               if (!save.busy && choice.value !== value) void save.run(choice.value);
             }}
           >
-            {choice.label}
+            {t(`mcp.permission.${choice.value}`)}
           </button>
         ))}
       </div>
-      {shown === "ask" && <small className="mcp-perm-hint">Runs like Allow until approvals exist.</small>}
+      {shown === "ask" && <small className="mcp-perm-hint">{t("mcp.permission.askNote")}</small>}
     </div>
   );
 }

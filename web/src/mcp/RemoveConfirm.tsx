@@ -1,4 +1,5 @@
 /** "Remove this MCP server?" (docs/spec/mcp-platform.md §15.7): the registration and all its tool settings go. */
+import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
 import { useAction } from "../state/use-action";
@@ -6,6 +7,7 @@ import { useMcp } from "./store";
 import type { McpServer } from "./types";
 
 export function RemoveConfirm({ server, onDone }: { server: McpServer; onDone(): void }) {
+  const { t } = useTranslation();
   const { mcp, forget } = useMcp();
   const remove = useAction(
     async () => {
@@ -15,24 +17,23 @@ export function RemoveConfirm({ server, onDone }: { server: McpServer; onDone():
     { toastErrors: false },
   );
   return (
-    <div className="confirm" role="group" aria-label={`Confirm removing ${server.displayName}`}>
+    <div className="confirm" role="group" aria-label={t("mcp.remove.label", { name: server.displayName })}>
       <p>
-        <strong>Remove this MCP server?</strong> “{server.displayName}” and all its saved tool permissions and custom
-        descriptions are removed from every device.
+        <strong>{t("mcp.remove.question")}</strong> {t("mcp.remove.explain", { name: server.displayName })}
       </p>
       <ErrorNote error={remove.error} />
       <div className="row">
         <BusyButton
           variant="danger"
           busy={remove.busy}
-          busyLabel="Removing…"
+          busyLabel={t("mcp.remove.busy")}
           onClick={() => void remove.run()}
           autoFocus
         >
-          Remove server
+          {t("mcp.remove.submit")}
         </BusyButton>
         <button type="button" className="btn btn-secondary" onClick={onDone}>
-          Cancel
+          {t("common.cancel")}
         </button>
       </div>
     </div>

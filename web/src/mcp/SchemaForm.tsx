@@ -3,6 +3,8 @@
  * integer, boolean tri-state, enum select, one-value-per-line arrays and JSON fields; required
  * fields marked, property descriptions as help text, field errors inline.
  */
+import { useTranslation } from "react-i18next";
+import { i18n } from "../i18n/i18n";
 import { fieldErrorText, type FieldError, type FormField } from "./schema-form";
 
 export interface SchemaFormProps {
@@ -31,7 +33,7 @@ function Input({
     case "boolean":
       return (
         <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">(not set)</option>
+          <option value="">{i18n.t("mcp.args.notSet")}</option>
           <option value="true">true</option>
           <option value="false">false</option>
         </select>
@@ -39,7 +41,7 @@ function Input({
     case "enum":
       return (
         <select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">(not set)</option>
+          <option value="">{i18n.t("mcp.args.notSet")}</option>
           {field.options!.map((o, i) => (
             <option key={i} value={String(i)}>
               {String(o)}
@@ -54,7 +56,9 @@ function Input({
           rows={3}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          placeholder={`One ${field.itemKind} per line`}
+          placeholder={i18n.t("mcp.args.onePerLine", {
+            kind: i18n.t(`mcp.args.kinds.${field.itemKind === "string" ? "text" : (field.itemKind ?? "text")}`),
+          })}
           spellCheck={false}
         />
       );
@@ -65,7 +69,7 @@ function Input({
           rows={4}
           value={value}
           onChange={(e) => onChange(e.target.value)}
-          placeholder="JSON"
+          placeholder={i18n.t("mcp.args.kinds.json")}
           spellCheck={false}
           className="mono"
         />
@@ -86,18 +90,9 @@ function Input({
   }
 }
 
-const KIND_LABEL: Record<FormField["kind"], string> = {
-  text: "text",
-  number: "number",
-  integer: "integer",
-  boolean: "true / false",
-  enum: "choice",
-  lines: "list",
-  json: "JSON",
-};
-
 export function SchemaForm({ fields, values, errors, disabled, onChange }: SchemaFormProps) {
-  if (fields.length === 0) return <p className="muted">This tool takes no arguments.</p>;
+  const { t } = useTranslation();
+  if (fields.length === 0) return <p className="muted">{t("mcp.args.noArguments")}</p>;
   return (
     <div className="stack mcp-schema-form">
       {fields.map((field) => {
@@ -115,8 +110,8 @@ export function SchemaForm({ fields, values, errors, disabled, onChange }: Schem
               )}
               <span className="muted kind">
                 {" "}
-                {KIND_LABEL[field.kind]}
-                {field.required ? ", required" : ""}
+                {t(`mcp.args.kinds.${field.kind}`)}
+                {field.required ? t("mcp.args.requiredSuffix") : ""}
               </span>
             </span>
             <Input

@@ -5,6 +5,7 @@
  * another device shows at once.
  */
 import { useEffect } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
 import { Diagnostics } from "./Diagnostics";
@@ -15,6 +16,7 @@ import { ToolItem } from "./ToolItem";
 import type { McpServer } from "./types";
 
 export function ServerConsole({ id, server }: { id: string; server: McpServer }) {
+  const { t } = useTranslation();
   const { discovery, discover } = useMcp();
   const state = discovery[server.id];
   const active = server.state === "active";
@@ -27,15 +29,11 @@ export function ServerConsole({ id, server }: { id: string; server: McpServer })
   const stale = result ? Object.entries(server.toolPermissions).filter(([name]) => !names.has(name)) : [];
   return (
     <div className="mcp-console" id={id} aria-busy={state?.busy ?? false}>
-      {!active && (
-        <p className="muted">
-          This server is paused. Activate it to discover its tools or make test calls; paused servers are never called
-          by a model.
-        </p>
-      )}
+      {!active && <p className="muted">{t("mcp.console.pausedNote")}</p>}
       {state?.busy && (
         <p role="status">
-          <span className="spinner" aria-hidden="true" /> {result ? "Refreshing tools…" : "Discovering tools…"}
+          <span className="spinner" aria-hidden="true" />{" "}
+          {result ? t("mcp.console.refreshing") : t("mcp.console.discovering")}
         </p>
       )}
       {state?.error && (
@@ -48,7 +46,7 @@ export function ServerConsole({ id, server }: { id: string; server: McpServer })
                 className="btn btn-secondary"
                 onClick={() => void discover(server.id, { refresh: true })}
               >
-                Retry
+                {t("common.retry")}
               </button>
             </div>
           )}
@@ -65,26 +63,25 @@ export function ServerConsole({ id, server }: { id: string; server: McpServer })
                 MCP {result.protocolVersion}
               </strong>
               <div className="device-meta">
-                {result.tools.length === 1 ? "1 tool" : `${result.tools.length} tools`} · fetched{" "}
-                {ageOf(result.fetchedAt) || "—"}
+                {t("mcp.console.toolCount", { count: result.tools.length })} ·{" "}
+                {t("mcp.console.fetched", { age: ageOf(result.fetchedAt) || "—" })}
               </div>
             </div>
             <BusyButton
               busy={state?.busy ?? false}
-              busyLabel="Refreshing…"
+              busyLabel={t("mcp.console.refreshBusy")}
               disabled={!active}
               onClick={() => void discover(server.id, { refresh: true })}
             >
-              Refresh tools
+              {t("mcp.console.refresh")}
             </BusyButton>
           </div>
           <p className="note mcp-ask-note">
-            Off blocks a tool for models. Approvals are not built yet, so <strong>Ask currently runs like Allow</strong>
-            : the model calls the tool without asking.
+            <Trans i18nKey="mcp.console.askNote" components={{ strong: <strong /> }} />
           </p>
           <Diagnostics diagnostics={result.diagnostics} />
-          {result.tools.length === 0 && <p className="muted">The server offers no tools.</p>}
-          <ul className="mcp-tools" aria-label={`Tools of ${server.displayName}`}>
+          {result.tools.length === 0 && <p className="muted">{t("mcp.console.noTools")}</p>}
+          <ul className="mcp-tools" aria-label={t("mcp.console.toolsOf", { name: server.displayName })}>
             {result.tools.map((tool) => (
               <ToolItem key={tool.nativeName} server={server} tool={tool} />
             ))}
@@ -92,7 +89,7 @@ export function ServerConsole({ id, server }: { id: string; server: McpServer })
           <StaleTools server={server} stale={stale} />
         </>
       )}
-      {active && !state && <p className="muted">Not discovered yet.</p>}
+      {active && !state && <p className="muted">{t("mcp.console.notDiscovered")}</p>}
     </div>
   );
 }

@@ -5,7 +5,8 @@
  * shows the newer version and offers to re-apply). Errors stay in the form; it closes on success.
  */
 import { useState, type FormEvent, type KeyboardEvent } from "react";
-import { describeError } from "../api/client";
+import { Trans, useTranslation } from "react-i18next";
+import { describeError, type DescribedError } from "../api/client";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
 import { conflictCurrent } from "./conflict";
@@ -16,6 +17,7 @@ import { useMcp } from "./store";
 import { PROTOCOL_VERSIONS, type McpProtocolVersion, type McpServer } from "./types";
 
 export function ServerForm({ server, onDone }: { server?: McpServer; onDone(): void }) {
+  const { t } = useTranslation();
   const { mcp, upsert } = useMcp();
   const [displayName, setName] = useState(server?.displayName ?? "");
   const [endpoint, setEndpoint] = useState(server?.endpoint ?? "");
@@ -25,7 +27,7 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone(): v
     Boolean(server && (Object.keys(server.headers).length > 0 || server.protocolVersion !== "auto")),
   );
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ code: string; message: string } | null>(null);
+  const [error, setError] = useState<DescribedError | null>(null);
   const [conflict, setConflict] = useState<McpServer | null>(null);
   // The version this form started from: a save over anything newer is refused with 409.
   const [baseRevision] = useState(server?.revision);
@@ -66,18 +68,18 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone(): v
       className="stack mcp-form"
       onSubmit={submit}
       onKeyDown={key}
-      aria-label={server ? `Edit ${server.displayName}` : "Add server manually"}
+      aria-label={server ? t("mcp.form.editLabel", { name: server.displayName }) : t("mcp.form.addLabel")}
     >
       <fieldset className="stack plain" disabled={busy}>
         <label className="field">
           <span>
-            Name <span aria-hidden="true">*</span>
+            {t("mcp.form.name")} <span aria-hidden="true">*</span>
           </span>
           <input value={displayName} onChange={(e) => setName(e.target.value)} required autoFocus maxLength={200} />
         </label>
         <label className="field">
           <span>
-            Endpoint <span aria-hidden="true">*</span>
+            {t("mcp.form.endpoint")} <span aria-hidden="true">*</span>
           </span>
           <input
             value={endpoint}
@@ -89,29 +91,25 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone(): v
             spellCheck={false}
           />
           <small className="muted">
-            Streamable HTTP endpoint (<code>http://</code> or <code>https://</code>). New servers start paused and every
-            discovered tool starts Off.
+            <Trans i18nKey="mcp.form.endpointHelp" components={{ code: <code /> }} />
           </small>
         </label>
         <details open={advanced} onToggle={(e) => setAdvanced((e.target as HTMLDetailsElement).open)}>
-          <summary>Advanced: protocol version and headers</summary>
+          <summary>{t("mcp.form.advanced")}</summary>
           <div className="stack mcp-advanced">
             <label className="field">
-              <span>Protocol version</span>
+              <span>{t("mcp.form.protocol")}</span>
               <select value={protocolVersion} onChange={(e) => setProtocol(e.target.value as McpProtocolVersion)}>
                 {PROTOCOL_VERSIONS.map((v) => (
                   <option key={v} value={v}>
-                    {v === "auto" ? "Auto (recommended)" : v}
+                    {v === "auto" ? t("mcp.form.protocolAuto") : v}
                   </option>
                 ))}
               </select>
-              <small className="muted">Auto negotiates the newest version both sides support.</small>
+              <small className="muted">{t("mcp.form.protocolHelp")}</small>
             </label>
             <HeaderRows rows={rows} onChange={setRows} />
-            <p className="note">
-              Header values and credentials in the endpoint are stored encrypted on your server and shown only to your
-              signed-in devices. They are sent to this endpoint with every request.
-            </p>
+            <p className="note">{t("mcp.form.secretsNote")}</p>
           </div>
         </details>
       </fieldset>
@@ -128,11 +126,11 @@ export function ServerForm({ server, onDone }: { server?: McpServer; onDone(): v
         />
       )}
       <div className="row">
-        <BusyButton type="submit" variant="primary" busy={busy} busyLabel="Saving…">
-          {server ? "Save changes" : "Add server"}
+        <BusyButton type="submit" variant="primary" busy={busy} busyLabel={t("common.saving")}>
+          {server ? t("mcp.form.saveChanges") : t("mcp.form.submitAdd")}
         </BusyButton>
         <button type="button" className="btn btn-secondary" onClick={onDone} disabled={busy}>
-          Cancel
+          {t("common.cancel")}
         </button>
       </div>
     </form>

@@ -4,7 +4,9 @@
  * expand toggle that opens the discovery console (docs/spec/mcp-platform.md §15.2, §15.5–§15.7).
  */
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
+import { ErrorText } from "../components/ErrorNote";
 import { useAction } from "../state/use-action";
 import { ActivateConfirm } from "./ActivateConfirm";
 import { ageOf, endpointForDisplay } from "./display";
@@ -17,6 +19,7 @@ import type { McpServer } from "./types";
 type Mode = "view" | "edit" | "activate" | "remove";
 
 export function ServerRow({ server }: { server: McpServer }) {
+  const { t } = useTranslation();
   const { mcp, upsert, warnings, dismissWarnings } = useMcp();
   const [mode, setMode] = useState<Mode>("view");
   const [expanded, setExpanded] = useState(false);
@@ -31,24 +34,28 @@ export function ServerRow({ server }: { server: McpServer }) {
         <span
           className={`lamp lamp-${server.state}`}
           role="img"
-          aria-label={active ? "Active" : "Paused"}
-          title={active ? "Active" : "Paused"}
+          aria-label={active ? t("mcp.row.active") : t("mcp.row.paused")}
+          title={active ? t("mcp.row.active") : t("mcp.row.paused")}
         />
         <div className="mcp-server-main">
           <div className="mcp-server-title">
             <span className="mcp-server-name" data-testid="mcp-server-name">
               {server.displayName}
             </span>
-            <span className={`badge${active ? " badge-active" : " badge-muted"}`}>{active ? "Active" : "Paused"}</span>
-            {server.headersUnavailable && <span className="badge badge-warn">Secrets unreadable</span>}
+            <span className={`badge${active ? " badge-active" : " badge-muted"}`}>
+              {active ? t("mcp.row.active") : t("mcp.row.paused")}
+            </span>
+            {server.headersUnavailable && <span className="badge badge-warn">{t("mcp.row.secretsUnreadable")}</span>}
           </div>
           <code className="mcp-endpoint">{endpointForDisplay(server.endpoint)}</code>
           <div className="device-meta">
             {server.negotiatedProtocolVersion
-              ? `MCP ${server.negotiatedProtocolVersion}`
-              : `Protocol: ${server.protocolVersion === "auto" ? "auto" : server.protocolVersion}`}
+              ? t("mcp.row.negotiated", { version: server.negotiatedProtocolVersion })
+              : t("mcp.row.protocol", {
+                  version: server.protocolVersion === "auto" ? t("mcp.row.protocolAuto") : server.protocolVersion,
+                })}
             {" · "}
-            {age ? `tools fetched ${age}` : "tools not fetched yet"}
+            {age ? t("mcp.row.fetched", { age }) : t("mcp.row.notFetched")}
           </div>
         </div>
         {mode === "view" && (
@@ -56,37 +63,37 @@ export function ServerRow({ server }: { server: McpServer }) {
             {active ? (
               <BusyButton
                 busy={pause.busy}
-                busyLabel="Pausing…"
+                busyLabel={t("mcp.row.pausing")}
                 onClick={() => void pause.run()}
-                aria-label={`Pause ${server.displayName}`}
+                aria-label={t("mcp.row.pauseLabel", { name: server.displayName })}
               >
-                Pause
+                {t("mcp.row.pause")}
               </BusyButton>
             ) : (
               <button
                 type="button"
                 className="btn btn-primary"
                 onClick={() => setMode("activate")}
-                aria-label={`Activate ${server.displayName}`}
+                aria-label={t("mcp.row.activateLabel", { name: server.displayName })}
               >
-                Activate
+                {t("mcp.row.activate")}
               </button>
             )}
             <button
               type="button"
               className="btn btn-secondary"
               onClick={() => setMode("edit")}
-              aria-label={`Edit ${server.displayName}`}
+              aria-label={t("mcp.row.editLabel", { name: server.displayName })}
             >
-              Edit
+              {t("common.edit")}
             </button>
             <button
               type="button"
               className="btn btn-danger-outline"
               onClick={() => setMode("remove")}
-              aria-label={`Remove ${server.displayName}`}
+              aria-label={t("mcp.row.removeLabel", { name: server.displayName })}
             >
-              Remove
+              {t("common.remove")}
             </button>
             <button
               type="button"
@@ -95,27 +102,22 @@ export function ServerRow({ server }: { server: McpServer }) {
               aria-controls={consoleId}
               onClick={() => setExpanded(!expanded)}
             >
-              {expanded ? "Hide tools" : "Tools"}
+              {expanded ? t("mcp.row.hideTools") : t("mcp.row.tools")}
               <span aria-hidden="true">{expanded ? " ▴" : " ▾"}</span>
             </button>
           </div>
         )}
       </div>
-      {server.headersUnavailable && (
-        <p className="notice">
-          The saved header values and endpoint credentials were sealed with another data key and cannot be read. Edit
-          the server and enter them again.
-        </p>
-      )}
+      {server.headersUnavailable && <p className="notice">{t("mcp.row.sealed")}</p>}
       {notes.length > 0 && (
         <div className="notice" role="status">
           {notes.map((w) => (
             <p key={w.code}>
-              {w.message} <code className="muted">{w.code}</code>
+              <ErrorText error={w} />
             </p>
           ))}
           <button type="button" className="btn btn-small" onClick={() => dismissWarnings(server.id)}>
-            Dismiss
+            {t("common.dismiss")}
           </button>
         </div>
       )}

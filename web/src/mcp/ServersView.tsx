@@ -3,6 +3,7 @@
  * Add server), the add panel, and one row per server sorted by name (docs/spec/mcp-platform.md §15.1–§15.2).
  */
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { ErrorNote } from "../components/ErrorNote";
 import { AddServerPanel } from "./AddServerPanel";
 import { ServerRow } from "./ServerRow";
@@ -10,6 +11,7 @@ import { StorageIssues } from "./StorageIssues";
 import { useMcp } from "./store";
 
 export function ServersView() {
+  const { t } = useTranslation();
   const { servers, storageIssues, loading, loadError, reload } = useMcp();
   const [adding, setAdding] = useState(false);
   return (
@@ -18,16 +20,16 @@ export function ServersView() {
       <ErrorNote error={loadError} />
       <div className="card-head mcp-toolbar">
         <p className="muted">
-          {servers === null ? "Loading servers…" : servers.length === 1 ? "1 server" : `${servers.length} servers`} ·
-          Streamable HTTP only. New servers start paused and every tool starts Off.
+          {servers === null ? t("mcp.list.loading") : t("mcp.list.count", { count: servers.length })} ·{" "}
+          {t("mcp.list.summary")}
         </p>
         <div className="row">
           <button type="button" className="btn btn-ghost" onClick={() => void reload()} disabled={loading}>
-            Reload
+            {t("common.reload")}
           </button>
           {!adding && (
             <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
-              Add server
+              {t("mcp.list.add")}
             </button>
           )}
         </div>
@@ -36,13 +38,12 @@ export function ServersView() {
       {servers !== null && servers.length === 0 && !adding && (
         <div className="card empty">
           <p>
-            No MCP servers yet. Add a Streamable HTTP endpoint (for example <code>https://example.com/mcp</code>) to
-            browse its tools.
+            <Trans i18nKey="mcp.list.empty" components={{ code: <code /> }} />
           </p>
         </div>
       )}
       {servers !== null && servers.length > 0 && (
-        <ul className="mcp-servers" aria-label="MCP servers">
+        <ul className="mcp-servers" aria-label={t("mcp.list.label")}>
           {servers.map((server) => (
             <ServerRow key={server.id} server={server} />
           ))}

@@ -4,7 +4,9 @@
  * waiting, and read the outcome. Permissions are neither checked nor changed by a test call.
  */
 import { useEffect, useMemo, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { ErrorNote } from "../components/ErrorNote";
+import { formatDuration } from "../i18n/format";
 import { ArgumentsEditor } from "./ArgumentsEditor";
 import { Diagnostics } from "./Diagnostics";
 import { endpointForDisplay } from "./display";
@@ -13,6 +15,7 @@ import { useMcp } from "./store";
 import { useTestCall } from "./use-test-call";
 
 export function TestConsole() {
+  const { t } = useTranslation();
   const { servers, discovery, discover, mcp } = useMcp();
   const active = useMemo(() => (servers ?? []).filter((s) => s.state === "active"), [servers]);
   const [serverId, setServerId] = useState("");
@@ -38,15 +41,13 @@ export function TestConsole() {
 
   return (
     <section className="card mcp-test" aria-labelledby="test-title">
-      <h2 id="test-title">Test a tool</h2>
-      {servers !== null && active.length === 0 && (
-        <p className="muted">No active servers. Activate a server on the Servers tab to test its tools.</p>
-      )}
+      <h2 id="test-title">{t("mcp.test.title")}</h2>
+      {servers !== null && active.length === 0 && <p className="muted">{t("mcp.test.noActive")}</p>}
       {active.length > 0 && (
         <div className="stack">
           <div className="mcp-pickers">
             <label className="field">
-              <span>Server</span>
+              <span>{t("mcp.test.server")}</span>
               <select
                 value={serverId}
                 onChange={(e) => {
@@ -56,7 +57,7 @@ export function TestConsole() {
                 }}
                 disabled={call.running}
               >
-                <option value="">Choose a server…</option>
+                <option value="">{t("mcp.test.chooseServer")}</option>
                 {active.map((s) => (
                   <option key={s.id} value={s.id}>
                     {s.displayName}
@@ -71,7 +72,7 @@ export function TestConsole() {
             </label>
             {state?.result && (
               <label className="field">
-                <span>Tool</span>
+                <span>{t("mcp.test.tool")}</span>
                 <select
                   value={toolName}
                   onChange={(e) => {
@@ -80,10 +81,10 @@ export function TestConsole() {
                   }}
                   disabled={call.running}
                 >
-                  <option value="">Choose a tool…</option>
-                  {tools.map((t) => (
-                    <option key={t.nativeName} value={t.nativeName}>
-                      {t.title && t.title !== t.nativeName ? `${t.title} (${t.nativeName})` : t.nativeName}
+                  <option value="">{t("mcp.test.chooseTool")}</option>
+                  {tools.map((tl) => (
+                    <option key={tl.nativeName} value={tl.nativeName}>
+                      {tl.title && tl.title !== tl.nativeName ? `${tl.title} (${tl.nativeName})` : tl.nativeName}
                     </option>
                   ))}
                 </select>
@@ -92,7 +93,7 @@ export function TestConsole() {
           </div>
           {state?.busy && (
             <p role="status">
-              <span className="spinner" aria-hidden="true" /> Loading tools…
+              <span className="spinner" aria-hidden="true" /> {t("mcp.test.loadingTools")}
             </p>
           )}
           {state?.error && (
@@ -103,7 +104,7 @@ export function TestConsole() {
                 className="btn btn-secondary"
                 onClick={() => void discover(serverId, { refresh: true })}
               >
-                Retry
+                {t("common.retry")}
               </button>
             </div>
           )}
@@ -117,13 +118,13 @@ export function TestConsole() {
             {tool.description && <p className="mcp-tool-desc">{tool.description}</p>}
           </div>
           <div className="notice">
+            <p>{t("mcp.test.realCall")}</p>
             <p>
-              This is a real call and may have side effects on the server. TavernEdge never retries it automatically.
-            </p>
-            <p>
-              Current permission:{" "}
-              <strong>{permission === "off" ? "Off" : permission === "ask" ? "Ask" : "Allow"}</strong>. This explicit
-              test call does not change it.
+              <Trans
+                i18nKey="mcp.test.currentPermission"
+                values={{ permission: t(`mcp.permission.${permission}`) }}
+                components={{ strong: <strong /> }}
+              />
             </p>
           </div>
           <ArgumentsEditor
@@ -144,6 +145,7 @@ export function TestConsole() {
 }
 
 function Elapsed({ since }: { since: number }) {
+  const { t } = useTranslation();
   const [, tick] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => tick((n) => n + 1), 250);
@@ -151,8 +153,8 @@ function Elapsed({ since }: { since: number }) {
   }, []);
   return (
     <p role="status" className="muted">
-      <span className="spinner" aria-hidden="true" /> Waiting for the server…{" "}
-      {((performance.now() - since) / 1000).toFixed(1)} s
+      <span className="spinner" aria-hidden="true" />{" "}
+      {t("mcp.test.waiting", { seconds: formatDuration(performance.now() - since) })}
     </p>
   );
 }

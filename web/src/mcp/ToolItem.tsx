@@ -4,6 +4,7 @@
  * parameter chips, and the collapsible schema and annotations. All server text renders as text.
  */
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { DescriptionEditor } from "./DescriptionEditor";
 import { ParamChips } from "./ParamChips";
 import { PermissionControl } from "./PermissionControl";
@@ -11,6 +12,7 @@ import { SchemaDetails } from "./SchemaDetails";
 import type { McpServer, McpTool } from "./types";
 
 export function ToolItem({ server, tool }: { server: McpServer; tool: McpTool }) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const override = server.toolDescriptionOverrides[tool.nativeName];
   const permission = server.toolPermissions[tool.nativeName] ?? "off";
@@ -22,7 +24,7 @@ export function ToolItem({ server, tool }: { server: McpServer; tool: McpTool })
         <div className="mcp-tool-name">
           <strong data-testid="mcp-tool-title">{heading}</strong>
           {tool.title && tool.title !== tool.nativeName && <code className="muted">{tool.nativeName}</code>}
-          {override && <span className="badge badge-custom">Customized</span>}
+          {override && <span className="badge badge-custom">{t("mcp.tool.customized")}</span>}
         </div>
         <PermissionControl server={server} nativeName={tool.nativeName} label={tool.nativeName} value={permission} />
       </div>
@@ -31,7 +33,7 @@ export function ToolItem({ server, tool }: { server: McpServer; tool: McpTool })
           {description}
         </p>
       ) : (
-        <p className="mcp-tool-desc muted">No description.</p>
+        <p className="mcp-tool-desc muted">{t("mcp.tool.noDescription")}</p>
       )}
       <div className="mcp-tool-foot">
         <ParamChips schema={tool.inputSchema} />
@@ -40,9 +42,9 @@ export function ToolItem({ server, tool }: { server: McpServer; tool: McpTool })
             type="button"
             className="btn btn-small"
             onClick={() => setEditing(true)}
-            aria-label={`Edit description of ${tool.nativeName}`}
+            aria-label={t("mcp.tool.editDescriptionLabel", { name: tool.nativeName })}
           >
-            Edit description
+            {t("mcp.tool.editDescription")}
           </button>
         )}
       </div>

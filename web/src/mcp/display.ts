@@ -1,4 +1,5 @@
-/** Small display helpers of the MCP Manager (pure functions). */
+/** Small display helpers of the MCP Manager (pure functions; ages in the current language). */
+import { i18n } from "../i18n/i18n";
 
 /**
  * The endpoint with any `user:password@` replaced by `•••@`, so credentials in a URL are never on
@@ -27,12 +28,12 @@ export function ageOf(iso: string | undefined, now = Date.now()): string {
   const then = Date.parse(iso);
   if (Number.isNaN(then)) return "";
   const seconds = Math.max(0, Math.round((now - then) / 1000));
-  if (seconds < 45) return "just now";
+  if (seconds < 45) return i18n.t("mcp.age.justNow");
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return i18n.t("mcp.age.minutes", { count: minutes });
   const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.round(hours / 24)} days ago`;
+  if (hours < 48) return i18n.t("mcp.age.hours", { count: hours });
+  return i18n.t("mcp.age.days", { count: Math.round(hours / 24) });
 }
 
 /** Pretty JSON (2 spaces) of any value, for read-only schema views. */

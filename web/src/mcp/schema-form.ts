@@ -5,6 +5,7 @@
  * integer beyond 2^53 is sent exactly as typed (never through a JS number). Unset optional
  * fields are omitted; errors per field: `required`, `number`, `integer`, `json`.
  */
+import { i18n } from "../i18n/i18n";
 import type { JsonObject } from "./types";
 
 export type FieldKind = "text" | "number" | "integer" | "boolean" | "enum" | "lines" | "json";
@@ -165,12 +166,9 @@ export function collectArguments(fields: FormField[], values: Record<string, str
 export function fieldErrorText(error: FieldError): string {
   switch (error) {
     case "required":
-      return "Required.";
     case "number":
-      return "Enter a number, e.g. 3.5 or -2e3.";
     case "integer":
-      return "Enter a whole number (digits only, optional minus sign).";
     case "json":
-      return "This is not valid JSON.";
+      return i18n.t(`mcp.args.errors.${error}`);
   }
 }

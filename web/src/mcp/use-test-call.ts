@@ -7,6 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { describeError } from "../api/client";
+import { i18n } from "../i18n/i18n";
 import { newCallId } from "./display";
 import type { McpApi } from "./mcp-api";
 import type { CallOutcome } from "./types";
@@ -83,7 +84,7 @@ export function useTestCall(mcp: McpApi) {
       outcome: {
         outcome: "outcome_unknown",
         code: "mcp.call_cancelled",
-        message: "You stopped waiting. The server may already have received and run the call; it is never retried.",
+        message: i18n.t("mcp.test.stoppedWaiting"),
       },
       elapsedMs: performance.now() - entry.startedAt,
       local: true,

@@ -3,3 +3,4 @@ export { default as common } from "./common";
 export { default as shell } from "./shell";
 export { default as auth } from "./auth";
 export { default as errors } from "./errors";
+export { default as mcp } from "./mcp";
