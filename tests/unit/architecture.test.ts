@@ -69,7 +69,7 @@ const PACKAGES: Record<Layer, string[]> = {
   composition: [],
   http: ["hono", "zod"],
   "durable-objects": ["cloudflare:workers"],
-  web: ["react", "react-dom", "qrcode"],
+  web: ["react", "react-dom", "qrcode", "i18next", "react-i18next", "i18next-browser-languagedetector"],
   root: ["hono"],
 };
 
