@@ -28,10 +28,6 @@ import { callSpace } from "../space-client";
 
 export const agentRunRoutes = new Hono<HttpEnv>();
 
-agentRunRoutes.use("/agent/runs", requireDevice);
-agentRunRoutes.use("/agent/runs/*", requireDevice);
-agentRunRoutes.use("/agent/dev/*", requireDevice);
-
 /** A path run id; one that cannot be a run id is simply not found. */
 function runIdParam(c: Context<HttpEnv>): string {
   const runId = c.req.param("runId") ?? "";
@@ -40,37 +36,37 @@ function runIdParam(c: Context<HttpEnv>): string {
   return runId;
 }
 
-agentRunRoutes.get("/agent/runs", async (c) => {
+agentRunRoutes.get("/agent/runs", requireDevice, async (c) => {
   const query = readQuery(c, listRunsQuerySchema);
   return c.json(await callSpace(c, "agent.runs.list", query));
 });
 
-agentRunRoutes.get("/agent/runs/:runId", async (c) =>
+agentRunRoutes.get("/agent/runs/:runId", requireDevice, async (c) =>
   c.json(await callSpace(c, "agent.runs.get", { runId: runIdParam(c) })),
 );
 
-agentRunRoutes.get("/agent/runs/:runId/events", async (c) => {
+agentRunRoutes.get("/agent/runs/:runId/events", requireDevice, async (c) => {
   const runId = runIdParam(c);
   const query = readQuery(c, readEventsQuerySchema);
   return c.json(await callSpace(c, "agent.runs.events", { runId, ...query }));
 });
 
-agentRunRoutes.delete("/agent/runs/:runId", async (c) =>
+agentRunRoutes.delete("/agent/runs/:runId", requireDevice, async (c) =>
   c.json(await callSpace(c, "agent.runs.delete", { runId: runIdParam(c) })),
 );
 
-agentRunRoutes.post("/agent/dev/runs", async (c) => {
+agentRunRoutes.post("/agent/dev/runs", requireDevice, async (c) => {
   const body = await readJson(c, devCreateRunBodySchema);
   return c.json(await callSpace(c, "agent.dev.createRun", body), 201);
 });
 
-agentRunRoutes.post("/agent/dev/runs/:runId/events", async (c) => {
+agentRunRoutes.post("/agent/dev/runs/:runId/events", requireDevice, async (c) => {
   const runId = runIdParam(c);
   const body = await readJson(c, devAppendEventsBodySchema);
   return c.json(await callSpace(c, "agent.dev.appendEvents", { runId, ...body }));
 });
 
-agentRunRoutes.post("/agent/dev/runs/:runId/status", async (c) => {
+agentRunRoutes.post("/agent/dev/runs/:runId/status", requireDevice, async (c) => {
   const runId = runIdParam(c);
   const body = await readJson(c, devTransitionBodySchema);
   return c.json(await callSpace(c, "agent.dev.transition", { runId, status: body.status }));

@@ -28,15 +28,14 @@ import { callSpace } from "../space-client";
 
 export const chatRoutes = new Hono<HttpEnv>();
 
-chatRoutes.use("/chats", requireDevice);
-chatRoutes.use("/chats/*", requireDevice);
-
-chatRoutes.post("/chats", async (c) =>
+chatRoutes.post("/chats", requireDevice, async (c) =>
   c.json(await callSpace(c, "chats.create", await readJson(c, createChatBodySchema)), 201),
 );
-chatRoutes.get("/chats", async (c) => c.json(await callSpace(c, "chats.list", readQuery(c, listChatsQuerySchema))));
+chatRoutes.get("/chats", requireDevice, async (c) =>
+  c.json(await callSpace(c, "chats.list", readQuery(c, listChatsQuerySchema))),
+);
 
-chatRoutes.post("/chats/import", async (c) => {
+chatRoutes.post("/chats/import", requireDevice, async (c) => {
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!(IMPORT_CONTENT_TYPES as readonly string[]).includes(type)) {
     throw new AppError(
@@ -54,37 +53,37 @@ chatRoutes.post("/chats/import", async (c) => {
   return c.json(await callSpace(c, "chats.import", { body, ...(title !== undefined ? { title } : {}) }), 201);
 });
 
-chatRoutes.get("/chats/:chatId", async (c) =>
+chatRoutes.get("/chats/:chatId", requireDevice, async (c) =>
   c.json(await callSpace(c, "chats.get", { chatId: c.req.param("chatId") })),
 );
-chatRoutes.patch("/chats/:chatId", async (c) => {
+chatRoutes.patch("/chats/:chatId", requireDevice, async (c) => {
   const body = await readJson(c, updateChatBodySchema);
   return c.json(await callSpace(c, "chats.update", { chatId: c.req.param("chatId"), ...body }));
 });
-chatRoutes.delete("/chats/:chatId", async (c) =>
+chatRoutes.delete("/chats/:chatId", requireDevice, async (c) =>
   c.json(await callSpace(c, "chats.delete", { chatId: c.req.param("chatId") })),
 );
-chatRoutes.post("/chats/:chatId/duplicate", async (c) => {
+chatRoutes.post("/chats/:chatId/duplicate", requireDevice, async (c) => {
   const body = await readJson(c, duplicateChatBodySchema, { allowEmpty: true });
   return c.json(await callSpace(c, "chats.duplicate", { chatId: c.req.param("chatId"), ...body }), 201);
 });
 
-chatRoutes.get("/chats/:chatId/messages", async (c) => {
+chatRoutes.get("/chats/:chatId/messages", requireDevice, async (c) => {
   const { fromEnd, ...query } = readQuery(c, messagesQuerySchema);
   return c.json(
     await callSpace(c, "chats.messages.read", { chatId: c.req.param("chatId"), ...query, fromEnd: fromEnd === "true" }),
   );
 });
-chatRoutes.post("/chats/:chatId/messages", async (c) => {
+chatRoutes.post("/chats/:chatId/messages", requireDevice, async (c) => {
   const body = await readJson(c, appendMessageBodySchema, { maxBytes: MESSAGE_BODY_LIMIT });
   return c.json(await callSpace(c, "chats.messages.append", { chatId: c.req.param("chatId"), ...body }), 201);
 });
-chatRoutes.get("/chats/:chatId/messages/:messageId", async (c) =>
+chatRoutes.get("/chats/:chatId/messages/:messageId", requireDevice, async (c) =>
   c.json(
     await callSpace(c, "chats.messages.get", { chatId: c.req.param("chatId"), messageId: c.req.param("messageId") }),
   ),
 );
-chatRoutes.patch("/chats/:chatId/messages/:messageId", async (c) => {
+chatRoutes.patch("/chats/:chatId/messages/:messageId", requireDevice, async (c) => {
   const body = await readJson(c, editMessageBodySchema, { maxBytes: MESSAGE_BODY_LIMIT });
   return c.json(
     await callSpace(c, "chats.messages.edit", {
@@ -94,7 +93,7 @@ chatRoutes.patch("/chats/:chatId/messages/:messageId", async (c) => {
     }),
   );
 });
-chatRoutes.delete("/chats/:chatId/messages/:messageId", async (c) => {
+chatRoutes.delete("/chats/:chatId/messages/:messageId", requireDevice, async (c) => {
   const fromQuery = readQuery(c, deleteMessageQuerySchema).ifRevision;
   const fromBody = (await readJson(c, deleteMessageQuerySchema.strict(), { allowEmpty: true })).ifRevision;
   const ifRevision = fromQuery ?? fromBody;
@@ -107,11 +106,11 @@ chatRoutes.delete("/chats/:chatId/messages/:messageId", async (c) => {
   );
 });
 
-chatRoutes.get("/chats/:chatId/search", async (c) =>
+chatRoutes.get("/chats/:chatId/search", requireDevice, async (c) =>
   c.json(await callSpace(c, "chats.search", { chatId: c.req.param("chatId"), ...readQuery(c, searchQuerySchema) })),
 );
 
-chatRoutes.get("/chats/:chatId/export", async (c) => {
+chatRoutes.get("/chats/:chatId/export", requireDevice, async (c) => {
   const { fileName, stream } = await callSpace(c, "chats.export", { chatId: c.req.param("chatId") });
   return new Response(stream as ReadableStream, {
     headers: {

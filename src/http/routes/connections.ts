@@ -12,27 +12,24 @@ import { callSpace } from "../space-client";
 
 export const connectionRoutes = new Hono<HttpEnv>();
 
-connectionRoutes.use("/connections", requireDevice);
-connectionRoutes.use("/connections/*", requireDevice);
-
-connectionRoutes.get("/connections", async (c) => c.json(await callSpace(c, "connections.list", {})));
-connectionRoutes.post("/connections", async (c) =>
+connectionRoutes.get("/connections", requireDevice, async (c) => c.json(await callSpace(c, "connections.list", {})));
+connectionRoutes.post("/connections", requireDevice, async (c) =>
   c.json(await callSpace(c, "connections.create", await readJson(c, createConnectionBodySchema)), 201),
 );
-connectionRoutes.get("/connections/:id", async (c) =>
+connectionRoutes.get("/connections/:id", requireDevice, async (c) =>
   c.json(await callSpace(c, "connections.get", { connectionId: c.req.param("id") })),
 );
-connectionRoutes.patch("/connections/:id", async (c) => {
+connectionRoutes.patch("/connections/:id", requireDevice, async (c) => {
   const patch = await readJson(c, updateConnectionBodySchema);
   return c.json(await callSpace(c, "connections.update", { connectionId: c.req.param("id"), patch }));
 });
-connectionRoutes.delete("/connections/:id", async (c) =>
+connectionRoutes.delete("/connections/:id", requireDevice, async (c) =>
   c.json(await callSpace(c, "connections.delete", { connectionId: c.req.param("id") })),
 );
-connectionRoutes.post("/connections/:id/test", async (c) =>
+connectionRoutes.post("/connections/:id/test", requireDevice, async (c) =>
   c.json(await callSpace(c, "connections.test", { connectionId: c.req.param("id") })),
 );
-connectionRoutes.post("/connections/:id/dev-step", async (c) => {
+connectionRoutes.post("/connections/:id/dev-step", requireDevice, async (c) => {
   const body = await readJson(c, devStepBodySchema);
   return c.json(
     await callSpace(c, "connections.devStep", {

@@ -9,12 +9,9 @@ import { callSpace } from "../space-client";
 
 export const mcpCatalogRoutes = new Hono<HttpEnv>();
 
-mcpCatalogRoutes.use("/mcp/servers/:id/discover", requireDevice);
-mcpCatalogRoutes.use("/mcp/servers/:id/refresh", requireDevice);
-
-mcpCatalogRoutes.post("/mcp/servers/:id/discover", async (c) =>
+mcpCatalogRoutes.post("/mcp/servers/:id/discover", requireDevice, async (c) =>
   c.json(await callSpace(c, "mcp.servers.discover", { registrationId: c.req.param("id") })),
 );
-mcpCatalogRoutes.post("/mcp/servers/:id/refresh", async (c) =>
+mcpCatalogRoutes.post("/mcp/servers/:id/refresh", requireDevice, async (c) =>
   c.json(await callSpace(c, "mcp.servers.refresh", { registrationId: c.req.param("id") })),
 );

@@ -24,12 +24,9 @@ import { callSpace } from "../space-client";
 
 export const mcpServerRoutes = new Hono<HttpEnv>();
 
-mcpServerRoutes.use("/mcp/servers", requireDevice);
-mcpServerRoutes.use("/mcp/servers/*", requireDevice);
+mcpServerRoutes.get("/mcp/servers", requireDevice, async (c) => c.json(await callSpace(c, "mcp.servers.list", {})));
 
-mcpServerRoutes.get("/mcp/servers", async (c) => c.json(await callSpace(c, "mcp.servers.list", {})));
-
-mcpServerRoutes.post("/mcp/servers", async (c) => {
+mcpServerRoutes.post("/mcp/servers", requireDevice, async (c) => {
   const body = await readJson(c, postServersBodySchema);
   if ("json" in body) {
     const parsed = importServersBodySchema.safeParse(body);
@@ -41,24 +38,24 @@ mcpServerRoutes.post("/mcp/servers", async (c) => {
   return c.json(await callSpace(c, "mcp.servers.create", parsed.data), 201);
 });
 
-mcpServerRoutes.put("/mcp/servers/:id", async (c) => {
+mcpServerRoutes.put("/mcp/servers/:id", requireDevice, async (c) => {
   const { ifRevision, ...server } = await readJson(c, updateServerBodySchema);
   return c.json(await callSpace(c, "mcp.servers.update", { registrationId: c.req.param("id"), server, ifRevision }));
 });
 
-mcpServerRoutes.delete("/mcp/servers/:id", async (c) => {
+mcpServerRoutes.delete("/mcp/servers/:id", requireDevice, async (c) => {
   const body = await readJson(c, removeServerBodySchema, { allowEmpty: true });
   return c.json(
     await callSpace(c, "mcp.servers.remove", { registrationId: c.req.param("id"), ifRevision: body.ifRevision }),
   );
 });
 
-mcpServerRoutes.post("/mcp/servers/:id/state", async (c) => {
+mcpServerRoutes.post("/mcp/servers/:id/state", requireDevice, async (c) => {
   const body = await readJson(c, setStateBodySchema);
   return c.json(await callSpace(c, "mcp.servers.setState", { registrationId: c.req.param("id"), ...body }));
 });
 
-mcpServerRoutes.put("/mcp/servers/:id/tools/:nativeName/permission", async (c) => {
+mcpServerRoutes.put("/mcp/servers/:id/tools/:nativeName/permission", requireDevice, async (c) => {
   const nativeName = toolNameParam(c);
   const body = await readJson(c, setPermissionBodySchema);
   return c.json(
@@ -66,7 +63,7 @@ mcpServerRoutes.put("/mcp/servers/:id/tools/:nativeName/permission", async (c) =
   );
 });
 
-mcpServerRoutes.put("/mcp/servers/:id/tools/:nativeName/description-override", async (c) => {
+mcpServerRoutes.put("/mcp/servers/:id/tools/:nativeName/description-override", requireDevice, async (c) => {
   const nativeName = toolNameParam(c);
   const body = await readJson(c, setDescriptionOverrideBodySchema);
   return c.json(

@@ -19,10 +19,7 @@ export const mcpTestCallRoutes = new Hono<HttpEnv>();
 /** Body cap of a test call: a 256 KiB argument text can grow when escaped inside JSON. */
 const TEST_CALL_BODY_LIMIT = 2 * 1024 * 1024;
 
-mcpTestCallRoutes.use("/mcp/servers/:id/tools/:nativeName/test-call", requireDevice);
-mcpTestCallRoutes.use("/mcp/test-calls/*", requireDevice);
-
-mcpTestCallRoutes.post("/mcp/servers/:id/tools/:nativeName/test-call", async (c) => {
+mcpTestCallRoutes.post("/mcp/servers/:id/tools/:nativeName/test-call", requireDevice, async (c) => {
   const nativeName = toolNameParam(c);
   const body = await readJson(c, testCallBodySchema, { maxBytes: TEST_CALL_BODY_LIMIT });
   const input = {
@@ -34,7 +31,7 @@ mcpTestCallRoutes.post("/mcp/servers/:id/tools/:nativeName/test-call", async (c)
   return c.json(await callSpace(c, "mcp.tools.testCall", input));
 });
 
-mcpTestCallRoutes.post("/mcp/test-calls/:callId/cancel", async (c) => {
+mcpTestCallRoutes.post("/mcp/test-calls/:callId/cancel", requireDevice, async (c) => {
   const parsed = callIdSchema.safeParse(c.req.param("callId"));
   if (!parsed.success) throw invalidInput(parsed.error.issues);
   return c.json(await callSpace(c, "mcp.testCalls.cancel", { callId: parsed.data }), 202);

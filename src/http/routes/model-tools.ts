@@ -16,9 +16,7 @@ const querySchema = z.object({ profileId: z.string().trim().min(1).max(128).opti
 
 export const modelToolRoutes = new Hono<HttpEnv>();
 
-modelToolRoutes.use("/mcp/model-tools", requireDevice);
-
-modelToolRoutes.get("/mcp/model-tools", async (c) => {
+modelToolRoutes.get("/mcp/model-tools", requireDevice, async (c) => {
   const parsed = querySchema.safeParse({ profileId: c.req.query("profileId") });
   if (!parsed.success) throw invalidInput(parsed.error.issues);
   return c.json(

@@ -18,11 +18,6 @@ import { callSpace } from "../space-client";
 
 export const workspaceRoutes = new Hono<HttpEnv>();
 
-workspaceRoutes.use("/agent/runs/:runId/checkpoints", requireDevice);
-workspaceRoutes.use("/agent/runs/:runId/checkpoints/*", requireDevice);
-workspaceRoutes.use("/agent/runs/:runId/workspace", requireDevice);
-workspaceRoutes.use("/agent/runs/:runId/workspace/*", requireDevice);
-
 function runIdParam(c: Context<HttpEnv>): string {
   const runId = c.req.param("runId") ?? "";
   if (!runIdSchema.safeParse(runId).success)
@@ -37,12 +32,12 @@ function checkpointParam(c: Context<HttpEnv>, name: string): string {
   return value;
 }
 
-workspaceRoutes.get("/agent/runs/:runId/checkpoints", async (c) => {
+workspaceRoutes.get("/agent/runs/:runId/checkpoints", requireDevice, async (c) => {
   const query = readQuery(c, listCheckpointsQuerySchema);
   return c.json(await callSpace(c, "workspace.checkpoints", { runId: runIdParam(c), ...query }));
 });
 
-workspaceRoutes.get("/agent/runs/:runId/checkpoints/:a/diff/:b", async (c) =>
+workspaceRoutes.get("/agent/runs/:runId/checkpoints/:a/diff/:b", requireDevice, async (c) =>
   c.json(
     await callSpace(c, "workspace.diff", {
       runId: runIdParam(c),
@@ -52,12 +47,12 @@ workspaceRoutes.get("/agent/runs/:runId/checkpoints/:a/diff/:b", async (c) =>
   ),
 );
 
-workspaceRoutes.get("/agent/runs/:runId/workspace", async (c) => {
+workspaceRoutes.get("/agent/runs/:runId/workspace", requireDevice, async (c) => {
   const { checkpointId } = readQuery(c, checkpointQuerySchema);
   return c.json(await callSpace(c, "workspace.tree", { runId: runIdParam(c), checkpointId }));
 });
 
-workspaceRoutes.get("/agent/runs/:runId/workspace/:path{.+}", async (c) => {
+workspaceRoutes.get("/agent/runs/:runId/workspace/:path{.+}", requireDevice, async (c) => {
   const { checkpointId } = readQuery(c, checkpointQuerySchema);
   const runId = runIdParam(c);
   // The raw path after /workspace/, percent-decoded; the workspace then applies the WorkspacePath rules.
