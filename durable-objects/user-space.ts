@@ -21,9 +21,10 @@ import { AlarmScheduler } from "./scheduler";
 import { DurableObjectSocketHub, attachmentOf, sendFrame } from "./sockets";
 import { AsyncMutex } from "./mutex";
 import { parseTimeoutOverrides } from "./timeouts";
+import type { ErrorCode } from "../src/domain/errors";
 
 /** Messages for credentials presented to an object setup never created: identical to a wrong secret's. */
-const UNKNOWN_USER_MESSAGES: Record<string, string> = {
+const UNKNOWN_USER_MESSAGES: Partial<Record<ErrorCode, string>> = {
   "auth.user_not_found": "No user with this id.",
   "auth.token_invalid": "This device token is not valid.",
   "auth.ticket_invalid": "This socket ticket is not valid, expired or was already used.",
@@ -214,7 +215,7 @@ export class UserSpace extends DurableObject<AppEnv> {
    * The user of this object, or the caller's own "invalid credential" error with the same message a
    * wrong secret of an existing user gets (so answers do not reveal which user ids exist).
    */
-  private requireUser(code: string): string {
+  private requireUser(code: ErrorCode): string {
     if (this.userId === null)
       throw new AppError(code, UNKNOWN_USER_MESSAGES[code] ?? "These credentials are not valid.");
     return this.userId;

@@ -5,6 +5,7 @@
  * `te_mcp_catalog_tools` row per tool. Unknown fields are rejected at every level.
  */
 import { z } from "zod";
+import { type ErrorCode, isErrorCode } from "../domain/errors";
 
 export const CATALOG_KIND = "tavernedge.mcpCatalogSnapshot";
 export const CATALOG_SCHEMA_VERSION = 1;
@@ -23,7 +24,7 @@ export const catalogToolDocumentSchema = z.strictObject({
 
 /** One stored diagnostic (docs/spec/mcp-platform.md §7 `catalog.diagnostics[]`). */
 export const catalogDiagnosticSchema = z.strictObject({
-  code: z.string(),
+  code: z.custom<ErrorCode>((value) => typeof value === "string" && isErrorCode(value), "not a catalogued code"),
   nativeName: z.string().nullable(),
   message: z.string(),
 });

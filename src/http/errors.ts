@@ -1,12 +1,12 @@
 /**
- * The error envelope `{error: {code, message, requestId, details?}}` (docs/spec/hosted.md §6).
+ * The error envelope `{error: {code, message, requestId, details?}}` (docs/spec/hosted.md §6); the
+ * status comes from the error catalogue (src/domain/errors/catalogue).
  * Unknown errors are logged once as app.internal_error without their message text (it may hold
  * secrets from an upstream) and answered with a generic 500.
  */
 import type { Context } from "hono";
-import { AppError, type ErrorInfo } from "../domain/errors";
+import { AppError, type ErrorInfo, errorStatus } from "../domain/errors";
 import type { HttpEnv } from "./context";
-import { statusForCode } from "./error-status";
 
 /** Builds the envelope response for an error. */
 export function errorResponse(c: Context<HttpEnv>, error: ErrorInfo, headers?: Record<string, string>): Response {
@@ -19,7 +19,7 @@ export function errorResponse(c: Context<HttpEnv>, error: ErrorInfo, headers?: R
       ...(error.details ? { details: error.details } : {}),
     },
   };
-  return c.json(body, statusForCode(error.code) as 400, headers);
+  return c.json(body, errorStatus(error.code) as 400, headers);
 }
 
 /** Hono onError: AppError → its status; anything else → logged 500. */

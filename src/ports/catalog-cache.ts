@@ -6,6 +6,7 @@
  * never checks `state` (the resolver does that first).
  */
 import type { McpDiscoveredCatalog, McpEraHint } from "../domain/mcp/discovered-catalog";
+import type { ErrorCode } from "../domain/errors";
 
 /**
  * One cached read:
@@ -18,7 +19,7 @@ import type { McpDiscoveredCatalog, McpEraHint } from "../domain/mcp/discovered-
 export type CachedCatalogRead =
   | { status: "cached"; catalog: McpDiscoveredCatalog; era?: McpEraHint }
   | { status: "missing" }
-  | { status: "invalid"; code: string; message: string };
+  | { status: "invalid"; code: ErrorCode; message: string };
 
 export interface CatalogCache {
   /** Memory → SQLite read of one registration's catalog snapshot; never the network, never throws for a bad snapshot. */

@@ -4,6 +4,7 @@
  * Deletion on a connection change belongs to the registry (McpRegistrationRepository).
  */
 import type { McpDiscoveredCatalog, McpEraHint } from "../domain/mcp/discovered-catalog";
+import type { ErrorCode } from "../domain/errors";
 
 /** A snapshot as stored: the catalog bound to a registration and an HMAC digest of its endpoint. */
 export interface StoredCatalogSnapshot {
@@ -25,7 +26,7 @@ export interface StoredCatalogSnapshot {
 export type SnapshotRead =
   | { status: "found"; snapshot: StoredCatalogSnapshot }
   | { status: "missing" }
-  | { status: "invalid"; code: string; message: string };
+  | { status: "invalid"; code: ErrorCode; message: string };
 
 export interface CatalogSnapshotRepository {
   read(registrationId: string): SnapshotRead;

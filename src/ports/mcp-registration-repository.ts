@@ -14,6 +14,7 @@ import type {
   ToolDescriptionOverride,
 } from "../domain/mcp/registration";
 import type { SealedSecret } from "./secret-cipher";
+import type { ErrorCode } from "../domain/errors";
 
 /**
  * A registration as stored. `endpoint` is the normalized endpoint WITHOUT userinfo;
@@ -46,7 +47,7 @@ export interface StoredRegistration {
 export interface RegistrationStorageIssue {
   registrationId?: string;
   fileName: string;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 

@@ -13,8 +13,9 @@ import { readableFailure } from "./runtime-message";
 import { ListError, listAllTools } from "./list-pages";
 import { validateTools } from "./tool-validation";
 import { sendToolCall } from "./tool-call";
+import type { ErrorCode } from "../../domain/errors";
 
-const LIST_CODES: Record<string, string> = {
+const LIST_CODES: Record<string, ErrorCode> = {
   timeout: "mcp.discovery_list_timeout",
   failed: "mcp.discovery_list_failed",
   result_type: "mcp.discovery_result_type_unsupported",

@@ -20,10 +20,11 @@ import {
   catalogToolDocumentSchema,
   type CatalogHeaderDocument,
 } from "../../contracts/mcp-catalog";
+import type { ErrorCode } from "../../domain/errors";
 
 type Row = Record<string, SqlStorageValue>;
 
-function invalid(code: string, message: string): SnapshotRead {
+function invalid(code: ErrorCode, message: string): SnapshotRead {
   return { status: "invalid", code, message };
 }
 

@@ -30,6 +30,7 @@ import {
   registrationDocumentSchema,
   type RegistrationDocument,
 } from "../../contracts/mcp";
+import type { ErrorCode } from "../../domain/errors";
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -67,7 +68,7 @@ export function decodeRegistrationRow(
   row: Row,
 ): { ok: true; record: StoredRegistration } | { ok: false; issue: RegistrationStorageIssue } {
   const fileName = String(row.id);
-  const issue = (code: string, message: string) => ({
+  const issue = (code: ErrorCode, message: string) => ({
     ok: false as const,
     issue: { ...(isCanonicalRegistrationId(fileName) ? { registrationId: fileName } : {}), fileName, code, message },
   });

@@ -17,7 +17,7 @@
  * Errors: `mcp.registration_not_found`, `mcp.registration_storage_issue`, `secrets.*`,
  * `mcp.server_paused`, the `mcp.catalog_*` codes, and every discovery code of McpGateway.discover.
  */
-import { AppError } from "../../domain/errors";
+import { AppError, type ErrorCode } from "../../domain/errors";
 import type { McpDiscoveredCatalog, McpEraHint } from "../../domain/mcp/discovered-catalog";
 import { parseRegistrationId } from "../../domain/mcp/registration-id";
 import type { CachedCatalogRead, CatalogCache } from "../../ports/catalog-cache";
@@ -55,7 +55,7 @@ interface HotCatalog {
   persisted: boolean;
 }
 
-const PERSISTENCE_FAILED = "mcp.catalog_persistence_failed";
+const PERSISTENCE_FAILED: ErrorCode = "mcp.catalog_persistence_failed";
 
 export class McpCatalogService implements CatalogCache {
   private readonly memory = new Map<string, HotCatalog>();

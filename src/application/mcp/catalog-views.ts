@@ -6,6 +6,7 @@
 import type { McpDiscoveredCatalog, McpJsonObject, McpToolDiagnostic } from "../../domain/mcp/discovered-catalog";
 import type { StoredToolPermission, ToolPermission } from "../../domain/mcp/registration";
 import { mcpToolId } from "../../domain/mcp/tool-id";
+import type { ErrorCode } from "../../domain/errors";
 
 export interface McpToolView {
   id: string;
@@ -24,7 +25,7 @@ export interface McpDiscoveryView {
   serverName?: string;
   serverVersion?: string;
   tools: McpToolView[];
-  diagnostics: Array<{ code: string; nativeName?: string; message: string }>;
+  diagnostics: Array<{ code: ErrorCode; nativeName?: string; message: string }>;
   staleTools: Array<{ nativeName: string; permission: StoredToolPermission }>;
   fetchedAt: string;
 }

@@ -14,6 +14,7 @@
  */
 import { AppError } from "../../domain/errors";
 import { findJsonSyntaxError } from "../../domain/mcp/json-syntax";
+import type { ErrorCode } from "../../domain/errors";
 
 /** A server to create, as found in the document (domain rules are applied by the service). */
 export interface ImportCandidate {
@@ -28,7 +29,7 @@ export interface ImportCandidate {
 /** An entry that was not imported, with its code and a person-readable reason. */
 export interface ImportSkipped {
   name: string;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
@@ -97,7 +98,7 @@ function classify(
   candidates: ImportCandidate[],
   skipped: ImportSkipped[],
 ): void {
-  const skip = (code: string, message: string): void => {
+  const skip = (code: ErrorCode, message: string): void => {
     skipped.push({ name, code, message });
   };
   if (!isObject(entry)) return skip("mcp.import_entry_invalid", "This entry is not an object.");

@@ -3,7 +3,7 @@
  * summaries, and the registry's error constructors (docs/spec/mcp-platform.md §3, §14). Used by
  * McpRegistryService (./registry-service).
  */
-import { AppError } from "../../domain/errors";
+import { AppError, type ErrorCode } from "../../domain/errors";
 import { parseEndpoint } from "../../domain/mcp/endpoint";
 import { checkCustomHeaders } from "../../domain/mcp/headers";
 import type { RegistrationWarning } from "../../domain/mcp/reachability";
@@ -31,7 +31,7 @@ export type Prepared = Pick<McpServerRegistration, "displayName" | "endpoint" | 
 };
 
 /** Warning code of a create / import entry whose endpoint is already registered (docs/api.md). */
-export const DUPLICATE_ENDPOINT_WARNING = "mcp.import_duplicate_endpoint";
+export const DUPLICATE_ENDPOINT_WARNING: ErrorCode = "mcp.import_duplicate_endpoint";
 
 /**
  * A registration as the API shows it (secrets opened for the owner's devices, contract invariant

@@ -4,6 +4,7 @@
  */
 import type { RegistrationWarning } from "../../domain/mcp/reachability";
 import type { McpServerRegistration, ToolDescriptionOverride } from "../../domain/mcp/registration";
+import type { ErrorCode } from "../../domain/errors";
 
 /**
  * `McpServer` DTO. `endpoint` (normalized, userinfo included) and `headers` are plaintext: the
@@ -38,7 +39,7 @@ export interface McpServerCatalogInfo {
 export interface StorageIssueView {
   registrationId?: string;
   fileName: string;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
@@ -51,7 +52,7 @@ export interface McpServerList {
 /** `POST /mcp/servers {json}` → `{servers, skipped}`. */
 export interface McpImportResult {
   servers: McpServerView[];
-  skipped: Array<{ name: string; code: string; message: string }>;
+  skipped: Array<{ name: string; code: ErrorCode; message: string }>;
 }
 
 /** `DELETE /mcp/servers/:id` result and the `mcp.server_removed` frame body. */

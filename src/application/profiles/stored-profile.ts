@@ -11,6 +11,7 @@ import { AGENT_PROFILE_KIND } from "../../domain/profiles/definition";
 import { migrateProfileDocument } from "../../domain/profiles/migrate";
 import type { ProfileToolCatalog } from "../../domain/profiles/tool-catalog";
 import { readProfile } from "../../domain/profiles/validate";
+import type { ErrorCode } from "../../domain/errors";
 
 /** A `list()` issue (docs/spec/profiles.md). `fileName` is `<row id>.json`. */
 export interface ProfileIssue {
@@ -18,7 +19,7 @@ export interface ProfileIssue {
   fileName: string;
   kind: "invalidJson" | "invalidFileIdentity" | "invalidProfile";
   recommendedAction?: "delete" | "normalizeIdentity";
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 

@@ -1,14 +1,17 @@
 /**
  * AppError: the one error type every layer raises for a user-visible failure.
- * `code` is a dotted lower-case code from docs/spec/ (or a hosted extension listed in
- * docs/api.md); `message` is for a person and never contains a secret; `details` is JSON.
+ * `code` is a catalogued dotted code (`catalogue/<namespace>.ts`, which also gives its HTTP status);
+ * `message` is for a person and never contains a secret (the catalogue's default when omitted);
+ * `details` is JSON; `cause` keeps the underlying error for logs (it never crosses RPC or HTTP).
  */
+import { defaultMessage, type ErrorCode } from "./catalogue/index";
+
 export class AppError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly details: Record<string, unknown> | undefined;
 
-  constructor(code: string, message: string, details?: Record<string, unknown>) {
-    super(message);
+  constructor(code: ErrorCode, message?: string, details?: Record<string, unknown>, options?: { cause?: unknown }) {
+    super(message ?? defaultMessage(code), options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.details = details;
@@ -17,7 +20,7 @@ export class AppError extends Error {
 
 /** Plain-data form of an AppError; what crosses RPC and what the HTTP envelope carries. */
 export interface ErrorInfo {
-  code: string;
+  code: ErrorCode;
   message: string;
   details?: Record<string, unknown>;
 }

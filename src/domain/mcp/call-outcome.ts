@@ -7,16 +7,17 @@
  * - `known_response`: the server answered: a tool result (isError included), a JSON-RPC error,
  *   or a response kind this host does not continue (`input_required`, `task`, `other`).
  */
+import type { ErrorCode } from "../errors";
 
 /** `{code, message}` of a NotSent / OutcomeUnknown outcome (codes in docs/spec/mcp-platform.md §13). */
 export interface McpCallIssue {
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 
 /** A result diagnostic (`mcp.call_content_unsupported`, `mcp.call_metadata_unsupported`). */
 export interface McpCallDiagnostic {
-  code: string;
+  code: ErrorCode;
   message: string;
   contentIndex?: number;
 }
@@ -43,8 +44,8 @@ export type McpCallOutcome =
 /** The wire DTO `McpCallOutcomeDto` (docs/spec/mcp-platform.md §10). */
 export type McpCallOutcomeDto =
   | { outcome: "known_response"; response: McpKnownResponseDto }
-  | { outcome: "not_sent"; code: string; message: string }
-  | { outcome: "outcome_unknown"; code: string; message: string };
+  | { outcome: "not_sent"; code: ErrorCode; message: string }
+  | { outcome: "outcome_unknown"; code: ErrorCode; message: string };
 
 export type McpKnownResponseDto =
   | {
@@ -58,12 +59,12 @@ export type McpKnownResponseDto =
   | { kind: "unsupported_response"; responseType: "input_required" | "task" | "other"; message: string };
 
 /** Builds a NotSent outcome. */
-export function notSent(code: string, message: string): McpCallOutcome {
+export function notSent(code: ErrorCode, message: string): McpCallOutcome {
   return { outcome: "not_sent", issue: { code, message } };
 }
 
 /** Builds an OutcomeUnknown outcome. */
-export function outcomeUnknown(code: string, message: string): McpCallOutcome {
+export function outcomeUnknown(code: ErrorCode, message: string): McpCallOutcome {
   return { outcome: "outcome_unknown", issue: { code, message } };
 }
 

@@ -3,6 +3,7 @@
  * version, the server's self-reported identity, the validated tools (sorted by native name) and
  * per-tool diagnostics. Permissions and staleTools are never part of it (projected at read time).
  */
+import type { ErrorCode } from "../errors";
 
 /** A JSON object as received from a server (schemas, annotations): untrusted data. */
 export type McpJsonObject = { [key: string]: unknown };
@@ -19,7 +20,7 @@ export interface McpDiscoveredTool {
 
 /** A discovery diagnostic (docs/spec/mcp-platform.md §7 `catalog.diagnostics[]`; codes in docs/spec/mcp-platform.md §13). */
 export interface McpToolDiagnostic {
-  code: string;
+  code: ErrorCode;
   nativeName: string | null;
   message: string;
 }

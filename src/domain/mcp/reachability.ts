@@ -4,13 +4,14 @@
  * registration with the warning `mcp.endpoint_unreachable_when_deployed` (never an error).
  * Under `wrangler dev` the same endpoints work and no warning is given.
  */
+import type { ErrorCode } from "../errors";
 
 /** Warning code (hosted contract extension, docs/api.md). */
-export const ENDPOINT_UNREACHABLE_WARNING = "mcp.endpoint_unreachable_when_deployed";
+export const ENDPOINT_UNREACHABLE_WARNING: ErrorCode = "mcp.endpoint_unreachable_when_deployed";
 
 /** A non-fatal note attached to a returned registration. */
 export interface RegistrationWarning {
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 

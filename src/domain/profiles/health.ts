@@ -10,6 +10,7 @@
  */
 import type { AppError } from "../errors";
 import type { AgentProfileDefinition } from "./definition";
+import type { ErrorCode } from "../errors";
 
 export type DiagnosticBlock = "preview" | "promptAssembly" | "directRun" | "subAgent";
 export type DiagnosticRepairAction =
@@ -20,7 +21,7 @@ export type DiagnosticRepairAction =
 
 /** One diagnostic; `path` is a JSONPath-like hint (`$.model.connectionRef`). */
 export interface AgentProfileDiagnostic {
-  code: string;
+  code: ErrorCode;
   severity: "error";
   path: string;
   message: string;

@@ -22,6 +22,7 @@ import { COMPLETION_TOOL_IDS } from "./builtin-descriptors";
 import { bindingByAlias, type InvocationToolSnapshot, type ToolBinding, type ToolTurnContract } from "./snapshot";
 import { invalidArgumentsMessage, normalizeToolArguments, type ToolArguments } from "./tool-arguments";
 import type { ToolId } from "./tool-id";
+import type { ErrorCode } from "../errors";
 
 /** Calls charged so far in one invocation. */
 export interface ToolRequestGateState {
@@ -39,8 +40,15 @@ export interface ModelToolCallRequest {
 /** What to do with one call. `arguments` on non-dispatch outcomes is what to store for audit. */
 export type ToolGateDecision =
   | { outcome: "dispatch"; callId: string; toolId: ToolId; binding: ToolBinding; arguments: Record<string, unknown> }
-  | { outcome: "recoverable"; callId: string; toolId?: ToolId; code: string; message: string; arguments: ToolArguments }
-  | { outcome: "fatal"; callId: string; toolId?: ToolId; code: string; message: string; arguments: ToolArguments };
+  | {
+      outcome: "recoverable";
+      callId: string;
+      toolId?: ToolId;
+      code: ErrorCode;
+      message: string;
+      arguments: ToolArguments;
+    }
+  | { outcome: "fatal"; callId: string; toolId?: ToolId; code: ErrorCode; message: string; arguments: ToolArguments };
 
 /** Per-invocation gate over one InvocationToolSnapshot. */
 export class ToolRequestGate {

@@ -19,6 +19,7 @@ import { allocateAgentAlias } from "./model-aliases";
 import { createInvocationToolSnapshot, type InvocationToolSnapshot, type ToolBinding } from "./snapshot";
 import { BUILTIN_PROVIDER_ID, type ToolId } from "./tool-id";
 import { AppError } from "../errors";
+import type { ErrorCode } from "../errors";
 
 /** The `tools.allow` entry meaning "every MCP tool that is Ask or Allow when the invocation starts". */
 export const MCP_WILDCARD = "mcp:*";
@@ -44,7 +45,7 @@ export interface ResolvedMcpTool {
 /** A model-tool resolution problem `{toolId?, code, message}` (docs/spec/mcp-platform.md §13). */
 export interface ModelToolDiagnostic {
   toolId?: ToolId;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
 

@@ -3,11 +3,11 @@
  * (docs/spec/tool-system.md §1.5, docs/spec/tool-system.md §2). A ToolError goes back to the model as an `isError`
  * tool result; any other error (AppError or not) is a system failure that fails the run.
  */
-import { AppError } from "../errors";
+import { AppError, type ErrorCode } from "../errors";
 
 /** A model-correctable mistake: returned to the model as a tool result, never fails the run. */
 export class ToolError extends AppError {
-  constructor(code: string, message: string, details?: Record<string, unknown>) {
+  constructor(code: ErrorCode, message?: string, details?: Record<string, unknown>) {
     super(code, message, details);
     this.name = "ToolError";
   }
@@ -35,9 +35,9 @@ export type WorkspaceToolOutcome<T = unknown> =
   | { isError: false; content: string; structured: T; resourceRefs: string[]; effect?: WorkspaceEffect }
   | {
       isError: true;
-      errorCode: string;
+      errorCode: ErrorCode;
       content: string;
-      structured: { error: { code: string; message: string } };
+      structured: { error: { code: ErrorCode; message: string } };
       resourceRefs: string[];
     };
 

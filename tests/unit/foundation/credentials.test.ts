@@ -4,7 +4,7 @@ import { formatDeviceToken, parseDeviceToken, parseRoutedSecret } from "../../..
 import { randomSecret, timingSafeEqualText } from "../../../src/domain/ids";
 import { VERSION } from "../../../src/version";
 import { allowedMethods } from "../../../src/http/method-table";
-import { statusForCode } from "../../../src/http/error-status";
+import { errorStatus as statusForCode } from "../../../src/domain/errors";
 
 describe("credential formats", () => {
   const userId = "0123456789abcdef0123456789abcdef";

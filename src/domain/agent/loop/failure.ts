@@ -5,6 +5,7 @@
  */
 import { AppError } from "../../errors";
 import type { CommitLedgerEntry } from "./loop-state";
+import type { ErrorCode } from "../../errors";
 
 /** Drift codes a person may retry by hand (never automatically). */
 export const DRIFT_CODES = new Set([
@@ -22,7 +23,7 @@ const RETRYABLE_CODES = new Set([
 
 /** Why a run stops (built from an error). */
 export interface RunFailure {
-  code: string;
+  code: ErrorCode;
   message: string;
   technicalMessage: string;
   retryable: boolean;

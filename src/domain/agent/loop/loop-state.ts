@@ -10,6 +10,7 @@
 import type { FrozenPrefix } from "../../chats/prefix";
 import type { ModelProviderState } from "../../models/ir";
 import type { ToolRequestGateState } from "../../tools/request-gate";
+import type { ErrorCode } from "../../errors";
 
 export type LoopPhase = "initialize" | "model" | "tool" | "finish" | "done";
 
@@ -44,7 +45,7 @@ export interface PendingCall {
   name: string;
   toolId?: string;
   decision: "dispatch" | "recoverable" | "fatal";
-  code?: string;
+  code?: ErrorCode;
   message?: string;
   /** Name of the tool-args document (raw arguments text). */
   argsPath: string;

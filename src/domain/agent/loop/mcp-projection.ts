@@ -15,6 +15,7 @@
 import type { McpCallOutcome } from "../../mcp/call-outcome";
 import { countChars } from "../../workspace/text-metrics";
 import { errorResult, type AgentToolResult } from "./tool-result";
+import type { ErrorCode } from "../../errors";
 
 /** The mapped result and whether the run must stop after recording it. */
 export interface McpMapped {
@@ -86,7 +87,7 @@ export function mapMcpOutcome(callId: string, toolId: string, outcome: McpCallOu
 function projectContent(
   text: string,
   structured: unknown,
-  diagnostics: ReadonlyArray<{ code: string; message: string }>,
+  diagnostics: ReadonlyArray<{ code: ErrorCode; message: string }>,
   errorData: unknown,
 ): string {
   const sections: string[] = [];

@@ -3,18 +3,19 @@
  * text, `structured` the audit JSON (`{error:{code, message}}` for errors), `resourceRefs` paths or
  * refs it names. Stored whole in `tool-results/<invocationId>/round-NNN-call_<h>.json`.
  */
+import type { ErrorCode } from "../../errors";
 export interface AgentToolResult {
   callId: string;
   toolId: string | null;
   content: string;
   structured: unknown;
   isError: boolean;
-  errorCode?: string;
+  errorCode?: ErrorCode;
   resourceRefs: string[];
 }
 
 /** A recoverable (model-correctable) error result. */
-export function errorResult(callId: string, toolId: string | null, code: string, message: string): AgentToolResult {
+export function errorResult(callId: string, toolId: string | null, code: ErrorCode, message: string): AgentToolResult {
   return {
     callId,
     toolId,

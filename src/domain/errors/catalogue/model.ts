@@ -1,0 +1,44 @@
+/** `model.*` error codes (docs/spec/agent-runtime.md §7): HTTP status and default message of each. */
+import type { CatalogueEntry } from "./entry";
+
+export const MODEL_CODES = {
+  "model.cancelled": { status: 400, message: "The model request was cancelled." },
+  "model.connection_limit_exceeded": {
+    status: 400,
+    message: "A user can have at most … model connections. Delete one first.",
+  },
+  "model.connection_not_found": {
+    status: 404,
+    message: "There is no default model connection. Add a connection or mark one as the default.",
+  },
+  "model.invalid_tool_call": {
+    status: 502,
+    message: "Sent tool call … (…) without an id, so its result could not be matched to it.",
+  },
+  "model.native_metadata_lost": {
+    status: 502,
+    message:
+      "Returned tool calls without their response item ids, so the conversation could not be continued faithfully.",
+  },
+  "model.output_truncated": {
+    status: 502,
+    message: "Stopped at the output token limit (…); the partial answer was discarded.",
+  },
+  "model.provider_denied": { status: 502, message: "Needs an API key; this connection has none." },
+  "model.provider_rate_limited": { status: 429, message: "This is rate limiting requests (HTTP 429)." },
+  "model.provider_refusal": { status: 502, message: "Refused to answer." },
+  "model.provider_rejected": { status: 502, message: "Rejected the request (HTTP …)." },
+  "model.request_build_failed": {
+    status: 400,
+    message: "The provider state of this run is not valid: its message cursor does not fit the conversation.",
+  },
+  "model.request_failed": { status: 502, message: "The request to … failed." },
+  "model.stream_failed": { status: 502, message: "Ended the response without saying why it stopped." },
+  "model.tool_call_required": {
+    status: 400,
+    message: "The model answered without calling a tool in the last round (…); the run needs workspace_finish to end.",
+  },
+  "model.tool_choice_violation": { status: 400, message: "Model: tool choice violation." },
+  "model.unknown_tool_call": { status: 400, message: "Model: unknown tool call." },
+  "model.upstream_invalid_response": { status: 502, message: "Sent a response that could not be read." },
+} as const satisfies Record<`model.${string}`, CatalogueEntry>;

@@ -1,0 +1,6 @@
+/** `scheduler.*` error codes (docs/spec/hosted.md §5): HTTP status and default message of each. */
+import type { CatalogueEntry } from "./entry";
+
+export const SCHEDULER_CODES = {
+  "scheduler.job_dropped": { status: 400, message: "Scheduler: job dropped." },
+} as const satisfies Record<`scheduler.${string}`, CatalogueEntry>;
