@@ -2,7 +2,7 @@
 import type { CatalogueEntry } from "./entry";
 
 export const AGENT_CODES = {
-  "agent.cancelled": { status: 400, message: "Agent: cancelled." },
+  "agent.cancelled": { status: 400, message: "The run was cancelled." },
   "agent.chat_commit_failed": { status: 400, message: "The chat message could not be saved." },
   "agent.external_tool_choice_unsupported": {
     status: 400,
@@ -16,7 +16,7 @@ export const AGENT_CODES = {
     status: 400,
     message: "Agent runs use the profile's tools; remove `tools` from the chat-completion payload.",
   },
-  "agent.finalize_failed": { status: 400, message: "Agent: finalize failed." },
+  "agent.finalize_failed": { status: 400, message: "The run could not be finished cleanly." },
   "agent.foreground_commit_required": {
     status: 400,
     message: "Commit the message with workspace_commit before calling workspace_finish.",
@@ -58,8 +58,8 @@ export const AGENT_CODES = {
     status: 400,
     message: "The committed message no longer carries this run's output.",
   },
-  "agent.plan_mode_unsupported": { status: 400, message: "Agent: plan mode unsupported." },
-  "agent.plan_nodes_unsupported": { status: 400, message: "Agent: plan nodes unsupported." },
+  "agent.plan_mode_unsupported": { status: 400, message: 'Only plan mode "none" is supported.' },
+  "agent.plan_nodes_unsupported": { status: 400, message: "Plan nodes are not supported; leave plan.nodes empty." },
   "agent.profile_agent_delegate_requires_delegation": {
     status: 400,
     message: "Agent.delegate and agent.await need delegation.canDelegate.",
@@ -92,7 +92,10 @@ export const AGENT_CODES = {
     status: 400,
     message: "Set delegation.callable before allowing this profile as a subagent or handoff target.",
   },
-  "agent.profile_delegation_callers_empty": { status: 400, message: "Agent: profile delegation callers empty." },
+  "agent.profile_delegation_callers_empty": {
+    status: 400,
+    message: 'delegation.allowedCallers must list at least one profile id or "*".',
+  },
   "agent.profile_delegation_concurrency_invalid": {
     status: 400,
     message: "Delegation.maxConcurrentInvocations must be greater than 0.",
@@ -138,24 +141,27 @@ export const AGENT_CODES = {
     status: 400,
     message: "Tools.mcpResultInlineCharLimit must be greater than 0.",
   },
-  "agent.profile_model_connection_invalid": { status: 400, message: "Agent: profile model connection invalid." },
-  "agent.profile_model_connection_missing": { status: 400, message: "Agent: profile model connection missing." },
+  "agent.profile_model_connection_invalid": { status: 400, message: "The profile's model connection cannot be used." },
+  "agent.profile_model_connection_missing": {
+    status: 400,
+    message: "The profile's model connection no longer exists.",
+  },
   "agent.profile_model_connection_ref_required": {
     status: 400,
-    message: "Agent: profile model connection ref required.",
+    message: "model.mode connectionRef needs a connection.",
   },
   "agent.profile_model_current_snapshot_extra_fields": {
     status: 400,
-    message: "Agent: profile model current snapshot extra fields.",
+    message: "model.mode currentPromptSnapshot takes no connection or model id.",
   },
-  "agent.profile_model_id_required": { status: 400, message: "Agent: profile model id required." },
+  "agent.profile_model_id_required": { status: 400, message: "model.mode connectionRef needs a model id." },
   "agent.profile_model_requires_configuration": {
     status: 400,
     message: "Profile … needs a model connection before it can run. Pick one for it in the profile.",
   },
   "agent.profile_model_requires_configuration_extra_fields": {
     status: 400,
-    message: "Agent: profile model requires configuration extra fields.",
+    message: "model.mode requiresConfiguration takes no connection or model id.",
   },
   "agent.profile_model_retry_invalid": { status: 400, message: "Run.modelRetry.maxRetries must not be negative." },
   "agent.profile_not_direct_runnable": {
@@ -188,9 +194,9 @@ export const AGENT_CODES = {
     status: 400,
     message: "Agent profiles can only use chat-completion presets (apiId …), not ….",
   },
-  "agent.profile_preset_missing": { status: 400, message: "Agent: profile preset missing." },
+  "agent.profile_preset_missing": { status: 400, message: "The profile's preset does not exist." },
   "agent.profile_preset_name_required": { status: 400, message: "Preset.ref.name must not be blank." },
-  "agent.profile_preset_ref_required": { status: 400, message: "Agent: profile preset ref required." },
+  "agent.profile_preset_ref_required": { status: 400, message: "preset.mode ref needs preset.ref." },
   "agent.profile_read_only": {
     status: 409,
     message: "This is the built-in profile and cannot be changed or deleted. Save a copy under another id.",
@@ -205,10 +211,13 @@ export const AGENT_CODES = {
     status: 400,
     message: 'This is not a skill name (lowercase a-z, digits, "-", "_", at most 128) or "*".',
   },
-  "agent.profile_skill_visible_empty": { status: 400, message: "Agent: profile skill visible empty." },
+  "agent.profile_skill_visible_empty": {
+    status: 400,
+    message: 'skills.visible must list at least one skill name or "*".',
+  },
   "agent.profile_subagent_only_background_required": {
     status: 400,
-    message: "Agent: profile subagent only background required.",
+    message: "A profile that only runs as a subagent must have run.presentation background.",
   },
   "agent.profile_system_prompt_empty": {
     status: 400,
@@ -229,20 +238,26 @@ export const AGENT_CODES = {
     status: 400,
     message: "A description is given for …, which the profile does not make visible.",
   },
-  "agent.profile_tool_properties_invalid": { status: 400, message: "Agent: profile tool properties invalid." },
+  "agent.profile_tool_properties_invalid": {
+    status: 400,
+    message: "A property description override needs a tool whose input schema has properties.",
+  },
   "agent.profile_tool_property_description_empty": {
     status: 400,
     message: "The description of property … of … is blank.",
   },
   "agent.profile_tool_property_schema_invalid": {
     status: 400,
-    message: "Agent: profile tool property schema invalid.",
+    message: "A property description override names a property whose schema is not an object.",
   },
   "agent.profile_tools_allow_duplicate": { status: 400, message: "Tools.allow lists … more than once." },
   "agent.profile_tools_deny_duplicate": { status: 400, message: "Tools.deny lists … more than once." },
   "agent.profile_tools_empty": { status: 400, message: "Tools.allow must list at least one tool." },
   "agent.profile_unknown_tool": { status: 400, message: '"${key.length > 120 ?' },
-  "agent.profile_unknown_tool_property": { status: 400, message: "Agent: profile unknown tool property." },
+  "agent.profile_unknown_tool_property": {
+    status: 400,
+    message: "A property description override names a property the tool does not have.",
+  },
   "agent.profile_workspace_root_invalid": { status: 400, message: "This is not a workspace root; roots are …." },
   "agent.profile_workspace_visible_empty": {
     status: 400,
@@ -266,7 +281,7 @@ export const AGENT_CODES = {
     status: 400,
     message: "Agent runs do not stream yet; leave options.stream unset or false.",
   },
-  "agent.tool_after_finish": { status: 400, message: "Agent: tool after finish." },
-  "agent.tool_budget_exhausted": { status: 400, message: "Agent: tool budget exhausted." },
+  "agent.tool_after_finish": { status: 400, message: "A finishing tool must be the last tool call of its turn." },
+  "agent.tool_budget_exhausted": { status: 400, message: "This tool has been called as often as this run allows." },
   "agent.tool_denied": { status: 400, message: "The tool … is not available in this run." },
 } as const satisfies Record<`agent.${string}`, CatalogueEntry>;

@@ -26,7 +26,7 @@ export const CHAT_CODES = {
   },
   "chat.not_found": { status: 404, message: "This chat does not exist (it may have been deleted on another device)." },
   "chat.read_too_large": { status: 413, message: "Read at most … messages per call." },
-  "chat.revision_conflict": { status: 409, message: "Chat: revision conflict." },
+  "chat.revision_conflict": { status: 409, message: "The chat changed on another device; reload it and try again." },
   "chat.swipe_not_found": { status: 404, message: "This message has no swipe number …." },
   "chat.title_invalid": { status: 400, message: "A chat title must be 1 to … characters." },
   "chat.too_many_swipes": { status: 400, message: "A message can hold at most … swipes." },

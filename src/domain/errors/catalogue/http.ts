@@ -8,7 +8,7 @@ export const HTTP_CODES = {
   },
   "http.body_too_large": { status: 413, message: "The request body is larger than … bytes." },
   "http.invalid_json": { status: 400, message: "The request body is not valid JSON." },
-  "http.method_not_allowed": { status: 405, message: "Request: method not allowed." },
+  "http.method_not_allowed": { status: 405, message: "This method is not allowed on this route." },
   "http.route_not_found": { status: 404, message: "This development route is not available on a deployed server." },
   "http.unsupported_media_type": {
     status: 415,

@@ -38,7 +38,7 @@ export const MODEL_CODES = {
     status: 400,
     message: "The model answered without calling a tool in the last round (…); the run needs workspace_finish to end.",
   },
-  "model.tool_choice_violation": { status: 400, message: "Model: tool choice violation." },
-  "model.unknown_tool_call": { status: 400, message: "Model: unknown tool call." },
+  "model.tool_choice_violation": { status: 400, message: "The model called a tool the turn did not allow." },
+  "model.unknown_tool_call": { status: 400, message: "The model called a tool that is not available." },
   "model.upstream_invalid_response": { status: 502, message: "Sent a response that could not be read." },
 } as const satisfies Record<`model.${string}`, CatalogueEntry>;

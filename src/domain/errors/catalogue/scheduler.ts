@@ -2,5 +2,5 @@
 import type { CatalogueEntry } from "./entry";
 
 export const SCHEDULER_CODES = {
-  "scheduler.job_dropped": { status: 400, message: "Scheduler: job dropped." },
+  "scheduler.job_dropped": { status: 400, message: "A scheduled job failed repeatedly and was dropped." },
 } as const satisfies Record<`scheduler.${string}`, CatalogueEntry>;
