@@ -26,6 +26,8 @@ export const ALLOWED = new Set([
   "true",
   "false",
   "Authorization",
+  // The built-in profile's id.
+  "default-writer",
 ]);
 
 /** Attributes that never reach the reader. */
@@ -64,6 +66,7 @@ const TECHNICAL_ATTRIBUTES = new Set([
   "enterKeyHint",
   "autoCapitalize",
   "fileName",
+  "action",
   "i18nKey",
   "ns",
 ]);

@@ -1,34 +1,31 @@
 /** The chat's character card and system prompt, folded by default (all shown as plain text). */
+import { useTranslation } from "react-i18next";
 import type { Chat } from "./types";
 
-const CARD_LABELS = [
-  ["description", "Description"],
-  ["personality", "Personality"],
-  ["scenario", "Scenario"],
-  ["firstMessage", "First message"],
-] as const;
+const CARD_KEYS = ["description", "personality", "scenario", "firstMessage"] as const;
 
 export function ChatDetails({ chat }: { chat: Chat }) {
+  const { t } = useTranslation();
   const card = chat.character;
-  if (!card && !chat.systemPrompt) return <p className="muted">No character card or system prompt.</p>;
+  if (!card && !chat.systemPrompt) return <p className="muted">{t("chats.details.none")}</p>;
   return (
     <details className="chat-details">
       <summary>
-        {card ? `Character: ${card.name}` : "System prompt"}
-        {card && chat.systemPrompt ? " · system prompt" : ""}
+        {card ? t("chats.details.character", { name: card.name }) : t("chats.details.systemPrompt")}
+        {card && chat.systemPrompt ? t("chats.details.andSystemPrompt") : ""}
       </summary>
       <dl>
         {chat.systemPrompt && (
           <div>
-            <dt>System prompt</dt>
+            <dt>{t("chats.details.systemPrompt")}</dt>
             <dd className="message-text">{chat.systemPrompt}</dd>
           </div>
         )}
         {card &&
-          CARD_LABELS.map(([key, label]) =>
+          CARD_KEYS.map((key) =>
             card[key] ? (
               <div key={key}>
-                <dt>{label}</dt>
+                <dt>{t(`chats.details.${key}`)}</dt>
                 <dd className="message-text">{card[key]}</dd>
               </div>
             ) : null,

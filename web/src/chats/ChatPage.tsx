@@ -2,6 +2,7 @@
  * `/chats/<chatId>`: the chat's title and card, "Run agent", the live message window ("Load
  * older" pages back) and the composer. A chat deleted elsewhere says so instead of vanishing.
  */
+import { Trans, useTranslation } from "react-i18next";
 import { ErrorNote } from "../components/ErrorNote";
 import { RunAgentPanel } from "../runs/RunAgentPanel";
 import { Link } from "../shell/Link";
@@ -11,20 +12,21 @@ import { MessageItem } from "./MessageItem";
 import { useChat } from "./use-chat";
 
 export function ChatPage({ chatId }: { chatId: string }) {
+  const { t } = useTranslation();
   const view = useChat(chatId);
   const { chat } = view;
   return (
     <section className="screen chat-page" aria-labelledby="screen-title">
       <Link href="/chats" className="back-link">
-        ← All chats
+        {t("chats.page.back")}
       </Link>
       <h1 id="screen-title" data-testid="chat-heading">
-        {chat ? chat.title : view.error ? "Chat" : "Loading chat…"}
+        {chat ? chat.title : view.error ? t("chats.page.fallbackTitle") : t("chats.page.loading")}
       </h1>
       <ErrorNote error={view.error} />
       {view.removed && (
         <p className="notice" role="alert">
-          This chat was deleted on another device. <Link href="/chats">Back to your chats</Link>.
+          <Trans i18nKey="chats.page.removed" components={{ link: <Link href="/chats" /> }} />
         </p>
       )}
       {chat && !view.removed && (
@@ -33,8 +35,8 @@ export function ChatPage({ chatId }: { chatId: string }) {
           <RunAgentPanel chatId={chat.id} />
           <section className="card" aria-labelledby="messages-title">
             <div className="card-head">
-              <h2 id="messages-title">Messages ({view.total})</h2>
-              <Link href={`/runs?chat=${encodeURIComponent(chat.id)}`}>Runs of this chat</Link>
+              <h2 id="messages-title">{t("chats.page.messages", { count: view.total })}</h2>
+              <Link href={`/runs?chat=${encodeURIComponent(chat.id)}`}>{t("chats.page.runsOfChat")}</Link>
             </div>
             {view.hasOlder && (
               <button
@@ -44,11 +46,16 @@ export function ChatPage({ chatId }: { chatId: string }) {
                 disabled={view.loadingOlder}
                 aria-busy={view.loadingOlder}
               >
-                {view.loadingOlder && <span className="spinner" aria-hidden="true" />} Load older messages
+                {view.loadingOlder && <span className="spinner" aria-hidden="true" />} {t("chats.page.loadOlder")}
               </button>
             )}
-            {view.messages.length === 0 && <p className="muted">No messages yet. Write the first one below.</p>}
-            <ol className="messages" aria-label="Messages" aria-live="polite" aria-relevant="additions">
+            {view.messages.length === 0 && <p className="muted">{t("chats.page.noMessages")}</p>}
+            <ol
+              className="messages"
+              aria-label={t("chats.page.messagesLabel")}
+              aria-live="polite"
+              aria-relevant="additions"
+            >
               {view.messages.map((message) => (
                 <MessageItem
                   key={message.messageId}

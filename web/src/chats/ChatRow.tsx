@@ -4,6 +4,7 @@
  * when a form closes.
  */
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { Link } from "../shell/Link";
 import { useServices } from "../state/services";
@@ -11,7 +12,7 @@ import { useAction } from "../state/use-action";
 import { useToasts } from "../state/toasts";
 import { ChatRenameForm } from "./ChatRenameForm";
 import { exportChatFile } from "./file-transfer";
-import { formatWhen } from "./format";
+import { formatWhen } from "../i18n/format";
 import type { Chat } from "./types";
 import { useChatsApi } from "./use-chats-api";
 import { useReturnFocus } from "./use-return-focus";
@@ -25,6 +26,7 @@ export function ChatRow({
   onChanged(chat: Chat): void;
   onRemoved(chatId: string): void;
 }) {
+  const { t } = useTranslation();
   const services = useServices();
   const chats = useChatsApi();
   const { show } = useToasts();
@@ -33,7 +35,7 @@ export function ChatRow({
   const duplicate = useAction(async () => {
     const copy = await chats.duplicate(chat.id);
     onChanged(copy);
-    show({ kind: "success", message: `Duplicated as “${copy.title}”.` });
+    show({ kind: "success", message: t("chats.row.duplicated", { title: copy.title }) });
   });
   const download = useAction(() => exportChatFile(services, chat));
   const remove = useAction(async () => {
@@ -48,7 +50,8 @@ export function ChatRow({
         </Link>
         <div className="chat-meta">
           {chat.character ? `${chat.character.name} · ` : ""}
-          {chat.messageCount} {chat.messageCount === 1 ? "message" : "messages"} · created {formatWhen(chat.createdAt)}
+          {t("chats.row.messages", { count: chat.messageCount })} ·{" "}
+          {t("chats.row.created", { when: formatWhen(chat.createdAt) })}
         </div>
       </div>
       {mode === "view" && (
@@ -58,33 +61,33 @@ export function ChatRow({
             type="button"
             className="btn btn-secondary btn-small"
             onClick={() => setMode("rename")}
-            aria-label={`Rename ${chat.title}`}
+            aria-label={t("chats.row.renameLabel", { title: chat.title })}
           >
-            Rename
+            {t("common.rename")}
           </button>
           <BusyButton
             className="btn-small"
             busy={duplicate.busy}
             onClick={() => void duplicate.run()}
-            aria-label={`Duplicate ${chat.title}`}
+            aria-label={t("chats.row.duplicateLabel", { title: chat.title })}
           >
-            Duplicate
+            {t("chats.row.duplicate")}
           </BusyButton>
           <BusyButton
             className="btn-small"
             busy={download.busy}
             onClick={() => void download.run()}
-            aria-label={`Export ${chat.title}`}
+            aria-label={t("chats.row.exportLabel", { title: chat.title })}
           >
-            Export
+            {t("chats.row.export")}
           </BusyButton>
           <button
             type="button"
             className="btn btn-danger-outline btn-small"
             onClick={() => setMode("confirm-delete")}
-            aria-label={`Delete ${chat.title}`}
+            aria-label={t("chats.row.deleteLabel", { title: chat.title })}
           >
-            Delete
+            {t("common.delete")}
           </button>
         </div>
       )}
@@ -98,23 +101,20 @@ export function ChatRow({
         />
       )}
       {mode === "confirm-delete" && (
-        <div className="confirm" role="group" aria-label={`Confirm deleting ${chat.title}`}>
-          <p>
-            Delete “{chat.title}” and its {chat.messageCount} messages? This cannot be undone; export it first to keep a
-            copy.
-          </p>
+        <div className="confirm" role="group" aria-label={t("chats.row.confirmLabel", { title: chat.title })}>
+          <p>{t("chats.row.confirm", { title: chat.title, count: chat.messageCount })}</p>
           <div className="row">
             <BusyButton
               variant="danger"
               busy={remove.busy}
-              busyLabel="Deleting…"
+              busyLabel={t("common.deleting")}
               onClick={() => void remove.run()}
               autoFocus
             >
-              Delete chat
+              {t("chats.row.deleteChat")}
             </BusyButton>
             <button type="button" className="btn btn-secondary" onClick={() => setMode("view")}>
-              Cancel
+              {t("common.cancel")}
             </button>
           </div>
         </div>

@@ -3,12 +3,14 @@
  * `afterMessageId` is not sent: two devices typing at once both keep their messages.
  */
 import { useState, type FormEvent, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { useAction } from "../state/use-action";
 import type { ChatMessage } from "./types";
 import { useChatsApi } from "./use-chats-api";
 
 export function Composer({ chatId, onSent }: { chatId: string; onSent(message: ChatMessage): void }) {
+  const { t } = useTranslation();
   const chats = useChatsApi();
   const [text, setText] = useState("");
   const send = useAction(async (value: string) => {
@@ -26,17 +28,23 @@ export function Composer({ chatId, onSent }: { chatId: string; onSent(message: C
   return (
     <form className="composer" onSubmit={submit}>
       <label className="field composer-field">
-        <span>Your message</span>
+        <span>{t("chats.composer.label")}</span>
         <textarea
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={key}
           rows={3}
-          placeholder="Write a message… (Ctrl+Enter sends)"
+          placeholder={t("chats.composer.placeholder")}
         />
       </label>
-      <BusyButton type="submit" variant="primary" busy={send.busy} busyLabel="Sending…" disabled={text.trim() === ""}>
-        Send
+      <BusyButton
+        type="submit"
+        variant="primary"
+        busy={send.busy}
+        busyLabel={t("chats.composer.sending")}
+        disabled={text.trim() === ""}
+      >
+        {t("chats.composer.send")}
       </BusyButton>
     </form>
   );

@@ -4,23 +4,18 @@
  * (`chat.import_invalid_line`, details.line) and nothing is imported.
  */
 import { useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { ApiError } from "../api/client";
 import { BusyButton } from "../components/BusyButton";
+import { ErrorNote } from "../components/ErrorNote";
 import { useServices } from "../state/services";
 import { useAction } from "../state/use-action";
 import { useToasts } from "../state/toasts";
 import { importChatFile } from "./file-transfer";
 import type { Chat } from "./types";
 
-function importProblem(error: { code: string; message: string } | null, details: unknown): string | null {
-  if (!error) return null;
-  const line = details && typeof details === "object" ? (details as { line?: unknown }).line : undefined;
-  return typeof line === "number" && !error.message.includes(String(line))
-    ? `${error.message} (line ${line})`
-    : error.message;
-}
-
 export function ImportChat({ onImported }: { onImported(chat: Chat): void }) {
+  const { t } = useTranslation();
   const services = useServices();
   const { show } = useToasts();
   const input = useRef<HTMLInputElement>(null);
@@ -31,7 +26,7 @@ export function ImportChat({ onImported }: { onImported(chat: Chat): void }) {
       try {
         const chat = await importChatFile(services, chosen);
         onImported(chat);
-        show({ kind: "success", message: `Imported “${chat.title}” (${chat.messageCount} messages).` });
+        show({ kind: "success", message: t("chats.import.done", { title: chat.title, count: chat.messageCount }) });
         setFile(null);
         if (input.current) input.current.value = "";
       } catch (error) {
@@ -45,13 +40,12 @@ export function ImportChat({ onImported }: { onImported(chat: Chat): void }) {
     event.preventDefault();
     if (file) void upload.run(file);
   };
-  const problem = importProblem(upload.error, details);
   return (
     <form className="card chat-import" onSubmit={submit} aria-labelledby="import-title">
-      <h2 id="import-title">Import a SillyTavern chat</h2>
+      <h2 id="import-title">{t("chats.import.title")}</h2>
       <div className="row">
         <label className="field chat-file">
-          <span>Chat file (.jsonl)</span>
+          <span>{t("chats.import.file")}</span>
           <input
             ref={input}
             type="file"
@@ -62,15 +56,11 @@ export function ImportChat({ onImported }: { onImported(chat: Chat): void }) {
             }}
           />
         </label>
-        <BusyButton type="submit" busy={upload.busy} busyLabel="Importing…" disabled={!file}>
-          Import
+        <BusyButton type="submit" busy={upload.busy} busyLabel={t("chats.import.busy")} disabled={!file}>
+          {t("chats.import.submit")}
         </BusyButton>
       </div>
-      {problem && upload.error && (
-        <p className="error-note" role="alert">
-          {problem} <code>{upload.error.code}</code>
-        </p>
-      )}
+      <ErrorNote error={upload.error && { ...upload.error, details: upload.error.details ?? details }} />
     </form>
   );
 }

@@ -3,6 +3,7 @@
  * newer text and asks again ("Delete it anyway" uses the newer revision).
  */
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { useAction } from "../state/use-action";
 import { conflictCurrent } from "./conflict";
@@ -18,6 +19,7 @@ export interface MessageDeleteProps {
 }
 
 export function MessageDelete({ chatId, message, onDeleted, onCancel }: MessageDeleteProps) {
+  const { t } = useTranslation();
   const chats = useChatsApi();
   const [newer, setNewer] = useState<ChatMessage | null>(null);
   // The revision the user saw when asking to delete: a change meanwhile surfaces as a conflict.
@@ -44,20 +46,20 @@ export function MessageDelete({ chatId, message, onDeleted, onCancel }: MessageD
     );
   }
   return (
-    <div className="confirm" role="group" aria-label={`Confirm deleting message ${message.index + 1}`}>
-      <p>Delete this message? Other devices see it disappear at once.</p>
+    <div className="confirm" role="group" aria-label={t("chats.message.confirmDeleteLabel", { n: message.index + 1 })}>
+      <p>{t("chats.message.confirmDelete")}</p>
       <div className="row">
         <BusyButton
           variant="danger"
           busy={remove.busy}
-          busyLabel="Deleting…"
+          busyLabel={t("common.deleting")}
           onClick={() => void remove.run(baseRevision)}
           autoFocus
         >
-          Delete message
+          {t("chats.message.deleteMessage")}
         </BusyButton>
         <button type="button" className="btn btn-secondary" onClick={() => onCancel()}>
-          Cancel
+          {t("common.cancel")}
         </button>
       </div>
     </div>

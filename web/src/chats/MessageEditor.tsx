@@ -3,6 +3,7 @@
  * the newer text and offers to re-apply the edit on top of the newer revision. Escape cancels.
  */
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { useAction } from "../state/use-action";
 import { conflictCurrent } from "./conflict";
@@ -19,6 +20,7 @@ export function MessageEditor({
   message: ChatMessage;
   onDone(updated?: ChatMessage): void;
 }) {
+  const { t } = useTranslation();
   const chats = useChatsApi();
   const [text, setText] = useState(message.text);
   // The revision the user started editing from: a live update meanwhile must surface as a conflict, not be overwritten.
@@ -48,7 +50,7 @@ export function MessageEditor({
       }}
     >
       <label className="field">
-        <span>Edit message {message.index + 1}</span>
+        <span>{t("chats.message.editLabel", { n: message.index + 1 })}</span>
         <textarea
           value={text}
           onChange={(e) => setText(e.target.value)}
@@ -66,11 +68,11 @@ export function MessageEditor({
         />
       ) : (
         <div className="row">
-          <BusyButton type="submit" variant="primary" busy={save.busy} busyLabel="Saving…">
-            Save
+          <BusyButton type="submit" variant="primary" busy={save.busy} busyLabel={t("common.saving")}>
+            {t("common.save")}
           </BusyButton>
           <button type="button" className="btn btn-secondary" onClick={() => onDone()}>
-            Cancel
+            {t("common.cancel")}
           </button>
         </div>
       )}

@@ -3,8 +3,9 @@
  * Agent run that committed it, the swipe position when it has alternatives, and Edit / Delete.
  */
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "../shell/Link";
-import { formatWhen } from "./format";
+import { formatWhen } from "../i18n/format";
 import { MessageDelete } from "./MessageDelete";
 import { MessageEditor } from "./MessageEditor";
 import { agentMetadata, type ChatMessage } from "./types";
@@ -18,22 +19,24 @@ export interface MessageItemProps {
 }
 
 export function MessageItem({ chatId, message, onChanged, onRemoved }: MessageItemProps) {
+  const { t } = useTranslation();
   const [mode, setMode] = useState<"view" | "edit" | "delete">("view");
   const editButton = useReturnFocus(mode);
   const agent = agentMetadata(message);
-  const speaker = message.name || message.role;
+  const role = t(`chats.roles.${message.role}`, { defaultValue: message.role });
+  const speaker = message.name || role;
   return (
     <li className={`message message-${message.role}`} data-testid="message" data-message-id={message.messageId}>
       <div className="message-head">
         <span className="message-speaker">{speaker}</span>
-        <span className="badge badge-muted">{message.role}</span>
-        {agent && <span className="badge badge-agent">Agent</span>}
+        <span className="badge badge-muted">{role}</span>
+        {agent && <span className="badge badge-agent">{t("chats.message.agent")}</span>}
         <span className="message-meta">
           #{message.index + 1} · {formatWhen(message.sendDate)}
         </span>
         {agent?.runId && (
           <Link href={`/runs/${encodeURIComponent(agent.runId)}`} className="message-run">
-            View run
+            {t("chats.message.viewRun")}
           </Link>
         )}
       </div>
@@ -53,7 +56,7 @@ export function MessageItem({ chatId, message, onChanged, onRemoved }: MessageIt
       )}
       {message.swipes && message.swipes.length > 1 && (
         <p className="message-meta">
-          Alternative {(message.swipeId ?? 0) + 1} of {message.swipes.length}
+          {t("chats.message.alternative", { n: (message.swipeId ?? 0) + 1, total: message.swipes.length })}
         </p>
       )}
       {mode === "view" && (
@@ -63,17 +66,17 @@ export function MessageItem({ chatId, message, onChanged, onRemoved }: MessageIt
             type="button"
             className="btn btn-ghost btn-small"
             onClick={() => setMode("edit")}
-            aria-label={`Edit message ${message.index + 1}`}
+            aria-label={t("chats.message.editLabel", { n: message.index + 1 })}
           >
-            Edit
+            {t("common.edit")}
           </button>
           <button
             type="button"
             className="btn btn-ghost btn-small"
             onClick={() => setMode("delete")}
-            aria-label={`Delete message ${message.index + 1}`}
+            aria-label={t("chats.message.deleteLabel", { n: message.index + 1 })}
           >
-            Delete
+            {t("common.delete")}
           </button>
         </div>
       )}

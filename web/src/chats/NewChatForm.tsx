@@ -3,18 +3,20 @@
  * personality, scenario, first message). POST /api/v1/chats, then opens the new chat.
  */
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
+import { i18n } from "../i18n/i18n";
 import { navigate } from "../shell/router";
 import { useAction } from "../state/use-action";
 import type { CharacterCard, Chat, NewChat } from "./types";
 import { useChatsApi } from "./use-chats-api";
 
 const CARD_FIELDS = [
-  { key: "description", label: "Description" },
-  { key: "personality", label: "Personality" },
-  { key: "scenario", label: "Scenario" },
-  { key: "firstMessage", label: "First message" },
+  { key: "description" },
+  { key: "personality" },
+  { key: "scenario" },
+  { key: "firstMessage" },
 ] as const;
 
 type Draft = { title: string; systemPrompt: string; name: string } & Record<
@@ -36,7 +38,7 @@ export function newChatBody(draft: Draft): NewChat | string {
   const card: Partial<CharacterCard> = {};
   for (const { key } of CARD_FIELDS) if (draft[key].trim() !== "") card[key] = draft[key];
   const hasCard = Object.keys(card).length > 0;
-  if (hasCard && draft.name.trim() === "") return "Give the character a name, or clear its fields.";
+  if (hasCard && draft.name.trim() === "") return i18n.t("chats.create.needName");
   return {
     title: draft.title.trim(),
     ...(draft.name.trim() !== "" ? { character: { name: draft.name.trim(), ...card } } : {}),
@@ -45,6 +47,7 @@ export function newChatBody(draft: Draft): NewChat | string {
 }
 
 export function NewChatForm({ onCreated }: { onCreated(chat: Chat): void }) {
+  const { t } = useTranslation();
   const chats = useChatsApi();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -71,7 +74,7 @@ export function NewChatForm({ onCreated }: { onCreated(chat: Chat): void }) {
   if (!open)
     return (
       <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
-        New chat
+        {t("chats.create.open")}
       </button>
     );
   return (
@@ -83,28 +86,28 @@ export function NewChatForm({ onCreated }: { onCreated(chat: Chat): void }) {
         if (e.key === "Escape") setOpen(false);
       }}
     >
-      <h2 id="new-chat-title">New chat</h2>
+      <h2 id="new-chat-title">{t("chats.create.title")}</h2>
       <label className="field">
-        <span>Title</span>
+        <span>{t("chats.create.chatTitle")}</span>
         <input value={draft.title} onChange={set("title")} maxLength={200} required autoFocus />
       </label>
       <label className="field">
         <span>
-          System prompt <span className="muted">(optional)</span>
+          {t("chats.create.systemPrompt")} <span className="muted">{t("chats.create.optional")}</span>
         </span>
         <textarea value={draft.systemPrompt} onChange={set("systemPrompt")} rows={3} />
       </label>
       <fieldset className="fieldset stack">
         <legend>
-          Character <span className="muted">(optional)</span>
+          {t("chats.create.character")} <span className="muted">{t("chats.create.optional")}</span>
         </legend>
         <label className="field">
-          <span>Name</span>
+          <span>{t("chats.create.name")}</span>
           <input value={draft.name} onChange={set("name")} maxLength={200} />
         </label>
-        {CARD_FIELDS.map(({ key, label }) => (
+        {CARD_FIELDS.map(({ key }) => (
           <label key={key} className="field">
-            <span>{label}</span>
+            <span>{t(`chats.details.${key}`)}</span>
             <textarea value={draft[key]} onChange={set(key)} rows={2} />
           </label>
         ))}
@@ -120,13 +123,13 @@ export function NewChatForm({ onCreated }: { onCreated(chat: Chat): void }) {
           type="submit"
           variant="primary"
           busy={create.busy}
-          busyLabel="Creating…"
+          busyLabel={t("chats.create.busy")}
           disabled={draft.title.trim() === ""}
         >
-          Create chat
+          {t("chats.create.submit")}
         </BusyButton>
         <button type="button" className="btn btn-secondary" onClick={() => setOpen(false)}>
-          Cancel
+          {t("common.cancel")}
         </button>
       </div>
     </form>

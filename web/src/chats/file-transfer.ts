@@ -8,6 +8,8 @@
  * Both count in the shell's progress bar and sign the browser out on a revoked token.
  */
 import { ApiError, errorFromResponse, SIGNED_OUT_CODES } from "../api/client";
+import { errorSentence } from "../i18n/errors";
+import { i18n } from "../i18n/i18n";
 import type { Services } from "../state/services";
 import { trackFetch } from "../state/inflight";
 import type { Chat } from "./types";
@@ -20,15 +22,11 @@ async function send(services: Services, path: string, init: RequestInit): Promis
       headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${services.session.deviceToken}` },
     });
   } catch {
-    throw new ApiError(
-      0,
-      "client.network_unreachable",
-      "Cannot reach the TavernEdge server. Check your connection and try again.",
-    );
+    throw new ApiError(0, "client.network_unreachable", errorSentence("client.network_unreachable"));
   }
   if (!response.ok) {
     const error = await errorFromResponse(response);
-    if (SIGNED_OUT_CODES.has(error.code)) services.signOut("This device was signed out: its token is no longer valid.");
+    if (SIGNED_OUT_CODES.has(error.code)) services.signOut(i18n.t("chats.signedOut"));
     throw error;
   }
   return response;

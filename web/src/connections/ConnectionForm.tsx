@@ -4,11 +4,13 @@
  * only ever shown as its last 4 characters), model id, "Use by default". Escape cancels.
  */
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
 import { SelectField } from "../components/SelectField";
 import { useAction } from "../state/use-action";
 import { PROVIDERS, type Connection, type ConnectionInput, type Provider } from "./types";
+import { useProviderLabel } from "./use-provider-label";
 import { useConnectionsApi } from "./use-connections";
 
 interface Draft {
@@ -61,6 +63,8 @@ export interface ConnectionFormProps {
 }
 
 export function ConnectionForm({ connection, onDone }: ConnectionFormProps) {
+  const { t } = useTranslation();
+  const providerLabel = useProviderLabel();
   const api = useConnectionsApi();
   const [draft, setDraft] = useState<Draft>(() => draftOf(connection));
   const save = useAction(
@@ -85,44 +89,47 @@ export function ConnectionForm({ connection, onDone }: ConnectionFormProps) {
       onKeyDown={(e) => {
         if (e.key === "Escape") onDone();
       }}
-      aria-label={connection ? `Edit ${connection.name}` : "Add a connection"}
+      aria-label={
+        connection ? t("connections.form.editLabel", { name: connection.name }) : t("connections.form.addLabel")
+      }
     >
       <label className="field">
-        <span>Name</span>
+        <span>{t("connections.form.name")}</span>
         <input value={draft.name} onChange={(e) => set("name", e.target.value)} maxLength={80} required autoFocus />
       </label>
       <SelectField
-        label="Provider"
+        label={t("connections.form.provider")}
         value={draft.provider}
         onChange={(e) => set("provider", e.target.value as Provider)}
       >
         {PROVIDERS.map((p) => (
           <option key={p.id} value={p.id}>
-            {p.label}
+            {providerLabel(p.id)}
           </option>
         ))}
       </SelectField>
       <div className="field-group">
         <label className="field">
-          <span>Base URL {compatible ? "" : <span className="muted">(optional)</span>}</span>
+          <span>
+            {t("connections.form.baseUrl")}{" "}
+            {compatible ? "" : <span className="muted">{t("connections.form.optional")}</span>}
+          </span>
           <input
             type="url"
             value={draft.baseUrl}
             onChange={(e) => set("baseUrl", e.target.value)}
             required={compatible}
-            placeholder={compatible ? "https://openrouter.ai/api/v1" : "Provider default"}
+            placeholder={compatible ? "https://openrouter.ai/api/v1" : t("connections.form.providerDefault")}
             aria-describedby={`${idPrefix}-url-help`}
           />
         </label>
         <small id={`${idPrefix}-url-help`} className="muted">
-          {compatible
-            ? "Required: the endpoint's /v1 address (OpenRouter, Ollama, LM Studio, llama.cpp, vLLM)."
-            : "Leave empty for the provider's own address."}
+          {compatible ? t("connections.form.baseUrlRequired") : t("connections.form.baseUrlOptional")}
         </small>
       </div>
       <div className="field-group">
         <label className="field">
-          <span>API key</span>
+          <span>{t("connections.form.apiKey")}</span>
           <input
             type="password"
             value={draft.apiKey}
@@ -131,39 +138,43 @@ export function ConnectionForm({ connection, onDone }: ConnectionFormProps) {
             aria-describedby={`${idPrefix}-key-help`}
             required={!connection && !compatible}
             placeholder={
-              connection ? (connection.apiKeyHint ? `Saved key ends in ${connection.apiKeyHint}` : "Saved key") : ""
+              connection
+                ? connection.apiKeyHint
+                  ? t("connections.form.savedKeyEnds", { hint: connection.apiKeyHint })
+                  : t("connections.form.savedKey")
+                : ""
             }
           />
         </label>
         <small id={`${idPrefix}-key-help`} className="muted">
           {connection
-            ? "Leave empty to keep the saved key."
+            ? t("connections.form.keepKey")
             : compatible
-              ? "May be empty for local servers."
-              : "Stored encrypted; after saving only its last 4 characters are shown."}
+              ? t("connections.form.keyMayBeEmpty")
+              : t("connections.form.keyStored")}
         </small>
       </div>
       <label className="field">
-        <span>Model id</span>
+        <span>{t("connections.form.modelId")}</span>
         <input
           value={draft.modelId}
           onChange={(e) => set("modelId", e.target.value)}
           maxLength={200}
           required
-          placeholder="e.g. gpt-4.1-mini"
+          placeholder={t("connections.form.modelPlaceholder")}
         />
       </label>
       <label className="check">
-        <input type="checkbox" checked={draft.isDefault} onChange={(e) => set("isDefault", e.target.checked)} /> Use by
-        default for Agent runs
+        <input type="checkbox" checked={draft.isDefault} onChange={(e) => set("isDefault", e.target.checked)} />{" "}
+        {t("connections.form.useByDefault")}
       </label>
       <ErrorNote error={save.error} />
       <div className="row">
-        <BusyButton type="submit" variant="primary" busy={save.busy} busyLabel="Saving…">
-          {connection ? "Save changes" : "Add connection"}
+        <BusyButton type="submit" variant="primary" busy={save.busy} busyLabel={t("common.saving")}>
+          {connection ? t("connections.form.saveChanges") : t("connections.form.submitAdd")}
         </BusyButton>
         <button type="button" className="btn btn-secondary" onClick={() => onDone()}>
-          Cancel
+          {t("common.cancel")}
         </button>
       </div>
     </form>

@@ -3,12 +3,14 @@
  * "Test connection", and Edit / Delete (delete asks for confirmation inline).
  */
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { useReturnFocus } from "../chats/use-return-focus";
 import { useAction } from "../state/use-action";
 import { ConnectionForm } from "./ConnectionForm";
 import { ConnectionTest } from "./ConnectionTest";
-import { providerLabel, type Connection } from "./types";
+import type { Connection } from "./types";
+import { useProviderLabel } from "./use-provider-label";
 import { useConnectionsApi } from "./use-connections";
 
 export function ConnectionRow({
@@ -20,6 +22,8 @@ export function ConnectionRow({
   onChanged(c: Connection): void;
   onRemoved(id: string): void;
 }) {
+  const { t } = useTranslation();
+  const providerLabel = useProviderLabel();
   const api = useConnectionsApi();
   const [mode, setMode] = useState<"view" | "edit" | "confirm-delete">("view");
   const editButton = useReturnFocus(mode);
@@ -31,32 +35,36 @@ export function ConnectionRow({
     <li className="connection" data-testid="connection-row" data-connection-id={connection.id}>
       <div className="connection-head">
         <span className="connection-name">{connection.name}</span>
-        {connection.isDefault && <span className="badge badge-current">Default</span>}
-        {connection.apiKeyUnavailable && <span className="badge badge-warn-text">Key must be entered again</span>}
+        {connection.isDefault && <span className="badge badge-current">{t("connections.row.default")}</span>}
+        {connection.apiKeyUnavailable && (
+          <span className="badge badge-warn-text">{t("connections.row.keyMissing")}</span>
+        )}
       </div>
       <dl className="connection-facts">
         <div>
-          <dt>Provider</dt>
-          <dd>{providerLabel(connection.provider)}</dd>
+          <dt>{t("connections.row.provider")}</dt>
+          <dd>{providerLabel(connection.provider, "short")}</dd>
         </div>
         <div>
-          <dt>Model</dt>
+          <dt>{t("connections.row.model")}</dt>
           <dd>
             <code>{connection.modelId}</code>
           </dd>
         </div>
         {connection.baseUrl && (
           <div>
-            <dt>Base URL</dt>
+            <dt>{t("connections.row.baseUrl")}</dt>
             <dd>
               <code>{connection.baseUrl}</code>
             </dd>
           </div>
         )}
         <div>
-          <dt>API key</dt>
+          <dt>{t("connections.row.apiKey")}</dt>
           <dd data-testid="api-key-hint">
-            {connection.apiKeyHint ? `…${connection.apiKeyHint}` : "saved (short key, not shown)"}
+            {connection.apiKeyHint
+              ? t("connections.row.keyHint", { hint: connection.apiKeyHint })
+              : t("connections.row.keyShort")}
           </dd>
         </div>
       </dl>
@@ -69,17 +77,17 @@ export function ConnectionRow({
               type="button"
               className="btn btn-secondary btn-small"
               onClick={() => setMode("edit")}
-              aria-label={`Edit ${connection.name}`}
+              aria-label={t("connections.row.editLabel", { name: connection.name })}
             >
-              Edit
+              {t("common.edit")}
             </button>
             <button
               type="button"
               className="btn btn-danger-outline btn-small"
               onClick={() => setMode("confirm-delete")}
-              aria-label={`Delete ${connection.name}`}
+              aria-label={t("connections.row.deleteLabel", { name: connection.name })}
             >
-              Delete
+              {t("common.delete")}
             </button>
           </div>
         </div>
@@ -94,23 +102,23 @@ export function ConnectionRow({
         />
       )}
       {mode === "confirm-delete" && (
-        <div className="confirm" role="group" aria-label={`Confirm deleting ${connection.name}`}>
+        <div className="confirm" role="group" aria-label={t("connections.row.confirmLabel", { name: connection.name })}>
           <p>
-            Delete “{connection.name}” and its saved key?
-            {connection.isDefault ? " Runs then need another connection picked or made default." : ""}
+            {t("connections.row.confirm", { name: connection.name })}
+            {connection.isDefault ? t("connections.row.confirmDefault") : ""}
           </p>
           <div className="row">
             <BusyButton
               variant="danger"
               busy={remove.busy}
-              busyLabel="Deleting…"
+              busyLabel={t("common.deleting")}
               onClick={() => void remove.run()}
               autoFocus
             >
-              Delete connection
+              {t("connections.row.deleteConnection")}
             </BusyButton>
             <button type="button" className="btn btn-secondary" onClick={() => setMode("view")}>
-              Cancel
+              {t("common.cancel")}
             </button>
           </div>
         </div>

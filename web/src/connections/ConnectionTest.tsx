@@ -3,16 +3,21 @@
  * the latency, or the provider's error code and message (with the HTTP status the provider gave).
  */
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ApiError, describeError } from "../api/client";
 import { BusyButton } from "../components/BusyButton";
-import { formatCount } from "../chats/format";
+import { ErrorText } from "../components/ErrorNote";
+import { formatDuration } from "../i18n/format";
 import { useAction } from "../state/use-action";
 import type { Connection } from "./types";
 import { useConnectionsApi } from "./use-connections";
 
-type Outcome = { ok: true; latencyMs: number } | { ok: false; code: string; message: string; status?: number };
+type Outcome =
+  | { ok: true; latencyMs: number }
+  | { ok: false; code: string; message: string; details?: unknown; status?: number };
 
 export function ConnectionTest({ connection }: { connection: Connection }) {
+  const { t } = useTranslation();
   const api = useConnectionsApi();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const test = useAction(async () => {
@@ -31,23 +36,23 @@ export function ConnectionTest({ connection }: { connection: Connection }) {
       <BusyButton
         className="btn-small"
         busy={test.busy}
-        busyLabel="Testing…"
+        busyLabel={t("connections.test.busy")}
         onClick={() => void test.run()}
-        aria-label={`Test connection ${connection.name}`}
+        aria-label={t("connections.test.label", { name: connection.name })}
       >
-        Test connection
+        {t("connections.test.button")}
       </BusyButton>
       <span role="status" aria-live="polite" data-testid="connection-test-result">
         {outcome?.ok === true && (
-          <span className="success">Works: answered in {formatCount(outcome.latencyMs)} ms</span>
+          <span className="success">{t("connections.test.works", { ms: formatDuration(outcome.latencyMs) })}</span>
         )}
         {outcome?.ok === false && (
           <span className="error-note">
-            Failed
+            {t("connections.test.failed")}
             {outcome.status && !outcome.message.includes(String(outcome.status))
-              ? ` (provider answered ${outcome.status})`
+              ? t("connections.test.providerAnswered", { status: outcome.status })
               : ""}
-            : {outcome.message} <code>{outcome.code}</code>
+            : <ErrorText error={outcome} />
           </span>
         )}
       </span>

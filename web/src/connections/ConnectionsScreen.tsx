@@ -3,6 +3,7 @@
  * across devices, with add, edit, delete and "Test connection".
  */
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ErrorNote } from "../components/ErrorNote";
 import { ConnectionForm } from "./ConnectionForm";
 import { ConnectionRow } from "./ConnectionRow";
@@ -11,17 +12,16 @@ import "../components/fields.css";
 import "./connections.css";
 
 export function ConnectionsScreen() {
+  const { t } = useTranslation();
   const { connections, loading, error, reload, upsert, drop } = useConnections();
   const [adding, setAdding] = useState(false);
   return (
     <section className="screen" aria-labelledby="screen-title">
-      <h1 id="screen-title">Model connections</h1>
-      <p className="muted">
-        API keys and model ids for the providers your agents use. Keys are stored encrypted and never shown again.
-      </p>
+      <h1 id="screen-title">{t("connections.title")}</h1>
+      <p className="muted">{t("connections.intro")}</p>
       {adding ? (
         <section className="card" aria-labelledby="add-connection-title">
-          <h2 id="add-connection-title">Add a connection</h2>
+          <h2 id="add-connection-title">{t("connections.addTitle")}</h2>
           <ConnectionForm
             onDone={(saved) => {
               if (saved) upsert(saved);
@@ -31,25 +31,25 @@ export function ConnectionsScreen() {
         </section>
       ) : (
         <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
-          Add connection
+          {t("connections.add")}
         </button>
       )}
       <section className="card" aria-labelledby="connections-title" aria-busy={loading}>
         <div className="card-head">
-          <h2 id="connections-title">Your connections</h2>
+          <h2 id="connections-title">{t("connections.yourConnections")}</h2>
           <button type="button" className="btn btn-ghost" onClick={() => void reload()} disabled={loading}>
-            Refresh
+            {t("connections.refresh")}
           </button>
         </div>
         {loading && !connections && (
           <p role="status">
-            <span className="spinner" aria-hidden="true" /> Loading connections…
+            <span className="spinner" aria-hidden="true" /> {t("connections.loading")}
           </p>
         )}
         <ErrorNote error={error} />
-        {connections && connections.length === 0 && <p className="muted">No connections yet. Add one to run agents.</p>}
+        {connections && connections.length === 0 && <p className="muted">{t("connections.empty")}</p>}
         {connections && connections.length > 0 && (
-          <ul className="connection-list" aria-label="Connections">
+          <ul className="connection-list" aria-label={t("connections.listLabel")}>
             {connections.map((c) => (
               <ConnectionRow key={c.id} connection={c} onChanged={upsert} onRemoved={drop} />
             ))}

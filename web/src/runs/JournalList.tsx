@@ -3,35 +3,40 @@
  * time; bookkeeping events only when "Show every event" is on. New lines are announced politely.
  */
 import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { AgentRunEvent } from "../api/types";
+import { formatTime } from "../i18n/format";
 import { describeEvent } from "./journal-lines";
 
-const timeOf = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ""
-    : date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-};
+const timeOf = (iso: string) => (Number.isNaN(new Date(iso).getTime()) ? "" : formatTime(iso));
 
 export function JournalList({ events }: { events: AgentRunEvent[] }) {
+  const { t, i18n } = useTranslation();
   const [all, setAll] = useState(false);
-  const lines = useMemo(() => events.map((event) => ({ event, line: describeEvent(event) })), [events]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: lines are re-described when the language changes
+  const lines = useMemo(() => events.map((event) => ({ event, line: describeEvent(event) })), [events, i18n.language]);
   const shown = all ? lines : lines.filter(({ line }) => !line.detail);
   return (
     <section className="card" aria-labelledby="journal-title">
       <div className="card-head">
-        <h2 id="journal-title">Journal</h2>
+        <h2 id="journal-title">{t("runs.journal.title")}</h2>
         <label className="check">
-          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> Show every event (
-          {events.length})
+          <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} />{" "}
+          {t("runs.journal.showAll", { count: events.length })}
         </label>
       </div>
       {events.length === 0 && (
         <p className="muted" role="status">
-          <span className="spinner" aria-hidden="true" /> Waiting for the journal…
+          <span className="spinner" aria-hidden="true" /> {t("runs.journal.waiting")}
         </p>
       )}
-      <ol className="journal" aria-label="Journal" aria-live="polite" aria-relevant="additions" data-testid="journal">
+      <ol
+        className="journal"
+        aria-label={t("runs.journal.label")}
+        aria-live="polite"
+        aria-relevant="additions"
+        data-testid="journal"
+      >
         {shown.map(({ event, line }) => (
           <li
             key={event.seq}

@@ -5,6 +5,7 @@
  * run page. Without any connection it links to the Connections screen instead.
  */
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
 import { SelectField } from "../components/SelectField";
@@ -19,6 +20,7 @@ import { DEFAULT_PROFILE, useRunnableProfiles } from "./use-profiles";
 import { useRunsApi } from "./use-runs-api";
 
 export function RunAgentPanel({ chatId }: { chatId: string }) {
+  const { t } = useTranslation();
   const chats = useChatsApi();
   const runs = useRunsApi();
   const profiles = useRunnableProfiles();
@@ -43,14 +45,14 @@ export function RunAgentPanel({ chatId }: { chatId: string }) {
   const noConnection = connections !== null && connections.length === 0;
   return (
     <section className="card run-agent" aria-labelledby="run-agent-title">
-      <h2 id="run-agent-title">Agent</h2>
+      <h2 id="run-agent-title">{t("runs.panel.title")}</h2>
       {noConnection ? (
         <p>
-          An Agent run needs a model. <Link href="/connections">Add a model connection</Link> first.
+          <Trans i18nKey="runs.panel.needConnection" components={{ link: <Link href="/connections" /> }} />
         </p>
       ) : (
         <div className="run-agent-controls">
-          <SelectField label="Profile" value={profileId} onChange={(e) => setProfileId(e.target.value)}>
+          <SelectField label={t("runs.panel.profile")} value={profileId} onChange={(e) => setProfileId(e.target.value)}>
             {profiles.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.displayName}
@@ -58,24 +60,27 @@ export function RunAgentPanel({ chatId }: { chatId: string }) {
             ))}
           </SelectField>
           <SelectField
-            label="Model connection"
+            label={t("runs.panel.connection")}
             value={connectionId}
             onChange={(e) => setPicked(e.target.value)}
             disabled={!connections}
           >
-            {!connections && <option value="">Loading…</option>}
+            {!connections && <option value="">{t("runs.panel.loading")}</option>}
             {connections?.map((c) => (
-              <option key={c.id} value={c.id}>{`${c.name}${c.isDefault ? " (default)" : ""} · ${c.modelId}`}</option>
+              <option
+                key={c.id}
+                value={c.id}
+              >{`${c.name}${c.isDefault ? t("runs.panel.defaultSuffix") : ""} · ${c.modelId}`}</option>
             ))}
           </SelectField>
           <BusyButton
             variant="primary"
             busy={start.busy}
-            busyLabel="Starting…"
+            busyLabel={t("runs.panel.starting")}
             onClick={() => void start.run()}
             disabled={!connectionId}
           >
-            Run agent
+            {t("runs.panel.run")}
           </BusyButton>
         </div>
       )}

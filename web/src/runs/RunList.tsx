@@ -3,24 +3,26 @@
  * partly done, cancelled) and, from a chat page, only that chat's runs (`?chat=`).
  */
 import { useMemo, useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { ErrorNote } from "../components/ErrorNote";
 import { SelectField } from "../components/SelectField";
-import { formatWhen } from "../chats/format";
+import { formatWhen } from "../i18n/format";
 import { Link } from "../shell/Link";
 import { RunStatusBadge } from "./RunStatusBadge";
 import { ACTIVE_STATUSES } from "./types";
 import { useRunList } from "./use-run-list";
 
 const FILTERS = {
-  all: { label: "All runs", statuses: [] as readonly string[] },
-  active: { label: "Running", statuses: ACTIVE_STATUSES },
-  completed: { label: "Completed", statuses: ["completed"] },
-  failed: { label: "Failed or partly done", statuses: ["failed", "partial_success"] },
-  cancelled: { label: "Cancelled", statuses: ["cancelled"] },
+  all: { statuses: [] as readonly string[] },
+  active: { statuses: ACTIVE_STATUSES },
+  completed: { statuses: ["completed"] },
+  failed: { statuses: ["failed", "partial_success"] },
+  cancelled: { statuses: ["cancelled"] },
 } as const;
 type FilterKey = keyof typeof FILTERS;
 
 export function RunList({ chatId: initialChatId }: { chatId: string | null }) {
+  const { t } = useTranslation();
   const [chatId, setChatId] = useState(initialChatId);
   const [filter, setFilter] = useState<FilterKey>("all");
   const statuses = useMemo(() => FILTERS[filter].statuses, [filter]);
@@ -31,51 +33,52 @@ export function RunList({ chatId: initialChatId }: { chatId: string | null }) {
   };
   return (
     <section className="screen" aria-labelledby="screen-title">
-      <h1 id="screen-title">Agent runs</h1>
-      <p className="muted">
-        Start a run from a chat page with “Run agent”. Runs continue on the server when you close this page.
-      </p>
+      <h1 id="screen-title">{t("runs.title")}</h1>
+      <p className="muted">{t("runs.intro")}</p>
       <div className="row run-filters">
-        <SelectField label="Show" value={filter} onChange={(e) => setFilter(e.target.value as FilterKey)}>
-          {Object.entries(FILTERS).map(([key, f]) => (
+        <SelectField label={t("runs.show")} value={filter} onChange={(e) => setFilter(e.target.value as FilterKey)}>
+          {Object.keys(FILTERS).map((key) => (
             <option key={key} value={key}>
-              {f.label}
+              {t(`runs.filters.${key}`)}
             </option>
           ))}
         </SelectField>
         {chatId && (
           <p className="run-chat-filter">
-            Only runs of <Link href={`/chats/${encodeURIComponent(chatId)}`}>this chat</Link>.{" "}
+            <Trans
+              i18nKey="runs.onlyChat"
+              components={{ link: <Link href={`/chats/${encodeURIComponent(chatId)}`} /> }}
+            />{" "}
             <button type="button" className="btn btn-ghost btn-small" onClick={showAll}>
-              Show runs of every chat
+              {t("runs.showEveryChat")}
             </button>
           </p>
         )}
       </div>
       <section className="card" aria-labelledby="runs-title" aria-busy={list.loading}>
         <div className="card-head">
-          <h2 id="runs-title">Runs</h2>
+          <h2 id="runs-title">{t("runs.runs")}</h2>
           <button type="button" className="btn btn-ghost" onClick={() => void list.reload()} disabled={list.loading}>
-            Refresh
+            {t("runs.refresh")}
           </button>
         </div>
         {list.loading && !list.runs && (
           <p role="status">
-            <span className="spinner" aria-hidden="true" /> Loading runs…
+            <span className="spinner" aria-hidden="true" /> {t("runs.loading")}
           </p>
         )}
         <ErrorNote error={list.error} />
-        {list.runs && list.runs.length === 0 && <p className="muted">No runs here yet.</p>}
+        {list.runs && list.runs.length === 0 && <p className="muted">{t("runs.empty")}</p>}
         {list.runs && list.runs.length > 0 && (
-          <ul className="run-list" aria-label="Runs">
+          <ul className="run-list" aria-label={t("runs.runs")}>
             {list.runs.map((run) => (
               <li key={run.runId} className="run-row" data-testid="run-row" data-run-id={run.runId}>
                 <Link href={`/runs/${encodeURIComponent(run.runId)}`} className="run-link">
-                  Run of {formatWhen(run.createdAt)}
+                  {t("runs.runOf", { when: formatWhen(run.createdAt) })}
                 </Link>
                 <RunStatusBadge status={run.status} />
                 <span className="run-meta">
-                  {run.profileId ?? "default-writer"} · {run.commitCount} {run.commitCount === 1 ? "commit" : "commits"}
+                  {run.profileId ?? "default-writer"} · {t("runs.commits", { count: run.commitCount })}
                 </span>
               </li>
             ))}
@@ -83,7 +86,7 @@ export function RunList({ chatId: initialChatId }: { chatId: string | null }) {
         )}
         {list.hasMore && (
           <button type="button" className="btn btn-secondary" onClick={list.loadMore} disabled={list.loadingMore}>
-            Load more runs
+            {t("runs.loadMore")}
           </button>
         )}
       </section>

@@ -2,9 +2,10 @@
  * `/runs/<runId>`: the run's status (live), what it worked on, its committed message, Cancel
  * (POST /api/v1/agent/runs/:runId/cancel) while it runs, and the live journal.
  */
+import { Trans, useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
-import { formatWhen } from "../chats/format";
+import { formatCount, formatWhen } from "../i18n/format";
 import { Link } from "../shell/Link";
 import { useAction } from "../state/use-action";
 import { JournalList } from "./JournalList";
@@ -14,6 +15,7 @@ import { useRun } from "./use-run";
 import { useRunsApi } from "./use-runs-api";
 
 export function RunPage({ runId }: { runId: string }) {
+  const { t } = useTranslation();
   const runs = useRunsApi();
   const { summary, setSummary, events, error } = useRun(runId);
   const cancel = useAction(async () => {
@@ -24,10 +26,10 @@ export function RunPage({ runId }: { runId: string }) {
   return (
     <section className="screen run-page" aria-labelledby="screen-title">
       <Link href="/runs" className="back-link">
-        ← All runs
+        {t("runs.page.back")}
       </Link>
       <div className="run-title">
-        <h1 id="screen-title">Agent run</h1>
+        <h1 id="screen-title">{t("runs.page.title")}</h1>
         {summary && (
           <span role="status" aria-live="polite">
             <RunStatusBadge status={summary.status} />
@@ -39,44 +41,47 @@ export function RunPage({ runId }: { runId: string }) {
         <div className="card run-facts">
           <dl>
             <div>
-              <dt>Chat</dt>
+              <dt>{t("runs.page.chat")}</dt>
               <dd>
-                <Link href={chatHref}>Open the chat</Link>
+                <Link href={chatHref}>{t("runs.page.openChat")}</Link>
               </dd>
             </div>
             <div>
-              <dt>Profile</dt>
+              <dt>{t("runs.page.profile")}</dt>
               <dd>{summary.profileId ?? "default-writer"}</dd>
             </div>
             <div>
-              <dt>Started</dt>
+              <dt>{t("runs.page.started")}</dt>
               <dd>{formatWhen(summary.createdAt)}</dd>
             </div>
             {summary.terminalAt && (
               <div>
-                <dt>Ended</dt>
+                <dt>{t("runs.page.ended")}</dt>
                 <dd>{formatWhen(summary.terminalAt)}</dd>
               </div>
             )}
             <div>
-              <dt>Commits</dt>
-              <dd>{summary.commitCount}</dd>
+              <dt>{t("runs.page.commits")}</dt>
+              <dd>{formatCount(summary.commitCount)}</dd>
             </div>
           </dl>
           {summary.committedMessage && (
             <p className="success" data-testid="run-committed">
-              Committed message #{(summary.committedMessage.messageIndex ?? 0) + 1} to the chat.{" "}
-              <Link href={chatHref}>See it in the chat</Link>.
+              <Trans
+                i18nKey="runs.page.committed"
+                values={{ n: (summary.committedMessage.messageIndex ?? 0) + 1 }}
+                components={{ link: <Link href={chatHref} /> }}
+              />
             </p>
           )}
           {!isTerminal(summary.status) && (
             <BusyButton
               variant="danger"
               busy={cancel.busy || summary.status === "cancelling"}
-              busyLabel="Cancelling…"
+              busyLabel={t("runs.page.cancelling")}
               onClick={() => void cancel.run()}
             >
-              Cancel run
+              {t("runs.page.cancel")}
             </BusyButton>
           )}
         </div>

@@ -1,7 +1,10 @@
 /** A run status as a coloured badge (text first; colour only repeats it). */
-import { isTerminal, statusLabel } from "./types";
+import { useTranslation } from "react-i18next";
+import { statusText } from "./status-text";
+import { isTerminal } from "./types";
 
 export function RunStatusBadge({ status }: { status: string }) {
+  useTranslation();
   const tone =
     status === "completed"
       ? "ok"
@@ -13,7 +16,7 @@ export function RunStatusBadge({ status }: { status: string }) {
   return (
     <span className={`badge run-status run-status-${tone}`} data-testid="run-status" data-status={status}>
       {!isTerminal(status) && status !== "created" && <span className="spinner" aria-hidden="true" />}{" "}
-      {statusLabel(status)}
+      {statusText(status)}
     </span>
   );
 }

@@ -4,8 +4,9 @@
  * event" is on. The text is shown as plain text (payload strings come from the server or model).
  */
 import type { AgentRunEvent } from "../api/types";
-import { formatCount } from "../chats/format";
-import { statusLabel } from "./types";
+import { formatDuration } from "../i18n/format";
+import { i18n } from "../i18n/i18n";
+import { generationLabel, statusText } from "./status-text";
 
 export type LineTone = "info" | "success" | "warn" | "error";
 
@@ -19,43 +20,56 @@ type Payload = Record<string, unknown>;
 const str = (value: unknown): string =>
   typeof value === "string" ? value : value === undefined || value === null ? "" : String(value);
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
-const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
-const chars = (p: Payload) => (num(p.chars) !== null ? ` (${plural(num(p.chars)!, "char")})` : "");
+const jt = (key: string, values?: Record<string, unknown>) => i18n.t(`runs.journal.${key}`, values ?? {});
+/** "1,234 chars" in the current language (the count formatted per locale, the noun pluralized). */
+const plural = (n: number, noun: string) => jt(noun, { count: n });
+const chars = (p: Payload) =>
+  num(p.chars) !== null ? jt("charsSuffix", { chars: plural(num(p.chars)!, "chars") }) : "";
 const failure = (p: Payload) => [str(p.code ?? p.errorCode), str(p.message)].filter(Boolean).join(" ");
+const reason = (p: Payload) => str(p.reason).replaceAll("_", " ");
 
 function line(text: string, tone: LineTone = "info", detail = false): JournalLine {
   return { text, tone, detail };
 }
 
 function describeTyped(type: string, p: Payload): JournalLine {
-  const tool = str(p.name) || str(p.toolId) || "a tool";
+  const tool = str(p.name) || str(p.toolId) || jt("aTool");
   switch (type) {
     case "run_created":
-      return line("Run created");
+    case "workspace_initialized":
+    case "model_request_created":
+      return line(jt(type), "info", type === "model_request_created");
     case "profile_resolved":
-      return line(`Profile: ${str(p.profileId)}`);
+      return line(jt(type, { profile: str(p.profileId) }));
     case "generation_intent_recorded":
       return line(
-        `${statusLabel(str(p.generationType) || "normal")} generation from ${plural(num(p.inputMessageCount) ?? 0, "chat message")}`,
+        jt(type, {
+          type: generationLabel(str(p.generationType) || "normal"),
+          messages: plural(num(p.inputMessageCount) ?? 0, "chatMessages"),
+        }),
       );
     case "status_changed":
-      return line(`Status: ${statusLabel(str(p.status))}`, "info", true);
-    case "workspace_initialized":
-      return line("Workspace ready");
+      return line(jt(type, { status: statusText(str(p.status)) }), "info", true);
     case "context_assembled": {
       const request = (p.request ?? {}) as Payload;
       return line(
-        `Context ready: ${plural(num(request.messageCount) ?? 0, "message")}, ${plural(num(request.toolCount) ?? 0, "tool")}${request.model ? `, model ${str(request.model)}` : ""}`,
+        jt(type, {
+          messages: plural(num(request.messageCount) ?? 0, "messages"),
+          tools: plural(num(request.toolCount) ?? 0, "tools"),
+        }) + (request.model ? jt("contextModel", { model: str(request.model) }) : ""),
       );
     }
     case "model_call_attempt_failed":
       return line(
-        `Model call failed: ${failure(p)}${p.willRetry === true ? " — will retry" : ""}`,
+        jt(type, { failure: failure(p) }) + (p.willRetry === true ? jt("willRetry") : ""),
         p.willRetry === true ? "warn" : "error",
       );
     case "model_call_retry_scheduled":
       return line(
-        `Retrying the model call in ${Math.round((num(p.intervalMs) ?? 0) / 100) / 10} s (attempt ${num(p.nextAttempt) ?? "?"})`,
+        jt(type, {
+          seconds: formatDuration(Math.max(100, num(p.intervalMs) ?? 0)),
+          attempt: num(p.nextAttempt) ?? "?",
+        }),
         "warn",
       );
     case "model_completed": {
@@ -63,67 +77,66 @@ function describeTyped(type: string, p: Payload): JournalLine {
       const narration = (p.narration as Payload | undefined)?.text;
       const said =
         typeof narration === "string" && narration.trim()
-          ? ` — “${narration.trim()}${(p.narration as Payload).truncated === true ? "…" : ""}”`
+          ? jt("modelSaid", { text: `${narration.trim()}${(p.narration as Payload).truncated === true ? "…" : ""}` })
           : "";
       return line(
         calls > 0
-          ? `Model called ${plural(calls, "tool")}${said}`
-          : `Model answered with text only (${plural(num(p.textChars) ?? 0, "char")})`,
+          ? jt("modelCalledTools", { tools: plural(calls, "tools") }) + said
+          : jt("modelTextOnly", { chars: plural(num(p.textChars) ?? 0, "chars") }),
       );
     }
     case "direct_output_captured":
-      return line(`Text without a tool call saved to ${str(p.path)}${chars(p)}`, "warn");
+      return line(jt(type, { path: str(p.path) }) + chars(p), "warn");
     case "drift_recovery_attempted":
-      return line(`Reminded the model to use its tools (attempt ${num(p.attempt) ?? "?"})`, "warn");
+      return line(jt(type, { attempt: num(p.attempt) ?? "?" }), "warn");
     case "tool_call_started":
-      return line(`Calling ${tool}`, "info", true);
+      return line(jt(type, { tool }), "info", true);
     case "tool_call_completed":
-      return line(`${tool} done${num(p.elapsedMs) !== null ? ` (${formatCount(num(p.elapsedMs)!)} ms)` : ""}`);
+      return line(
+        jt(type, { tool }) +
+          (num(p.elapsedMs) !== null ? jt("elapsed", { ms: formatDuration(num(p.elapsedMs)!) }) : ""),
+      );
     case "tool_call_failed":
-      return line(`${tool} failed: ${failure(p)}`, "warn");
+      return line(jt(type, { tool, failure: failure(p) }), "warn");
     case "workspace_file_written":
-      return line(`Wrote ${str(p.path)}${chars(p)}`);
+      return line(jt(type, { path: str(p.path) }) + chars(p));
     case "workspace_patch_applied":
-      return line(`Edited ${str(p.path)} (${plural(num(p.replacements) ?? 0, "replacement")})`);
+      return line(jt(type, { path: str(p.path), replacements: plural(num(p.replacements) ?? 0, "replacements") }));
     case "chat_commit_requested":
-      return line(`Committing ${str(p.path)} to the chat${chars(p)}`, "info", true);
+      return line(jt(type, { path: str(p.path) }) + chars(p), "info", true);
     case "chat_commit_completed":
       return line(
-        `Committed to the chat${num(p.messageIndex) !== null ? ` (message #${num(p.messageIndex)! + 1})` : ""}`,
+        jt(type) + (num(p.messageIndex) !== null ? jt("messageNumber", { n: num(p.messageIndex)! + 1 }) : ""),
         "success",
       );
     case "chat_commit_failed":
-      return line(`Commit failed: ${failure(p)}`, "error");
-    case "agent_loop_finished":
-      return line(`Agent finished its work (${plural(num(p.commitCount) ?? 0, "commit")})`);
-    case "persistent_changes_commit_failed":
-      return line(`Saving persistent files failed: ${str(p.message)}`, "error");
-    case "persistent_state_metadata_update_failed":
-      return line(`Saving the state id on the message failed: ${str(p.message)}`, "error");
-    case "user_guidance_submitted":
-      return line(`Guidance queued: “${str(p.preview)}”`);
-    case "user_guidance_applied":
-      return line(`Guidance given to the model: “${str(p.preview)}”`);
-    case "user_guidance_discarded":
-      return line(`Guidance discarded (${str(p.reason).replaceAll("_", " ")})`, "warn");
-    case "run_cancel_requested":
-      return line("Cancel requested", "warn");
-    case "run_completed":
-      return line("Completed", "success");
-    case "run_cancelled":
-      return line("Cancelled", "warn");
-    case "run_partial_success":
-      return line(`Partly done: ${failure(p)} (${plural(num(p.preservedCommitCount) ?? 0, "commit")} kept)`, "warn");
     case "run_failed":
-      return line(`Failed: ${failure(p)}`, "error");
     case "prompt_assembly_failed":
-      return line(`Prompt assembly failed: ${failure(p)}`, "error");
+      return line(jt(type, { failure: failure(p) }), "error");
     case "agent_invocation_failed":
-      return line(`Agent failed: ${failure(p)}`, "error", true);
+      return line(jt(type, { failure: failure(p) }), "error", true);
+    case "agent_loop_finished":
+      return line(jt(type, { commits: plural(num(p.commitCount) ?? 0, "commits") }));
+    case "persistent_changes_commit_failed":
+    case "persistent_state_metadata_update_failed":
+      return line(jt(type, { message: str(p.message) }), "error");
+    case "user_guidance_submitted":
+    case "user_guidance_applied":
+      return line(jt(type, { preview: str(p.preview) }));
+    case "user_guidance_discarded":
+      return line(jt(type, { reason: reason(p) }), "warn");
+    case "run_cancel_requested":
+    case "run_cancelled":
+      return line(jt(type), "warn");
+    case "run_completed":
+      return line(jt(type), "success");
+    case "run_partial_success":
+      return line(
+        jt(type, { failure: failure(p), commits: plural(num(p.preservedCommitCount) ?? 0, "commits") }),
+        "warn",
+      );
     case "checkpoint_created":
-      return line(`Checkpoint ${str(p.checkpointId)} (${str(p.reason).replaceAll("_", " ")})`, "info", true);
-    case "model_request_created":
-      return line("Asking the model", "info", true);
+      return line(jt(type, { id: str(p.checkpointId), reason: reason(p) }), "info", true);
     default:
       return line(type.replaceAll("_", " "), "info", true);
   }
@@ -140,7 +153,7 @@ export function describeEvent(event: Pick<AgentRunEvent, "type" | "payload" | "l
   const body = OWN_WORDS.test(described.text)
     ? `${described.text.charAt(0).toLowerCase()}${described.text.slice(1)}`
     : described.text;
-  const text = round !== null ? `Round ${round}: ${body}` : described.text;
+  const text = round !== null ? jt("round", { round, text: body }) : described.text;
   const tone =
     event.level === "error" ? "error" : described.tone === "info" && event.level === "warn" ? "warn" : described.tone;
   return { text, tone, detail: described.detail || (event.level === "debug" && described.tone === "info") };

@@ -4,3 +4,6 @@ export { default as shell } from "./shell";
 export { default as auth } from "./auth";
 export { default as errors } from "./errors";
 export { default as mcp } from "./mcp";
+export { default as chats } from "./chats";
+export { default as connections } from "./connections";
+export { default as runs } from "./runs";
