@@ -26,8 +26,12 @@ export const ALLOWED = new Set([
   "true",
   "false",
   "Authorization",
-  // The built-in profile's id.
+  // The built-in profile's id, the MCP wildcard, and example values of profile fields, typed as they are.
   "default-writer",
+  "(mcp:*)",
+  "output/main.md",
+  "markdown",
+  "main",
 ]);
 
 /** Attributes that never reach the reader. */
@@ -67,6 +71,8 @@ const TECHNICAL_ATTRIBUTES = new Set([
   "autoCapitalize",
   "fileName",
   "action",
+  "autoCorrect",
+  "codeTestId",
   "i18nKey",
   "ns",
 ]);

@@ -14,13 +14,13 @@ export function ErrorNote({ error }: { error: ErrorLike | null }) {
   );
 }
 
-/** The localized error lines without the alert box (for toasts, lists and notices). */
-export function ErrorText({ error }: { error: ErrorLike }) {
+/** The localized error lines without the alert box (for toasts, lists and notices); `codeTestId` tags the code. */
+export function ErrorText({ error, codeTestId }: { error: ErrorLike; codeTestId?: string }) {
   useTranslation();
   const shown = localizeError(error);
   return (
     <>
-      <span className="error-primary">{shown.primary}</span> <code>{shown.code}</code>
+      <span className="error-primary">{shown.primary}</span> <code data-testid={codeTestId}>{shown.code}</code>
       {shown.secondary && (
         <span className="error-secondary" data-testid="error-server-message">
           {shown.secondary}

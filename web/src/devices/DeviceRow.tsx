@@ -2,6 +2,8 @@
  * One device in the list: name, "This device" / "Revoked" badges, added and last-seen times, and
  * Rename / Revoke (revoke asks for confirmation inline; this device signs out from the header).
  */
+import { useTranslation } from "react-i18next";
+import { formatWhen } from "../i18n/format";
 import { useEffect, useRef, useState } from "react";
 import type { Device } from "../api/types";
 import { BusyButton } from "../components/BusyButton";
@@ -9,15 +11,8 @@ import { useServices } from "../state/services";
 import { useAction } from "../state/use-action";
 import { RenameForm } from "./RenameForm";
 
-function when(iso: string | null): string {
-  if (!iso) return "never";
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-}
-
 export function DeviceRow({ device, onChanged }: { device: Device; onChanged(device: Device): void }) {
+  const { t } = useTranslation();
   const { devices } = useServices();
   const [mode, setMode] = useState<"view" | "rename" | "confirm-revoke">("view");
   const renameButton = useRef<HTMLButtonElement>(null);
@@ -45,11 +40,11 @@ export function DeviceRow({ device, onChanged }: { device: Device; onChanged(dev
           <span className="device-name" data-testid="device-name">
             {device.name}
           </span>
-          {device.current && <span className="badge badge-current">This device</span>}
-          {device.revoked && <span className="badge badge-muted">Revoked</span>}
+          {device.current && <span className="badge badge-current">{t("devices.row.thisDevice")}</span>}
+          {device.revoked && <span className="badge badge-muted">{t("devices.row.revoked")}</span>}
         </div>
         <div className="device-meta">
-          Added {when(device.createdAt)} · Last seen {when(device.lastSeenAt)}
+          {t("devices.row.meta", { added: formatWhen(device.createdAt), seen: formatWhen(device.lastSeenAt) })}
         </div>
       </div>
       {!device.revoked && mode === "view" && (
@@ -59,18 +54,18 @@ export function DeviceRow({ device, onChanged }: { device: Device; onChanged(dev
             type="button"
             className="btn btn-secondary"
             onClick={() => setMode("rename")}
-            aria-label={`Rename ${device.name}`}
+            aria-label={t("devices.row.renameLabel", { name: device.name })}
           >
-            Rename
+            {t("common.rename")}
           </button>
           {!device.current && (
             <button
               type="button"
               className="btn btn-danger-outline"
               onClick={() => setMode("confirm-revoke")}
-              aria-label={`Revoke ${device.name}`}
+              aria-label={t("devices.row.revokeLabel", { name: device.name })}
             >
-              Revoke
+              {t("devices.row.revoke")}
             </button>
           )}
         </div>
@@ -85,20 +80,20 @@ export function DeviceRow({ device, onChanged }: { device: Device; onChanged(dev
         />
       )}
       {mode === "confirm-revoke" && (
-        <div className="confirm" role="group" aria-label={`Confirm revoking ${device.name}`}>
-          <p>Revoke “{device.name}”? It is signed out at once and needs a new pairing link to come back.</p>
+        <div className="confirm" role="group" aria-label={t("devices.row.confirmLabel", { name: device.name })}>
+          <p>{t("devices.row.confirm", { name: device.name })}</p>
           <div className="row">
             <BusyButton
               variant="danger"
               busy={revoke.busy}
-              busyLabel="Revoking…"
+              busyLabel={t("devices.row.revoking")}
               onClick={() => void revoke.run()}
               autoFocus
             >
-              Revoke device
+              {t("devices.row.revokeDevice")}
             </BusyButton>
             <button type="button" className="btn btn-secondary" onClick={() => setMode("view")}>
-              Cancel
+              {t("common.cancel")}
             </button>
           </div>
         </div>

@@ -1,4 +1,5 @@
 /** The inline "Delete this profile?" confirmation (`DELETE /agent/profiles/:id`). */
+import { Trans, useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { useAction } from "../state/use-action";
 import { useToasts } from "../state/toasts";
@@ -13,31 +14,35 @@ export function DeleteProfile({
   onCancel(): void;
   onDeleted(): void;
 }) {
+  const { t } = useTranslation();
   const profiles = useProfilesApi();
   const { show } = useToasts();
   const remove = useAction(async () => {
     await profiles.remove(profile.id);
-    show({ kind: "success", message: `Deleted the profile “${profile.displayName}”.` });
+    show({ kind: "success", message: t("profiles.remove.done", { name: profile.displayName }) });
     onDeleted();
   });
   return (
-    <div className="confirm" role="group" aria-label={`Confirm deleting ${profile.displayName}`}>
+    <div className="confirm" role="group" aria-label={t("profiles.remove.label", { name: profile.displayName })}>
       <p>
-        Delete the profile “{profile.displayName}” (<code>{profile.id}</code>)? Runs that already used it keep their
-        copy; new runs cannot pick it. Export it first to keep a copy.
+        <Trans
+          i18nKey="profiles.remove.confirm"
+          values={{ name: profile.displayName, id: profile.id }}
+          components={{ code: <code /> }}
+        />
       </p>
       <div className="row">
         <BusyButton
           variant="danger"
           busy={remove.busy}
-          busyLabel="Deleting…"
+          busyLabel={t("common.deleting")}
           onClick={() => void remove.run()}
           autoFocus
         >
-          Delete profile
+          {t("profiles.remove.submit")}
         </BusyButton>
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          {t("common.cancel")}
         </button>
       </div>
     </div>

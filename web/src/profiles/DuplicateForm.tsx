@@ -4,6 +4,7 @@
  * and display name, loads the source document and imports the copy (`POST /agent/profiles/import`,
  * which refuses an id in use with `agent.profile_conflict` instead of replacing it), then opens it.
  */
+import { useTranslation } from "react-i18next";
 import { useEffect, useState, type FormEvent } from "react";
 import { ApiError } from "../api/client";
 import { BusyButton } from "../components/BusyButton";
@@ -23,10 +24,11 @@ export interface DuplicateFormProps {
 }
 
 export function DuplicateForm({ source, takenIds, onCancel }: DuplicateFormProps) {
+  const { t } = useTranslation();
   const profiles = useProfilesApi();
   const { show } = useToasts();
   const [id, setId] = useState(() => copyId(source.id, takenIds ?? []));
-  const [name, setName] = useState(`${source.displayName} (copy)`);
+  const [name, setName] = useState(() => t("profiles.duplicate.copyName", { name: source.displayName }));
   const [touched, setTouched] = useState(false);
   useEffect(() => {
     if (takenIds) return;
@@ -46,9 +48,9 @@ export function DuplicateForm({ source, takenIds, onCancel }: DuplicateFormProps
     async () => {
       const { profile } = await profiles.load(source.id);
       if (!profile)
-        throw new ApiError(404, "agent.profile_not_found", `The profile “${source.displayName}” no longer exists.`);
+        throw new ApiError(404, "agent.profile_not_found", t("profiles.duplicate.gone", { name: source.displayName }));
       const saved = await profiles.importDocument(copyDocument(profile, id.trim(), name));
-      show({ kind: "success", message: `Created “${saved.profile.displayName}”. You can edit it now.` });
+      show({ kind: "success", message: t("profiles.duplicate.created", { name: saved.profile.displayName }) });
       navigate(profilePath(saved.profile.id));
     },
     { toastErrors: false },
@@ -65,11 +67,11 @@ export function DuplicateForm({ source, takenIds, onCancel }: DuplicateFormProps
       onKeyDown={(e) => {
         if (e.key === "Escape") onCancel();
       }}
-      aria-label={`Duplicate ${source.displayName}`}
+      aria-label={t("profiles.duplicate.label", { name: source.displayName })}
     >
       <div className="field-group">
         <label className="field">
-          <span>New profile id</span>
+          <span>{t("profiles.duplicate.newId")}</span>
           <input
             value={id}
             onChange={(e) => {
@@ -84,19 +86,19 @@ export function DuplicateForm({ source, takenIds, onCancel }: DuplicateFormProps
             autoCapitalize="off"
           />
         </label>
-        <small id={helpId}>Lowercase letters, digits, “-” and “_”. It cannot be changed later.</small>
+        <small id={helpId}>{t("profiles.duplicate.idHelp")}</small>
       </div>
       <label className="field">
-        <span>Display name of the copy</span>
+        <span>{t("profiles.duplicate.name")}</span>
         <input value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
       </label>
       <ErrorNote error={create.error} />
       <div className="row">
-        <BusyButton type="submit" variant="primary" busy={create.busy} busyLabel="Creating…">
-          Create copy
+        <BusyButton type="submit" variant="primary" busy={create.busy} busyLabel={t("profiles.duplicate.busy")}>
+          {t("profiles.duplicate.submit")}
         </BusyButton>
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          Cancel
+          {t("common.cancel")}
         </button>
       </div>
     </form>

@@ -3,6 +3,7 @@
  * `<id>.json`. The server replaces a connection binding with `requiresConfiguration`, so the file
  * carries no reference to this account's connections.
  */
+import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { useAction } from "../state/use-action";
 import { useProfilesApi } from "./use-profiles-api";
@@ -26,6 +27,7 @@ export function ExportButton({
   profile: { id: string; displayName: string };
   small?: boolean;
 }) {
+  const { t } = useTranslation();
   const profiles = useProfilesApi();
   const download = useAction(async () => {
     const document = await profiles.exportDocument(profile.id);
@@ -35,11 +37,11 @@ export function ExportButton({
     <BusyButton
       className={small ? "btn-small" : undefined}
       busy={download.busy}
-      busyLabel="Exporting…"
+      busyLabel={t("profiles.export.busy")}
       onClick={() => void download.run()}
-      aria-label={`Export ${profile.displayName}`}
+      aria-label={t("profiles.export.label", { name: profile.displayName })}
     >
-      Export
+      {t("profiles.export.button")}
     </BusyButton>
   );
 }

@@ -4,33 +4,23 @@
  * the server's message, what it blocks, its code and field, and buttons for its repair actions
  * (they move focus to the field to change, or set the model to "needs a connection").
  */
+import { Trans, useTranslation } from "react-i18next";
+import { i18n } from "../i18n/i18n";
 import type { DiagnosticBlock, ProfileDiagnostic, ProfileHealth, RepairAction } from "./types";
 
-const ABILITIES: Array<{ key: keyof ProfileHealth; label: string }> = [
-  { key: "directRunAvailable", label: "Start from a chat" },
-  { key: "promptAssemblyAvailable", label: "Build the prompt" },
-  { key: "previewAvailable", label: "Preview" },
-  { key: "subAgentAvailable", label: "Run as a sub-agent" },
+const ABILITIES: Array<keyof ProfileHealth> = [
+  "directRunAvailable",
+  "promptAssemblyAvailable",
+  "previewAvailable",
+  "subAgentAvailable",
 ];
 
-const BLOCK_TEXT: Record<DiagnosticBlock, string> = {
-  preview: "previewing",
-  promptAssembly: "building the prompt",
-  directRun: "starting it from a chat",
-  subAgent: "running it as a sub-agent",
-};
-
-const REPAIR_TEXT: Record<RepairAction, string> = {
-  selectModel: "Pick a connection",
-  setModelRequiresConfiguration: "Mark it as needing a connection",
-  openJsonEditor: "Open the JSON editor",
-  selectPreset: "Change the preset in the JSON editor",
-};
-
-/** "starting it from a chat and running it as a sub-agent". */
+/** "starting it from a chat and running it as a sub-agent" (in the current language). */
 export function blocksText(blocks: readonly DiagnosticBlock[]): string {
-  const words = blocks.map((b) => BLOCK_TEXT[b] ?? b);
-  return words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+  const words = blocks.map((b) => i18n.t(`profiles.health.blocks.${b}`, { defaultValue: b }));
+  return words.length <= 1
+    ? (words[0] ?? "")
+    : `${words.slice(0, -1).join(i18n.t("profiles.health.blocksJoin"))}${i18n.t("profiles.health.blocksLast")}${words.at(-1)}`;
 }
 
 function Diagnostic({
@@ -42,20 +32,25 @@ function Diagnostic({
   canRepair: boolean;
   onRepair(action: RepairAction): void;
 }) {
+  const { t } = useTranslation();
   return (
     <li className="diagnostic" data-testid="diagnostic" data-code={diagnostic.code}>
       <p className="diagnostic-message">{diagnostic.message}</p>
       {diagnostic.blocks && diagnostic.blocks.length > 0 && (
-        <p className="muted">This stops {blocksText(diagnostic.blocks)}.</p>
+        <p className="muted">{t("profiles.health.stops", { what: blocksText(diagnostic.blocks) })}</p>
       )}
       <p className="diagnostic-meta">
-        <code>{diagnostic.code}</code> at <code>{diagnostic.path}</code>
+        <Trans
+          i18nKey="profiles.health.at"
+          values={{ code: diagnostic.code, path: diagnostic.path }}
+          components={{ code: <code /> }}
+        />
       </p>
       {canRepair && diagnostic.repairActions && diagnostic.repairActions.length > 0 && (
         <div className="row">
           {diagnostic.repairActions.map((action) => (
             <button key={action} type="button" className="btn btn-secondary btn-small" onClick={() => onRepair(action)}>
-              {REPAIR_TEXT[action] ?? action}
+              {t(`profiles.health.repair.${action}`, { defaultValue: action })}
             </button>
           ))}
         </div>
@@ -74,6 +69,7 @@ export function HealthPanel({
   canRepair: boolean;
   onRepair(action: RepairAction): void;
 }) {
+  const { t } = useTranslation();
   if (!health) return null;
   const ok = health.diagnostics.length === 0;
   return (
@@ -83,22 +79,20 @@ export function HealthPanel({
       data-testid="profile-health"
       aria-live="polite"
     >
-      <h2 id="health-title">Health</h2>
+      <h2 id="health-title">{t("profiles.health.title")}</h2>
       <p className={ok ? "success" : "error-note"} data-testid="health-summary">
-        {ok
-          ? "No problems found."
-          : `${health.diagnostics.length === 1 ? "One problem" : `${health.diagnostics.length} problems`} found.`}
+        {ok ? t("profiles.health.ok") : t("profiles.health.problems", { count: health.diagnostics.length })}
       </p>
-      <ul className="abilities" aria-label="What this profile can do">
-        {ABILITIES.map(({ key, label }) => (
+      <ul className="abilities" aria-label={t("profiles.health.abilitiesLabel")}>
+        {ABILITIES.map((key) => (
           <li key={key} data-ok={health[key] === true}>
-            <span aria-hidden="true">{health[key] === true ? "✓" : "✗"}</span> {label}:{" "}
-            <strong>{health[key] === true ? "yes" : "no"}</strong>
+            <span aria-hidden="true">{health[key] === true ? "✓" : "✗"}</span> {t(`profiles.health.abilities.${key}`)}:{" "}
+            <strong>{health[key] === true ? t("profiles.health.yes") : t("profiles.health.no")}</strong>
           </li>
         ))}
       </ul>
       {!ok && (
-        <ul className="diagnostics" aria-label="Problems">
+        <ul className="diagnostics" aria-label={t("profiles.health.problemsLabel")}>
           {health.diagnostics.map((d) => (
             <Diagnostic key={`${d.code}:${d.path}`} diagnostic={d} canRepair={canRepair} onRepair={onRepair} />
           ))}

@@ -4,6 +4,7 @@
  * (`agent.profile_conflict`) offers "Replace it" (import with `overwrite: true`); any other
  * refusal shows the server's message, code and field path.
  */
+import { Trans, useTranslation } from "react-i18next";
 import { useRef, useState, type FormEvent } from "react";
 import { BusyButton } from "../components/BusyButton";
 import { Link } from "../shell/Link";
@@ -17,6 +18,7 @@ import type { ImportResult } from "./types";
 import { useProfilesApi } from "./use-profiles-api";
 
 export function ImportProfile() {
+  const { t } = useTranslation();
   const profiles = useProfilesApi();
   const { show } = useToasts();
   const input = useRef<HTMLInputElement>(null);
@@ -33,7 +35,7 @@ export function ImportProfile() {
       try {
         const result = await profiles.importDocument(body, overwrite);
         setDone(result);
-        show({ kind: "success", message: `Imported “${result.profile.displayName}”.` });
+        show({ kind: "success", message: t("profiles.import.toast", { name: result.profile.displayName }) });
         setFile(null);
         if (input.current) input.current.value = "";
       } catch (error) {
@@ -58,10 +60,10 @@ export function ImportProfile() {
   };
   return (
     <form className="card profile-import" onSubmit={submit} aria-labelledby="profile-import-title">
-      <h2 id="profile-import-title">Import a profile</h2>
+      <h2 id="profile-import-title">{t("profiles.import.title")}</h2>
       <div className="row">
         <label className="field profile-file">
-          <span>Profile file (.json)</span>
+          <span>{t("profiles.import.file")}</span>
           <input
             ref={input}
             type="file"
@@ -74,38 +76,38 @@ export function ImportProfile() {
             }}
           />
         </label>
-        <BusyButton type="submit" busy={upload.busy} busyLabel="Importing…" disabled={!file}>
-          Import
+        <BusyButton type="submit" busy={upload.busy} busyLabel={t("profiles.import.busy")} disabled={!file}>
+          {t("profiles.import.submit")}
         </BusyButton>
       </div>
-      <small className="muted">
-        Profiles exported from TavernEdge or TauriTavern (schema versions 1–3). A model connection must be picked again
-        after import.
-      </small>
+      <small className="muted">{t("profiles.import.help")}</small>
       {conflict && (
-        <div className="confirm" role="group" aria-label="Profile id already in use">
+        <div className="confirm" role="group" aria-label={t("profiles.import.conflictLabel")}>
           <p role="alert">
-            A profile with the id <code>{conflict.id}</code> already exists. Replace it with the file's version?
+            <Trans i18nKey="profiles.import.conflict" values={{ id: conflict.id }} components={{ code: <code /> }} />
           </p>
           <div className="row">
             <BusyButton
               variant="danger"
               busy={upload.busy}
-              busyLabel="Replacing…"
+              busyLabel={t("profiles.import.replacing")}
               onClick={() => void upload.run(conflict.document, true)}
             >
-              Replace it
+              {t("profiles.import.replace")}
             </BusyButton>
             <button type="button" className="btn btn-secondary" onClick={() => setConflict(null)}>
-              Keep the existing one
+              {t("profiles.import.keep")}
             </button>
           </div>
         </div>
       )}
       {done && (
         <p className="success" role="status">
-          Imported <Link href={profilePath(done.profile.id)}>{done.profile.displayName}</Link>
-          {done.migratedFrom !== null ? ` (converted from schema version ${done.migratedFrom})` : ""}.
+          <Trans
+            i18nKey={done.migratedFrom !== null ? "profiles.import.importedMigrated" : "profiles.import.imported"}
+            values={{ name: done.profile.displayName, version: done.migratedFrom }}
+            components={{ link: <Link href={profilePath(done.profile.id)} /> }}
+          />
         </p>
       )}
       <ValidationError error={upload.error} details={details} />

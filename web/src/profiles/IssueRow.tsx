@@ -1,19 +1,15 @@
 /** One stored profile the server could not read, with its repair actions (see ProfileIssues). */
+import { Trans, useTranslation } from "react-i18next";
 import { useState } from "react";
 import { BusyButton } from "../components/BusyButton";
-import { ErrorNote } from "../components/ErrorNote";
+import { ErrorNote, ErrorText } from "../components/ErrorNote";
 import { useAction } from "../state/use-action";
 import { useToasts } from "../state/toasts";
 import type { ProfileIssue } from "./types";
 import { useProfilesApi } from "./use-profiles-api";
 
-const KIND_TEXT: Record<ProfileIssue["kind"], string> = {
-  invalidJson: "The stored file is not readable JSON.",
-  invalidFileIdentity: "Its header (schema version, kind or id) does not match where it is stored.",
-  invalidProfile: "It breaks a profile rule.",
-};
-
 export function IssueRow({ issue, onRepaired }: { issue: ProfileIssue; onRepaired(): void }) {
+  const { t } = useTranslation();
   const profiles = useProfilesApi();
   const { show } = useToasts();
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -22,7 +18,9 @@ export function IssueRow({ issue, onRepaired }: { issue: ProfileIssue; onRepaire
       await profiles.repair(issue.profileId, action);
       show({
         kind: "success",
-        message: action === "delete" ? `Deleted ${issue.fileName}.` : `Repaired ${issue.fileName}.`,
+        message: t(action === "delete" ? "profiles.issues.deleted" : "profiles.issues.repaired", {
+          file: issue.fileName,
+        }),
       });
       onRepaired();
     },
@@ -31,10 +29,10 @@ export function IssueRow({ issue, onRepaired }: { issue: ProfileIssue; onRepaire
   return (
     <li className="profile-issue" data-testid="profile-issue">
       <p>
-        <code>{issue.fileName}</code>: {KIND_TEXT[issue.kind]}
+        <code>{issue.fileName}</code>: {t(`profiles.issues.kinds.${issue.kind}`)}
       </p>
       <p className="muted">
-        {issue.message} <code>{issue.code}</code>
+        <ErrorText error={issue} />
       </p>
       {!confirmDelete ? (
         <div className="row">
@@ -43,39 +41,44 @@ export function IssueRow({ issue, onRepaired }: { issue: ProfileIssue; onRepaire
               className="btn-small"
               variant="primary"
               busy={repair.busy}
-              busyLabel="Repairing…"
+              busyLabel={t("profiles.issues.repairing")}
               onClick={() => void repair.run("normalizeIdentity")}
-              aria-label={`Fix the header of ${issue.fileName}`}
+              aria-label={t("profiles.issues.fixHeaderLabel", { file: issue.fileName })}
             >
-              Fix the header (recommended)
+              {t("profiles.issues.fixHeader")}
             </BusyButton>
           )}
           <button
             type="button"
             className="btn btn-danger-outline btn-small"
             onClick={() => setConfirmDelete(true)}
-            aria-label={`Delete ${issue.fileName}`}
+            aria-label={t("profiles.issues.deleteLabel", { file: issue.fileName })}
           >
-            Delete{issue.recommendedAction === "delete" ? " (recommended)" : ""}
+            {t("common.delete")}
+            {issue.recommendedAction === "delete" ? t("profiles.issues.recommended") : ""}
           </button>
         </div>
       ) : (
-        <div className="confirm" role="group" aria-label={`Confirm deleting ${issue.fileName}`}>
+        <div className="confirm" role="group" aria-label={t("profiles.issues.confirmLabel", { file: issue.fileName })}>
           <p>
-            Delete <code>{issue.fileName}</code>? Its content cannot be recovered.
+            <Trans
+              i18nKey="profiles.issues.confirm"
+              values={{ file: issue.fileName }}
+              components={{ code: <code /> }}
+            />
           </p>
           <div className="row">
             <BusyButton
               variant="danger"
               busy={repair.busy}
-              busyLabel="Deleting…"
+              busyLabel={t("common.deleting")}
               onClick={() => void repair.run("delete")}
               autoFocus
             >
-              Delete it
+              {t("profiles.issues.deleteIt")}
             </BusyButton>
             <button type="button" className="btn btn-secondary" onClick={() => setConfirmDelete(false)}>
-              Cancel
+              {t("common.cancel")}
             </button>
           </div>
         </div>

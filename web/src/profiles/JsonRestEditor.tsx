@@ -3,6 +3,7 @@
  * run options, context, delegation, instructions, tool budgets and descriptions, skills, plan).
  * Says at once when the text is not a JSON object; the server judges the content on save.
  */
+import { useTranslation } from "react-i18next";
 import { useId } from "react";
 import { parseRest } from "./profile-draft";
 
@@ -15,6 +16,7 @@ export function JsonRestEditor({
   readOnly: boolean;
   onChange(text: string): void;
 }) {
+  const { t } = useTranslation();
   const helpId = useId();
   let problem: string | null = null;
   try {
@@ -25,7 +27,7 @@ export function JsonRestEditor({
   return (
     <div className="field-group profile-json">
       <label className="field">
-        <span>Other settings (JSON)</span>
+        <span>{t("profiles.json.label")}</span>
         <textarea
           value={value}
           onChange={(e) => onChange(e.target.value)}
@@ -40,10 +42,7 @@ export function JsonRestEditor({
           data-testid="profile-json"
         />
       </label>
-      <small id={helpId}>
-        Preset, run options, context, delegation, instructions, tool budgets and descriptions, skills and plan. Fields
-        shown above are not repeated here.
-      </small>
+      <small id={helpId}>{t("profiles.json.help")}</small>
       {problem && (
         <p className="error-note" data-testid="json-problem">
           {problem}

@@ -6,15 +6,12 @@
  * import; such a profile cannot run). A connection that no longer exists stays visible as
  * "Missing connection" so the user sees why the profile cannot run.
  */
+import { useTranslation } from "react-i18next";
 import { SelectField } from "../components/SelectField";
 import type { Connection } from "../connections/types";
 import type { ProfileForm } from "./profile-draft";
 
-const MODES = [
-  { id: "currentPromptSnapshot", label: "The connection picked when the run starts (else your default)" },
-  { id: "connectionRef", label: "Always this connection" },
-  { id: "requiresConfiguration", label: "Needs a connection (cannot run yet)" },
-];
+const MODES = [{ id: "currentPromptSnapshot" }, { id: "connectionRef" }, { id: "requiresConfiguration" }];
 
 export interface ModelFieldProps {
   form: ProfileForm;
@@ -23,6 +20,7 @@ export interface ModelFieldProps {
 }
 
 export function ModelField({ form, connections, onChange }: ModelFieldProps) {
+  const { t } = useTranslation();
   const known = connections?.some((c) => c.id === form.connectionRef) ?? false;
   const pick = (connectionRef: string) => {
     const before = connections?.find((c) => c.id === form.connectionRef);
@@ -32,16 +30,16 @@ export function ModelField({ form, connections, onChange }: ModelFieldProps) {
   };
   return (
     <fieldset className="fieldset profile-model">
-      <legend>Model</legend>
+      <legend>{t("profiles.model.legend")}</legend>
       <SelectField
-        label="Which model connection"
+        label={t("profiles.model.which")}
         value={form.modelMode}
         onChange={(e) => onChange({ modelMode: e.target.value })}
         data-focus="model-mode"
       >
         {MODES.map((m) => (
           <option key={m.id} value={m.id}>
-            {m.label}
+            {t(`profiles.model.modes.${m.id}`)}
           </option>
         ))}
         {!MODES.some((m) => m.id === form.modelMode) && <option value={form.modelMode}>{form.modelMode}</option>}
@@ -49,31 +47,29 @@ export function ModelField({ form, connections, onChange }: ModelFieldProps) {
       {form.modelMode === "connectionRef" && (
         <>
           <SelectField
-            label="Connection"
+            label={t("profiles.model.connection")}
             value={form.connectionRef}
             onChange={(e) => pick(e.target.value)}
             data-focus="model-connection"
           >
-            <option value="">Choose a connection…</option>
+            <option value="">{t("profiles.model.choose")}</option>
             {connections?.map((c) => (
               <option key={c.id} value={c.id}>{`${c.name} · ${c.modelId}`}</option>
             ))}
             {form.connectionRef !== "" && !known && (
               <option value={form.connectionRef}>
-                {connections ? `Missing connection (${form.connectionRef})` : "Loading connections…"}
+                {connections ? t("profiles.model.missing", { id: form.connectionRef }) : t("profiles.model.loading")}
               </option>
             )}
           </SelectField>
-          {connections && connections.length === 0 && (
-            <p className="muted">You have no model connections yet. Add one on the Connections screen.</p>
-          )}
+          {connections && connections.length === 0 && <p className="muted">{t("profiles.model.none")}</p>}
           <label className="field">
-            <span>Model id</span>
+            <span>{t("profiles.model.modelId")}</span>
             <input
               value={form.modelId}
               onChange={(e) => onChange({ modelId: e.target.value })}
               maxLength={200}
-              placeholder="The connection's model"
+              placeholder={t("profiles.model.modelPlaceholder")}
               spellCheck={false}
             />
           </label>

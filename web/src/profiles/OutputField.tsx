@@ -3,6 +3,7 @@
  * workspace file that becomes the chat message (must be in a visible and writable folder), and
  * its kind (e.g. `markdown`).
  */
+import { useTranslation } from "react-i18next";
 import type { ArtifactForm } from "./profile-draft";
 
 export function OutputField({
@@ -12,13 +13,14 @@ export function OutputField({
   artifact: ArtifactForm;
   onChange(artifact: ArtifactForm): void;
 }) {
+  const { t } = useTranslation();
   const set = (key: keyof ArtifactForm, value: string) => onChange({ ...artifact, [key]: value });
   return (
     <fieldset className="fieldset profile-output">
-      <legend>Output: the chat message</legend>
+      <legend>{t("profiles.output.legend")}</legend>
       <div className="field-grid">
         <label className="field">
-          <span>File that becomes the message</span>
+          <span>{t("profiles.output.path")}</span>
           <input
             value={artifact.path}
             onChange={(e) => set("path", e.target.value)}
@@ -27,7 +29,7 @@ export function OutputField({
           />
         </label>
         <label className="field">
-          <span>Kind</span>
+          <span>{t("profiles.output.kind")}</span>
           <input
             value={artifact.kind}
             onChange={(e) => set("kind", e.target.value)}
@@ -36,7 +38,7 @@ export function OutputField({
           />
         </label>
         <label className="field">
-          <span>Artifact id</span>
+          <span>{t("profiles.output.id")}</span>
           <input
             value={artifact.id}
             onChange={(e) => set("id", e.target.value)}

@@ -6,6 +6,7 @@
  * The built-in profile is shown read-only. A newer version saved on another device replaces an
  * unchanged draft at once, or is offered ("Load the newer version") when there are unsaved edits.
  */
+import { useTranslation } from "react-i18next";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError } from "../api/client";
 import { BusyButton } from "../components/BusyButton";
@@ -41,6 +42,7 @@ export interface ProfileEditorProps {
 }
 
 export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: ProfileEditorProps) {
+  const { t } = useTranslation();
   const profiles = useProfilesApi();
   const { show } = useToasts();
   const { connections } = useConnections();
@@ -65,7 +67,7 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
         const { profile: stored } = await profiles.update(state.base.id, document);
         state.reset(stored);
         onSaved(stored);
-        show({ kind: "success", message: `Saved “${stored.displayName}”.` });
+        show({ kind: "success", message: t("profiles.editor.saved", { name: stored.displayName }) });
       } catch (error) {
         setDetails(error instanceof ApiError ? error.details : null);
         throw error;
@@ -98,23 +100,23 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
       ref={container}
       className="profile-editor stack"
       onSubmit={submit}
-      aria-label={`Settings of ${profile.displayName}`}
+      aria-label={t("profiles.editor.label", { name: profile.displayName })}
     >
       {state.newer && (
         <div className="notice" role="alert">
-          <p>This profile was changed on another device while you were editing.</p>
+          <p>{t("profiles.editor.newer")}</p>
           <div className="row">
             <button type="button" className="btn btn-secondary" onClick={() => state.reset(state.newer!)}>
-              Load the newer version (drops your changes)
+              {t("profiles.editor.loadNewer")}
             </button>
           </div>
         </div>
       )}
       <fieldset className="profile-form-fields" disabled={readOnly}>
         <section className="card stack" aria-labelledby="about-title">
-          <h2 id="about-title">About</h2>
+          <h2 id="about-title">{t("profiles.editor.about")}</h2>
           <label className="field">
-            <span>Display name</span>
+            <span>{t("profiles.editor.displayName")}</span>
             <input
               value={form.displayName}
               onChange={(e) => setForm({ displayName: e.target.value })}
@@ -124,25 +126,25 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
           </label>
           <label className="field">
             <span>
-              Description <span className="muted">(optional)</span>
+              {t("profiles.editor.description")} <span className="muted">{t("profiles.editor.optional")}</span>
             </span>
             <textarea value={form.description} onChange={(e) => setForm({ description: e.target.value })} rows={2} />
           </label>
           <div className="field-grid">
             <SelectField
-              label="Presentation"
+              label={t("profiles.editor.presentation")}
               value={form.presentation}
               onChange={(e) => setForm({ presentation: e.target.value })}
             >
-              <option value="foreground">Foreground: replies in the chat</option>
-              <option value="background">Background: no chat reply</option>
+              <option value="foreground">{t("profiles.editor.foreground")}</option>
+              <option value="background">{t("profiles.editor.background")}</option>
               {!["foreground", "background"].includes(form.presentation) && (
                 <option value={form.presentation}>{form.presentation}</option>
               )}
             </SelectField>
             <div className="field-group">
               <label className="field">
-                <span>Max rounds</span>
+                <span>{t("profiles.editor.maxRounds")}</span>
                 <input
                   type="number"
                   inputMode="numeric"
@@ -153,9 +155,7 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
                   aria-describedby="max-rounds-help"
                 />
               </label>
-              <small id="max-rounds-help">
-                Model calls per run before it stops (each round may call several tools).
-              </small>
+              <small id="max-rounds-help">{t("profiles.editor.maxRoundsHelp")}</small>
             </div>
           </div>
         </section>
@@ -171,7 +171,7 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
         <OutputField artifact={form.artifact} onChange={(artifact) => setForm({ artifact })} />
       </fieldset>
       <section className="card" aria-labelledby="json-title">
-        <h2 id="json-title">Everything else</h2>
+        <h2 id="json-title">{t("profiles.editor.everythingElse")}</h2>
         <JsonRestEditor value={draft.restText} readOnly={readOnly} onChange={state.setRestText} />
       </section>
       {!readOnly && (
@@ -182,10 +182,10 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
               type="submit"
               variant="primary"
               busy={save.busy}
-              busyLabel="Saving…"
+              busyLabel={t("common.saving")}
               disabled={!state.dirty && !save.error}
             >
-              Save changes
+              {t("profiles.editor.save")}
             </BusyButton>
             <button
               type="button"
@@ -197,10 +197,10 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
               }}
               disabled={!state.dirty}
             >
-              Discard changes
+              {t("profiles.editor.discard")}
             </button>
             <span className="muted" role="status">
-              {state.dirty ? "Unsaved changes" : "All changes saved"}
+              {state.dirty ? t("profiles.editor.unsaved") : t("profiles.editor.allSaved")}
             </span>
           </div>
         </div>

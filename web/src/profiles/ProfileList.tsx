@@ -1,4 +1,5 @@
 /** `/profiles`: import, storage issues, and the live list of profiles (default-writer first). */
+import { useTranslation } from "react-i18next";
 import { ErrorNote } from "../components/ErrorNote";
 import { ImportProfile } from "./ImportProfile";
 import { ProfileIssues } from "./ProfileIssues";
@@ -6,42 +7,36 @@ import { ProfileRow } from "./ProfileRow";
 import { useProfileList } from "./use-profile-list";
 
 export function ProfileList() {
+  const { t } = useTranslation();
   const { list, loading, error, reload } = useProfileList();
   const ids = list?.profiles.map((p) => p.id) ?? [];
   return (
     <section className="screen" aria-labelledby="screen-title">
-      <h1 id="screen-title">Agent profiles</h1>
-      <p className="muted">
-        A profile says which model, tools and workspace folders an agent may use and how many rounds it may take. The
-        built-in Default Writer cannot be changed: duplicate it to make your own.
-      </p>
+      <h1 id="screen-title">{t("profiles.title")}</h1>
+      <p className="muted">{t("profiles.intro")}</p>
       <ImportProfile />
       {list && <ProfileIssues issues={list.issues} onRepaired={() => void reload()} />}
       <section className="card" aria-labelledby="profiles-title" aria-busy={loading}>
         <div className="card-head">
-          <h2 id="profiles-title">Your profiles</h2>
+          <h2 id="profiles-title">{t("profiles.yourProfiles")}</h2>
           <button type="button" className="btn btn-ghost" onClick={() => void reload()} disabled={loading}>
-            Refresh
+            {t("profiles.refresh")}
           </button>
         </div>
         {loading && !list && (
           <p role="status">
-            <span className="spinner" aria-hidden="true" /> Loading profiles…
+            <span className="spinner" aria-hidden="true" /> {t("profiles.loading")}
           </p>
         )}
         <ErrorNote error={error} />
         {list && (
-          <ul className="profile-list" aria-label="Profiles">
+          <ul className="profile-list" aria-label={t("profiles.listLabel")}>
             {list.profiles.map((p) => (
               <ProfileRow key={p.id} profile={p} takenIds={ids} />
             ))}
           </ul>
         )}
-        {list && list.profiles.length === 1 && (
-          <p className="muted">
-            Only the built-in profile so far. Duplicate it or import a profile file to make your own.
-          </p>
-        )}
+        {list && list.profiles.length === 1 && <p className="muted">{t("profiles.onlyBuiltIn")}</p>}
       </section>
     </section>
   );

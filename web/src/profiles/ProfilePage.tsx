@@ -4,6 +4,7 @@
  * built-in default-writer, with "Duplicate" offered to make an editable copy). A stored profile
  * the server cannot read shows its code and health; one deleted elsewhere says so.
  */
+import { Trans, useTranslation } from "react-i18next";
 import { useState } from "react";
 import { ErrorNote } from "../components/ErrorNote";
 import { Link } from "../shell/Link";
@@ -18,6 +19,7 @@ import { DEFAULT_WRITER_ID } from "./types";
 import { useProfile } from "./use-profile";
 
 export function ProfilePage({ profileId }: { profileId: string }) {
+  const { t } = useTranslation();
   const view = useProfile(profileId);
   const { profile } = view;
   const [mode, setMode] = useState<"view" | "duplicate" | "confirm-delete">("view");
@@ -29,12 +31,12 @@ export function ProfilePage({ profileId }: { profileId: string }) {
     : view.error
       ? profileId
       : view.removed
-        ? "Profile deleted"
-        : "Loading profile…";
+        ? t("profiles.page.deletedTitle")
+        : t("profiles.page.loadingTitle");
   return (
     <section className="screen profile-page" aria-labelledby="screen-title">
       <Link href="/profiles" className="back-link">
-        ← All profiles
+        {t("profiles.page.back")}
       </Link>
       <h1 id="screen-title" data-testid="profile-heading">
         {title}
@@ -47,22 +49,26 @@ export function ProfilePage({ profileId }: { profileId: string }) {
       )}
       {!profile && !view.error && !view.removed && view.loading && (
         <p role="status">
-          <span className="spinner" aria-hidden="true" /> Loading…
+          <span className="spinner" aria-hidden="true" /> {t("profiles.page.loading")}
         </p>
       )}
       {view.removed && (
         <p className="notice" role="alert">
-          This profile was deleted. <Link href="/profiles">Back to your profiles</Link>.
+          <Trans i18nKey="profiles.page.deleted" components={{ link: <Link href="/profiles" /> }} />
         </p>
       )}
       {!profile && !view.loading && !view.error && !view.removed && (
         <p className="notice" role="alert">
-          There is no profile with the id <code>{profileId}</code>. <Link href="/profiles">Back to your profiles</Link>.
+          <Trans
+            i18nKey="profiles.page.missing"
+            values={{ id: profileId }}
+            components={{ code: <code />, link: <Link href="/profiles" /> }}
+          />
         </p>
       )}
       {view.error && (
         <div className="notice" role="alert">
-          <p>The stored profile cannot be read, so it cannot be edited here. Repair or delete it from the list.</p>
+          <p>{t("profiles.page.unreadable")}</p>
           <ErrorNote error={view.error} />
         </div>
       )}
@@ -76,13 +82,13 @@ export function ProfilePage({ profileId }: { profileId: string }) {
                   className={`btn ${readOnly ? "btn-primary" : "btn-secondary"}`}
                   onClick={() => setMode("duplicate")}
                 >
-                  {readOnly ? "Duplicate to edit" : "Duplicate"}
+                  {readOnly ? t("profiles.page.duplicateToEdit") : t("profiles.row.duplicate")}
                 </button>
               )}
               {profile && <ExportButton profile={profile} small={false} />}
               {!readOnly && (
                 <button type="button" className="btn btn-danger-outline" onClick={() => setMode("confirm-delete")}>
-                  Delete
+                  {t("common.delete")}
                 </button>
               )}
             </div>
@@ -97,12 +103,7 @@ export function ProfilePage({ profileId }: { profileId: string }) {
           )}
         </div>
       )}
-      {readOnly && profile && (
-        <p className="muted">
-          The built-in Default Writer is read-only: it is what runs use when they name no profile. Duplicate it to make
-          a copy you can change.
-        </p>
-      )}
+      {readOnly && profile && <p className="muted">{t("profiles.page.readOnly")}</p>}
       <HealthPanel
         health={view.health}
         canRepair={!readOnly && profile !== null}

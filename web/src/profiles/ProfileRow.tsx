@@ -2,6 +2,7 @@
  * One profile in the list: display name (opens it), id, badges, description, and Duplicate /
  * Export / Delete (delete asks first; the built-in profile has no Delete).
  */
+import { useTranslation } from "react-i18next";
 import { useState } from "react";
 import { Link } from "../shell/Link";
 import { useReturnFocus } from "../chats/use-return-focus";
@@ -13,6 +14,7 @@ import { profilePath } from "./paths";
 import type { ProfileSummary } from "./types";
 
 export function ProfileRow({ profile, takenIds }: { profile: ProfileSummary; takenIds: string[] }) {
+  const { t } = useTranslation();
   const [mode, setMode] = useState<"view" | "duplicate" | "confirm-delete">("view");
   const duplicateButton = useReturnFocus(mode);
   return (
@@ -36,9 +38,9 @@ export function ProfileRow({ profile, takenIds }: { profile: ProfileSummary; tak
             type="button"
             className="btn btn-secondary btn-small"
             onClick={() => setMode("duplicate")}
-            aria-label={`Duplicate ${profile.displayName}`}
+            aria-label={t("profiles.row.duplicateLabel", { name: profile.displayName })}
           >
-            Duplicate
+            {t("profiles.row.duplicate")}
           </button>
           <ExportButton profile={profile} />
           {!profile.readOnly && (
@@ -46,9 +48,9 @@ export function ProfileRow({ profile, takenIds }: { profile: ProfileSummary; tak
               type="button"
               className="btn btn-danger-outline btn-small"
               onClick={() => setMode("confirm-delete")}
-              aria-label={`Delete ${profile.displayName}`}
+              aria-label={t("profiles.row.deleteLabel", { name: profile.displayName })}
             >
-              Delete
+              {t("common.delete")}
             </button>
           )}
         </div>

@@ -5,6 +5,8 @@
  * The server checks the list on save (`agent.profile_unknown_tool`, `_output_writer_required`,
  * `_commit_required`, `_finish_required`, `_tools_empty`, …).
  */
+import { useTranslation } from "react-i18next";
+import { ErrorText } from "../components/ErrorNote";
 import { useState } from "react";
 import { MCP_WILDCARD, type AgentToolSpec } from "./types";
 import { toggleEntry } from "./profile-draft";
@@ -19,8 +21,9 @@ export interface ToolsFieldProps {
 }
 
 export function ToolsField({ allow, savedAllow, tools, toolsError, onChange }: ToolsFieldProps) {
+  const { t } = useTranslation();
   const [extra, setExtra] = useState("");
-  const builtinIds = new Set(tools.map((t) => t.toolId));
+  const builtinIds = new Set(tools.map((tool) => tool.toolId));
   const others = [...new Set([...savedAllow, ...allow])].filter((id) => id !== MCP_WILDCARD && !builtinIds.has(id));
   const set = (id: string, on: boolean) => onChange(toggleEntry(allow, id, on));
   const add = () => {
@@ -29,17 +32,17 @@ export function ToolsField({ allow, savedAllow, tools, toolsError, onChange }: T
     set(id, true);
     setExtra("");
   };
-  const builtinCount = tools.filter((t) => allow.includes(t.toolId)).length;
+  const builtinCount = tools.filter((tool) => allow.includes(tool.toolId)).length;
   return (
     <fieldset className="fieldset profile-tools">
-      <legend>Tools the agent may use</legend>
+      <legend>{t("profiles.tools.legend")}</legend>
       <p className="muted">
-        {tools.length > 0 ? `${builtinCount} of ${tools.length} builtin tools allowed. ` : ""}
-        To answer in the chat the agent needs “Write a workspace file”, “Commit to the chat” and “Finish the run”.
+        {tools.length > 0 ? t("profiles.tools.count", { allowed: builtinCount, total: tools.length }) : ""}
+        {t("profiles.tools.needed")}
       </p>
       {toolsError && (
         <p className="error-note">
-          The builtin tool list could not be read: {toolsError.message} <code>{toolsError.code}</code>
+          {t("profiles.tools.listError")} <ErrorText error={toolsError} />
         </p>
       )}
       <ul className="tool-checks">
@@ -52,7 +55,8 @@ export function ToolsField({ allow, savedAllow, tools, toolsError, onChange }: T
                 onChange={(e) => set(tool.toolId, e.target.checked)}
               />
               <span>
-                {tool.title} <code>{tool.name}</code>
+                {t(`profiles.toolTitles.${tool.name.replace(/[.]/g, "_")}`, { defaultValue: tool.title })}{" "}
+                <code>{tool.name}</code>
               </span>
             </label>
           </li>
@@ -65,7 +69,7 @@ export function ToolsField({ allow, savedAllow, tools, toolsError, onChange }: T
               onChange={(e) => set(MCP_WILDCARD, e.target.checked)}
             />
             <span>
-              All MCP tools I set to Ask or Allow <code>(mcp:*)</code>
+              {t("profiles.tools.allMcp")} <code>(mcp:*)</code>
             </span>
           </label>
         </li>
@@ -80,7 +84,7 @@ export function ToolsField({ allow, savedAllow, tools, toolsError, onChange }: T
       </ul>
       <div className="row tool-add">
         <label className="field">
-          <span>Add a tool id</span>
+          <span>{t("profiles.tools.add")}</span>
           <input
             value={extra}
             onChange={(e) => setExtra(e.target.value)}
@@ -90,13 +94,13 @@ export function ToolsField({ allow, savedAllow, tools, toolsError, onChange }: T
                 add();
               }
             }}
-            placeholder="mcp/<server id>:<tool name>"
+            placeholder={t("profiles.tools.addPlaceholder")}
             spellCheck={false}
             autoCapitalize="off"
           />
         </label>
         <button type="button" className="btn btn-secondary" onClick={add} disabled={extra.trim() === ""}>
-          Add tool
+          {t("profiles.tools.addButton")}
         </button>
       </div>
     </fieldset>

@@ -2,13 +2,9 @@
  * A refused save or import: the server's message, its dotted code and, when it names one, the
  * field (`details.path`, e.g. `$.tools.maxRounds`) with where to fix it in the editor.
  */
+import { Trans, useTranslation } from "react-i18next";
+import { ErrorText } from "../components/ErrorNote";
 import { pathPlace } from "./profile-draft";
-
-const PLACES = {
-  form: "in the fields above",
-  json: "in the JSON editor",
-  header: "in the profile's id or header",
-} as const;
 
 /** `details.path` of an error, when it is a string. */
 export function errorPath(details: unknown): string | null {
@@ -25,17 +21,22 @@ export function ValidationError({
   details: unknown;
   showPlace?: boolean;
 }) {
+  const { t } = useTranslation();
   if (!error) return null;
   const path = errorPath(details);
   return (
     <div className="error-note validation-error" role="alert" data-testid="validation-error">
       <p>
-        {error.message} <code data-testid="validation-code">{error.code}</code>
+        <ErrorText error={{ ...error, details }} codeTestId="validation-code" />
       </p>
       {path && (
         <p className="validation-path">
-          Field: <code data-testid="validation-path">{path}</code>
-          {showPlace ? ` (${PLACES[pathPlace(path)]})` : ""}
+          <Trans
+            i18nKey="profiles.validation.field"
+            values={{ path }}
+            components={{ code: <code data-testid="validation-path" /> }}
+          />
+          {showPlace ? t(`profiles.validation.places.${pathPlace(path)}`) : ""}
         </p>
       )}
     </div>

@@ -3,16 +3,9 @@
  * roots, whether the agent sees it and whether it may write there. Writable needs visible; the
  * server checks (`agent.profile_workspace_root_invalid`, `_workspace_visible_empty`).
  */
+import { useTranslation } from "react-i18next";
 import { toggleEntry } from "./profile-draft";
 import { WORKSPACE_ROOTS } from "./types";
-
-const ROOT_TEXT: Record<(typeof WORKSPACE_ROOTS)[number], string> = {
-  output: "what becomes the chat message",
-  scratch: "notes for this run only",
-  plan: "the run's plan",
-  summaries: "summaries of long material",
-  persist: "kept for the next run in this chat",
-};
 
 export interface WorkspaceRootsFieldProps {
   visible: string[];
@@ -21,23 +14,24 @@ export interface WorkspaceRootsFieldProps {
 }
 
 export function WorkspaceRootsField({ visible, writable, onChange }: WorkspaceRootsFieldProps) {
+  const { t } = useTranslation();
   const unknown = [...new Set([...visible, ...writable])].filter(
     (r) => !(WORKSPACE_ROOTS as readonly string[]).includes(r),
   );
   return (
     <fieldset className="fieldset profile-roots">
-      <legend>Workspace folders</legend>
+      <legend>{t("profiles.roots.legend")}</legend>
       <ul className="root-list">
         {WORKSPACE_ROOTS.map((root) => (
           <li key={root} className="root-row">
             <span className="root-name">
-              <code>{root}/</code> <span className="muted">{ROOT_TEXT[root]}</span>
+              <code>{root}/</code> <span className="muted">{t(`profiles.roots.what.${root}`)}</span>
             </span>
             <label className="check">
               <input
                 type="checkbox"
                 checked={visible.includes(root)}
-                aria-label={`${root}: the agent can see it`}
+                aria-label={t("profiles.roots.seeLabel", { root })}
                 onChange={(e) =>
                   onChange(
                     e.target.checked
@@ -49,13 +43,13 @@ export function WorkspaceRootsField({ visible, writable, onChange }: WorkspaceRo
                   )
                 }
               />
-              <span aria-hidden="true">Visible</span>
+              <span aria-hidden="true">{t("profiles.roots.visible")}</span>
             </label>
             <label className="check">
               <input
                 type="checkbox"
                 checked={writable.includes(root)}
-                aria-label={`${root}: the agent can write it`}
+                aria-label={t("profiles.roots.writeLabel", { root })}
                 onChange={(e) =>
                   onChange(
                     e.target.checked
@@ -67,14 +61,14 @@ export function WorkspaceRootsField({ visible, writable, onChange }: WorkspaceRo
                   )
                 }
               />
-              <span aria-hidden="true">Writable</span>
+              <span aria-hidden="true">{t("profiles.roots.writable")}</span>
             </label>
           </li>
         ))}
       </ul>
       {unknown.length > 0 && (
         <p className="error-note">
-          Unknown folders in this profile: {unknown.join(", ")} (the server will refuse them).
+          {t("profiles.roots.unknown", { folders: unknown.join(t("common.listSeparator")) })}
         </p>
       )}
     </fieldset>

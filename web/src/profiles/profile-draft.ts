@@ -11,6 +11,7 @@
  * skills, plan, …) is the JSON editor's text. Nothing is validated here beyond "is the JSON text
  * an object": the server's strict reader answers every docs/spec/profiles.md code with its `details.path`.
  */
+import { i18n } from "../i18n/i18n";
 import type { ProfileDocument } from "./types";
 
 type Json = Record<string, unknown>;
@@ -120,9 +121,9 @@ export function parseRest(restText: string): Json {
   try {
     parsed = JSON.parse(restText.trim() === "" ? "{}" : restText);
   } catch (error) {
-    throw new DraftJsonError(`The JSON editor's text is not valid JSON: ${(error as Error).message}`);
+    throw new DraftJsonError(i18n.t("profiles.editor.jsonNotValid", { reason: (error as Error).message }));
   }
-  if (!isObject(parsed)) throw new DraftJsonError("The JSON editor must hold one JSON object ({ … }).");
+  if (!isObject(parsed)) throw new DraftJsonError(i18n.t("profiles.editor.jsonNotObject"));
   return parsed;
 }
 

@@ -4,6 +4,7 @@
  * 0, never sent by the server) when the file is not a JSON object; everything else is judged by
  * the server's import.
  */
+import { i18n } from "../i18n/i18n";
 import { ApiError } from "../api/client";
 
 /** Largest file read in the browser (the server's own document cap is 256 KiB). */
@@ -14,17 +15,21 @@ export async function readProfileFile(file: File): Promise<unknown> {
     throw new ApiError(
       0,
       "agent.profile_too_large",
-      `“${file.name}” is ${Math.ceil(file.size / 1024)} KiB; a profile file may be at most 1 MiB.`,
+      i18n.t("profiles.import.tooLarge", { file: file.name, size: Math.ceil(file.size / 1024) }),
     );
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(await file.text());
   } catch (error) {
-    throw new ApiError(0, "client.json_invalid", `“${file.name}” is not valid JSON: ${(error as Error).message}`);
+    throw new ApiError(
+      0,
+      "client.json_invalid",
+      i18n.t("profiles.import.notJson", { file: file.name, reason: (error as Error).message }),
+    );
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw new ApiError(0, "client.json_invalid", `“${file.name}” must hold one profile: a JSON object ({ … }).`);
+    throw new ApiError(0, "client.json_invalid", i18n.t("profiles.import.notObject", { file: file.name }));
   }
   const body = parsed as Record<string, unknown>;
   const wrapped = body.profile;

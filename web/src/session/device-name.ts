@@ -1,4 +1,6 @@
-/** A default name for this device from the browser's user agent, e.g. "Chrome on Android". */
+/** A default name for this device from the browser's user agent, e.g. "Chrome on Android" (in the current language). */
+import { i18n } from "../i18n/i18n";
+
 export function guessDeviceName(userAgent: string): string {
   const browser = /Edg\//.test(userAgent)
     ? "Edge"
@@ -8,7 +10,7 @@ export function guessDeviceName(userAgent: string): string {
         ? "Chrome"
         : /Safari\//.test(userAgent)
           ? "Safari"
-          : "Browser";
+          : i18n.t("devices.browser");
   const os = /Android/.test(userAgent)
     ? "Android"
     : /iPhone|iPad|iPod/.test(userAgent)
@@ -20,5 +22,5 @@ export function guessDeviceName(userAgent: string): string {
           : /Linux/.test(userAgent)
             ? "Linux"
             : "";
-  return os ? `${browser} on ${os}` : browser;
+  return os ? i18n.t("devices.guessName", { browser, os }) : browser;
 }

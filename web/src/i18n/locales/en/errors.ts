@@ -7,7 +7,7 @@ export default {
   "client.bad_response": "The server's answer could not be read. Try again in a moment.",
   "client.unexpected": "Something went wrong.",
   "client.clipboard_unavailable": "This browser did not allow copying. Select the text and copy it by hand.",
-  "client.json_invalid": "The file is not valid JSON.",
+  "client.json_invalid": "This is not valid JSON.",
   "app.internal_error": "The server hit an unexpected error. Try again; if it keeps happening, tell your operator.",
   "input.invalid": "Some fields are not valid. Check the form and try again.",
   "http.body_too_large": "What you sent is too large for the server.",

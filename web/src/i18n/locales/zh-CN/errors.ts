@@ -4,7 +4,7 @@ export default {
   "client.bad_response": "无法读取服务器的响应，请稍后重试。",
   "client.unexpected": "出了点问题。",
   "client.clipboard_unavailable": "此浏览器不允许复制。请选中文本后手动复制。",
-  "client.json_invalid": "该文件不是有效的 JSON。",
+  "client.json_invalid": "这不是有效的 JSON。",
   "app.internal_error": "服务器发生意外错误。请重试；如果反复出现，请联系运维人员。",
   "input.invalid": "部分字段无效。请检查表单后重试。",
   "http.body_too_large": "发送的内容太大，服务器无法接收。",

@@ -17,7 +17,7 @@ export default {
     busy: "正在登入…",
     notAToken: "這不是裝置權杖。裝置權杖以 tte_ 開頭，在建立裝置時顯示過。",
     unknownDevice: "伺服器無法識別此裝置。",
-    helpPair: "沒有權杖？在已登入的裝置上開啟<strong>裝置</strong>，建立配對連結或QR Code，然後在這裡開啟它。",
+    helpPair: "沒有權杖？在已登入的裝置上開啟<strong>裝置</strong>，建立配對連結或 QR Code，然後在這裡開啟它。",
     helpSetup:
       "首次使用：開啟 <code>npm start</code> 輸出的設定連結。所有裝置都遺失了？維運人員可以透過 <code>POST /api/v1/setup/recover</code> 簽發新權杖。",
   },

@@ -4,7 +4,7 @@ export default {
   "client.bad_response": "無法讀取伺服器的回應，請稍後重試。",
   "client.unexpected": "出了點問題。",
   "client.clipboard_unavailable": "此瀏覽器不允許複製。請選取文字後手動複製。",
-  "client.json_invalid": "該檔案不是有效的 JSON。",
+  "client.json_invalid": "這不是有效的 JSON。",
   "app.internal_error": "伺服器發生意外錯誤。請重試；如果反覆出現，請聯絡維運人員。",
   "input.invalid": "部分欄位無效。請檢查表單後重試。",
   "http.body_too_large": "傳送的內容太大，伺服器無法接收。",

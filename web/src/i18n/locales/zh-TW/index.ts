@@ -7,3 +7,5 @@ export { default as mcp } from "./mcp";
 export { default as chats } from "./chats";
 export { default as connections } from "./connections";
 export { default as runs } from "./runs";
+export { default as devices } from "./devices";
+export { default as profiles } from "./profiles";
