@@ -397,7 +397,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     await row.getByRole("button", { name: "Test connection Wrong key" }).click();
     await expect
       .poll(() => row.getByTestId("connection-test-result").textContent(), { timeout: 20_000 })
-      .toMatch(/^Failed.*Incorrect API key provided.*model\.provider_denied$/);
+      .toMatch(/^Failed: The model provider refused the API key\. model\.provider_denied.*Incorrect API key provided/);
     await rig.screenshot(page, "connections-1280");
   });
 

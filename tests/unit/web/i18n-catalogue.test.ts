@@ -45,7 +45,7 @@ const catalogues = Object.fromEntries(
 ) as Record<(typeof LANGS)[number], { translation: Record<string, string>; errors: Record<string, string> }>;
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
-const tags = (text: string) => [...text.matchAll(/<(\/?\w+)\s*\/?>/g)].map((m) => m[1]).sort();
+const tags = (text: string) => [...text.matchAll(/<(\/?\w+)\s*\/?>/g)].map((m) => m[1] ?? "").sort();
 
 describe("i18n catalogues", () => {
   for (const ns of ["translation", "errors"] as const) {
@@ -87,6 +87,30 @@ describe("i18n catalogues", () => {
       expect(wrong).toEqual([]);
     });
   }
+
+  it("sentence tags are not HTML void elements (whose text i18next would drop)", () => {
+    const VOID = new Set([
+      "area",
+      "base",
+      "br",
+      "col",
+      "embed",
+      "hr",
+      "img",
+      "input",
+      "link",
+      "meta",
+      "source",
+      "track",
+      "wbr",
+    ]);
+    const bad = LANGS.flatMap((lng) =>
+      Object.entries(catalogues[lng].translation)
+        .filter(([, text]) => tags(text).some((tag) => VOID.has(tag.replace("/", ""))))
+        .map(([key]) => `${lng}: ${key}`),
+    );
+    expect(bad).toEqual([]);
+  });
 
   it("the Chinese catalogues are translated, zh-TW in Traditional characters", () => {
     const untranslated = Object.entries(catalogues.en.translation)

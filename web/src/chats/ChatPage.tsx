@@ -26,7 +26,7 @@ export function ChatPage({ chatId }: { chatId: string }) {
       <ErrorNote error={view.error} />
       {view.removed && (
         <p className="notice" role="alert">
-          <Trans i18nKey="chats.page.removed" components={{ link: <Link href="/chats" /> }} />
+          <Trans i18nKey="chats.page.removed" components={{ a: <Link href="/chats" /> }} />
         </p>
       )}
       {chat && !view.removed && (

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { ApiError, describeError } from "../api/client";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorText } from "../components/ErrorNote";
-import { formatDuration } from "../i18n/format";
+import { formatCount } from "../i18n/format";
 import { useAction } from "../state/use-action";
 import type { Connection } from "./types";
 import { useConnectionsApi } from "./use-connections";
@@ -44,7 +44,7 @@ export function ConnectionTest({ connection }: { connection: Connection }) {
       </BusyButton>
       <span role="status" aria-live="polite" data-testid="connection-test-result">
         {outcome?.ok === true && (
-          <span className="success">{t("connections.test.works", { ms: formatDuration(outcome.latencyMs) })}</span>
+          <span className="success">{t("connections.test.works", { ms: formatCount(outcome.latencyMs) })}</span>
         )}
         {outcome?.ok === false && (
           <span className="error-note">

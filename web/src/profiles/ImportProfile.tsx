@@ -106,7 +106,7 @@ export function ImportProfile() {
           <Trans
             i18nKey={done.migratedFrom !== null ? "profiles.import.importedMigrated" : "profiles.import.imported"}
             values={{ name: done.profile.displayName, version: done.migratedFrom }}
-            components={{ link: <Link href={profilePath(done.profile.id)} /> }}
+            components={{ a: <Link href={profilePath(done.profile.id)} /> }}
           />
         </p>
       )}

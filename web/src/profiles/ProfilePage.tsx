@@ -54,7 +54,7 @@ export function ProfilePage({ profileId }: { profileId: string }) {
       )}
       {view.removed && (
         <p className="notice" role="alert">
-          <Trans i18nKey="profiles.page.deleted" components={{ link: <Link href="/profiles" /> }} />
+          <Trans i18nKey="profiles.page.deleted" components={{ a: <Link href="/profiles" /> }} />
         </p>
       )}
       {!profile && !view.loading && !view.error && !view.removed && (
@@ -62,7 +62,7 @@ export function ProfilePage({ profileId }: { profileId: string }) {
           <Trans
             i18nKey="profiles.page.missing"
             values={{ id: profileId }}
-            components={{ code: <code />, link: <Link href="/profiles" /> }}
+            components={{ code: <code />, a: <Link href="/profiles" /> }}
           />
         </p>
       )}

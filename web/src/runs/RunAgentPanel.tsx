@@ -48,7 +48,7 @@ export function RunAgentPanel({ chatId }: { chatId: string }) {
       <h2 id="run-agent-title">{t("runs.panel.title")}</h2>
       {noConnection ? (
         <p>
-          <Trans i18nKey="runs.panel.needConnection" components={{ link: <Link href="/connections" /> }} />
+          <Trans i18nKey="runs.panel.needConnection" components={{ a: <Link href="/connections" /> }} />
         </p>
       ) : (
         <div className="run-agent-controls">

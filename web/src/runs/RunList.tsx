@@ -45,10 +45,7 @@ export function RunList({ chatId: initialChatId }: { chatId: string | null }) {
         </SelectField>
         {chatId && (
           <p className="run-chat-filter">
-            <Trans
-              i18nKey="runs.onlyChat"
-              components={{ link: <Link href={`/chats/${encodeURIComponent(chatId)}`} /> }}
-            />{" "}
+            <Trans i18nKey="runs.onlyChat" components={{ a: <Link href={`/chats/${encodeURIComponent(chatId)}`} /> }} />{" "}
             <button type="button" className="btn btn-ghost btn-small" onClick={showAll}>
               {t("runs.showEveryChat")}
             </button>

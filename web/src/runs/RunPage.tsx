@@ -70,7 +70,7 @@ export function RunPage({ runId }: { runId: string }) {
               <Trans
                 i18nKey="runs.page.committed"
                 values={{ n: (summary.committedMessage.messageIndex ?? 0) + 1 }}
-                components={{ link: <Link href={chatHref} /> }}
+                components={{ a: <Link href={chatHref} /> }}
               />
             </p>
           )}

@@ -54,7 +54,7 @@ export function Shell() {
             <section className="screen">
               <h1>{t("shell.notFoundTitle")}</h1>
               <p>
-                <Trans i18nKey="shell.notFoundText" components={{ link: <Link href={DEFAULT_PATH} /> }} />
+                <Trans i18nKey="shell.notFoundText" components={{ a: <Link href={DEFAULT_PATH} /> }} />
               </p>
             </section>
           )}

@@ -30,7 +30,7 @@ export default {
     back: "← All chats",
     fallbackTitle: "Chat",
     loading: "Loading chat…",
-    removed: "This chat was deleted on another device. <link>Back to your chats</link>.",
+    removed: "This chat was deleted on another device. <a>Back to your chats</a>.",
     messages: "Messages ({{count}})",
     runsOfChat: "Runs of this chat",
     loadOlder: "Load older messages",

@@ -65,7 +65,7 @@ export default {
     button: "Test connection",
     label: "Test connection {{name}}",
     busy: "Testing…",
-    works: "Works: answered in {{ms}}",
+    works: "Works: answered in {{ms}} ms",
     failed: "Failed",
     providerAnswered: " (provider answered {{status}})",
   },

@@ -6,7 +6,7 @@ export default {
   comingSoon: " (coming soon)",
   documentTitle: "{{screen}} · TavernEdge",
   notFoundTitle: "Page not found",
-  notFoundText: "There is no screen at this address. <link>Go to Devices</link>.",
+  notFoundText: "There is no screen at this address. <a>Go to Devices</a>.",
   routes: {
     mcp: "MCP servers",
     chats: "Chats",

@@ -27,7 +27,7 @@ export default {
     back: "← 全部聊天",
     fallbackTitle: "聊天",
     loading: "正在加载聊天…",
-    removed: "这个聊天已在另一台设备上被删除。<link>返回聊天列表</link>。",
+    removed: "这个聊天已在另一台设备上被删除。<a>返回聊天列表</a>。",
     messages: "消息（{{count}}）",
     runsOfChat: "此聊天的运行记录",
     loadOlder: "加载更早的消息",

@@ -65,7 +65,7 @@ export default {
     button: "测试连接",
     label: "测试连接 {{name}}",
     busy: "正在测试…",
-    works: "可用：{{ms}} 后响应",
+    works: "可用：{{ms}} 毫秒内响应",
     failed: "失败",
     providerAnswered: "（服务商返回 {{status}}）",
   },

@@ -27,7 +27,7 @@ export default {
     back: "← 全部聊天",
     fallbackTitle: "聊天",
     loading: "正在載入聊天…",
-    removed: "這個聊天已在另一台裝置上被刪除。<link>返回聊天清單</link>。",
+    removed: "這個聊天已在另一台裝置上被刪除。<a>返回聊天清單</a>。",
     messages: "訊息（{{count}}）",
     runsOfChat: "此聊天的執行記錄",
     loadOlder: "載入更早的訊息",

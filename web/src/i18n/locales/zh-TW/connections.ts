@@ -65,7 +65,7 @@ export default {
     button: "測試連線",
     label: "測試連線 {{name}}",
     busy: "正在測試…",
-    works: "可用：{{ms}} 後回應",
+    works: "可用：{{ms}} 毫秒內回應",
     failed: "失敗",
     providerAnswered: "（供應商返回 {{status}}）",
   },
