@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseAst } from "rolldown/parseAst";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isErrorCode } from "../../../src/domain/errors/catalogue";
 import { localizeError } from "../../../web/src/i18n/errors";
 import { i18n } from "../../../web/src/i18n/i18n";
 import { RESOURCES } from "../../../web/src/i18n/locales";
@@ -87,6 +88,11 @@ describe("i18n catalogues", () => {
       expect(wrong).toEqual([]);
     });
   }
+
+  it("every error sentence is keyed by a code the server raises (or a client.* code of the web client)", () => {
+    const unknown = Object.keys(catalogues.en.errors).filter((code) => !code.startsWith("client.") && !isErrorCode(code));
+    expect(unknown).toEqual([]);
+  });
 
   it("sentence tags are not HTML void elements (whose text i18next would drop)", () => {
     const VOID = new Set([
