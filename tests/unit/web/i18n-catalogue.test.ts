@@ -90,7 +90,9 @@ describe("i18n catalogues", () => {
   }
 
   it("every error sentence is keyed by a code the server raises (or a client.* code of the web client)", () => {
-    const unknown = Object.keys(catalogues.en.errors).filter((code) => !code.startsWith("client.") && !isErrorCode(code));
+    const unknown = Object.keys(catalogues.en.errors).filter(
+      (code) => !code.startsWith("client.") && !isErrorCode(code),
+    );
     expect(unknown).toEqual([]);
   });
 
