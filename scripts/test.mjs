@@ -40,8 +40,16 @@ const check = spawnSync(
   },
 );
 if (check.status !== 0) console.error("Biome check failed: run `npm run format` and fix the lint errors listed above.");
+// Type check of the whole tree (src, durable-objects, web/src, tests): it runs the type-level tests
+// of the wire contract (tests/unit/wire-types.test.ts), which vitest does not check.
+const types = spawnSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "--noEmit"], {
+  cwd: root,
+  stdio: "inherit",
+  env,
+});
+if (types.status !== 0) console.error("The type check (tsc --noEmit) failed.");
 let passed = 0;
-let failed = (build.status === 0 ? 0 : 1) + (check.status === 0 ? 0 : 1);
+let failed = (build.status === 0 ? 0 : 1) + (check.status === 0 ? 0 : 1) + (types.status === 0 ? 0 : 1);
 let skipped = 0;
 if (build.status !== 0) console.error("The web build failed.");
 

@@ -50,6 +50,8 @@ export const startRunBodySchema = z
   })
   .strict();
 export type StartRunBody = z.output<typeof startRunBodySchema>;
+/** `POST /agent/runs` body as a client sends it. */
+export type StartRunRequest = z.input<typeof startRunBodySchema>;
 
 /** POST /agent/runs/:runId/guidance */
 export const guidanceBodySchema = z

@@ -1,11 +1,10 @@
 /**
  * HTTP contracts of the agent run records and journal routes (docs/spec/journal.md, docs/spec/agent-runtime.md §9;
- * docs/api.md "Agent runs"): query strings of the list and events reads, and the DTO shapes clients get.
+ * docs/api.md "Agent runs"): query strings of the list and events reads (the answers are in ./agent-run-views).
  */
 import { z } from "zod";
 import { AGENT_RUN_STATUSES } from "../domain/agent/run-status";
-import { GENERATION_TYPES, PRESENTATIONS } from "../domain/agent/run-record";
-import { EVENT_LEVELS } from "../domain/agent/run-events";
+import { PRESENTATIONS } from "../domain/agent/run-record";
 
 const seq = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
@@ -38,49 +37,6 @@ export const readEventsQuerySchema = z.object({
   invocationId: z.string().min(1).max(128).optional(),
 });
 export type ReadEventsQueryInput = z.output<typeof readEventsQuerySchema>;
-
-/** `AgentRunEvent` as sent over HTTP and in `agent.event` frames. */
-export const agentRunEventSchema = z.object({
-  seq: z.number().int().min(1),
-  id: z.string(),
-  runId: z.string(),
-  timestamp: z.string(),
-  level: z.enum(EVENT_LEVELS),
-  type: z.string(),
-  payload: z.record(z.string(), z.unknown()).nullable(),
-});
-
-/** `AgentRunSummary` (docs/spec/agent-runtime.md §9). */
-export const agentRunSummarySchema = z.object({
-  runId: z.string(),
-  workspaceId: z.string(),
-  stableChatId: z.string(),
-  chatRef: z.object({ kind: z.enum(["character", "group"]) }).catchall(z.unknown()),
-  generationType: z.enum(GENERATION_TYPES),
-  profileId: z.string().optional(),
-  skillScopeRefs: z
-    .object({
-      preset: z.object({ apiId: z.string(), name: z.string() }).optional(),
-      characterId: z.string().optional(),
-    })
-    .optional(),
-  persistBaseStateId: z.string().optional(),
-  inputMessageCount: z.number().int().optional(),
-  presentation: z.enum(PRESENTATIONS),
-  status: z.enum(AGENT_RUN_STATUSES),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  commitCount: z.number().int(),
-  committedMessage: z
-    .object({
-      commitId: z.string(),
-      messageId: z.string(),
-      messageIndex: z.number().int().optional(),
-      committedAt: z.string(),
-    })
-    .optional(),
-  terminalAt: z.string().optional(),
-});
 
 /** Development-only bodies (see src/http/routes/agent-runs.ts "dev"). */
 export const devCreateRunBodySchema = z

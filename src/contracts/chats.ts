@@ -26,6 +26,9 @@ export const createChatBodySchema = z
   })
   .strict();
 
+/** `POST /chats` body as a client sends it. */
+export type CreateChatBody = z.input<typeof createChatBodySchema>;
+
 export const updateChatBodySchema = z
   .object({
     title: z.string().optional(),

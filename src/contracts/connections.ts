@@ -33,6 +33,11 @@ export const createConnectionBodySchema = z
 
 export const updateConnectionBodySchema = createConnectionBodySchema.partial().strict();
 
+/** `POST /connections` body as a client sends it. */
+export type CreateConnectionBody = z.input<typeof createConnectionBodySchema>;
+/** `PATCH /connections/:id` body: any subset (an absent `apiKey` keeps the stored key). */
+export type UpdateConnectionBody = z.input<typeof updateConnectionBodySchema>;
+
 /**
  * Development-only body of POST /connections/:id/dev-step: one gateway step in the canonical IR
  * (docs/spec/agent-runtime.md §7). Loose on purpose: the gateway validates what it sends.

@@ -4,14 +4,14 @@
  * empty overrides, …) are checked by src/domain/mcp after the shape passes here.
  */
 import { z } from "zod";
-import { MCP_PROTOCOL_VERSIONS, type McpProtocolVersion } from "../domain/mcp/registration";
+import { MCP_PROTOCOL_VERSIONS } from "../domain/mcp/registration";
 
 /** `kind` of a stored registration document. */
 export const REGISTRATION_KIND = "tavernedge.mcpServerRegistration";
 /** The only stored registration schema version. */
 export const REGISTRATION_SCHEMA_VERSION = 1;
 
-export const protocolVersionSchema = z.enum(MCP_PROTOCOL_VERSIONS as [McpProtocolVersion, ...McpProtocolVersion[]]);
+export const protocolVersionSchema = z.enum(MCP_PROTOCOL_VERSIONS);
 export const headersSchema = z.record(z.string(), z.string());
 const ifRevision = z.number().int().min(0).optional();
 
@@ -40,6 +40,8 @@ export const updateServerBodySchema = z.strictObject({
   protocolVersion: protocolVersionSchema,
   ifRevision,
 });
+/** `PUT /mcp/servers/:id` body as a client sends it. */
+export type UpdateServerBody = z.input<typeof updateServerBodySchema>;
 /** `DELETE /mcp/servers/:id` (body optional). */
 export const removeServerBodySchema = z.strictObject({ ifRevision });
 /** `POST /mcp/servers/:id/state`. */

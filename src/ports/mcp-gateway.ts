@@ -5,9 +5,10 @@
  */
 import type { McpCallOutcome } from "../domain/mcp/call-outcome";
 import type { McpDiscoveredTool, McpDiscovery, McpEraHint } from "../domain/mcp/discovered-catalog";
+import type { McpProtocolVersion } from "../domain/mcp/registration";
 
-/** Protocol version preference of a registration (docs/spec/mcp-platform.md §6). */
-export type McpProtocolPreference = "auto" | "2026-07-28" | "2025-11-25" | "2025-06-18" | "2025-03-26";
+/** Protocol version preference of a registration (docs/spec/mcp-platform.md §6; the list is MCP_PROTOCOL_VERSIONS). */
+export type McpProtocolPreference = McpProtocolVersion;
 
 /** Where and how to connect: the registration's connection fields, secrets in clear (never logged). */
 export interface McpConnectionTarget {

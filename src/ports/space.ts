@@ -3,11 +3,10 @@
  * Implemented by durable-objects/user-space.ts; application code sees only these interfaces.
  */
 
-/** A server → client WebSocket frame (docs/spec/hosted.md §7): JSON with a noun.verb `type`. */
-export interface ServerFrame {
-  type: string;
-  [field: string]: unknown;
-}
+import type { ServerFrame } from "../contracts/server-frames";
+
+/** A server → client WebSocket frame: the union of src/contracts/server-frames.ts (docs/spec/hosted.md §7). */
+export type { ServerFrame };
 
 /** Wall clock, ms since the Unix epoch (a port so tests can fix time). */
 export interface Clock {

@@ -3,7 +3,8 @@
  * Storage is isolated per test file; every helper goes through the real Worker entry.
  */
 import { SELF } from "cloudflare:test";
-import { expect } from "vitest";
+import { afterEach, expect } from "vitest";
+import { serverFrameSchema } from "../../src/contracts/server-frames";
 
 export const SETUP_TOKEN = "test-setup-token-0123456789abcdef";
 
@@ -54,6 +55,24 @@ export interface TestSocket {
   closed: Promise<{ code: number }>;
 }
 
+/**
+ * Frames a test socket received that are not in the wire contract (src/contracts/server-frames.ts):
+ * every frame of every integration test is parsed with `serverFrameSchema`, and a test whose
+ * sockets received one fails in `afterEach` with the frame and the schema's complaint.
+ */
+const offContract: Array<{ frame: unknown; issues: string[] }> = [];
+afterEach(() => {
+  const found = offContract.splice(0);
+  expect(found, "socket frames outside src/contracts/server-frames.ts").toEqual([]);
+});
+
+/** Records `frame` when it does not parse with the server frame union. */
+export function checkFrame(frame: unknown): void {
+  const parsed = serverFrameSchema.safeParse(frame);
+  if (!parsed.success)
+    offContract.push({ frame, issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`) });
+}
+
 /** Opens a WebSocket for `token` through a fresh ticket. */
 export async function openSocket(token: string): Promise<TestSocket> {
   const { ticket } = await apiJson<{ ticket: string }>("/api/v1/ws-tickets", {
@@ -70,7 +89,9 @@ export async function openSocket(token: string): Promise<TestSocket> {
   const frames: any[] = [];
   const waiters: Array<() => void> = [];
   ws.addEventListener("message", (event) => {
-    frames.push(JSON.parse(String(event.data)));
+    const frame = JSON.parse(String(event.data));
+    checkFrame(frame);
+    frames.push(frame);
     for (const wake of waiters.splice(0)) wake();
   });
   const closed = new Promise<{ code: number }>((resolve) =>

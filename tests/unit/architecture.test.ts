@@ -33,8 +33,9 @@ function layerOf(file: string): Layer {
 /** Which internal layers a layer may import ("type" = type-only imports). */
 const ALLOWED: Record<Layer, Partial<Record<Layer, "any" | "type">>> = {
   domain: { domain: "any" },
-  ports: { domain: "type", ports: "any" },
-  application: { domain: "any", ports: "any", application: "any" },
+  // ports and application name the wire types (ServerFrame, response DTOs) type-only: ADR 1700.
+  ports: { domain: "type", ports: "any", contracts: "type" },
+  application: { domain: "any", ports: "any", application: "any", contracts: "type" },
   contracts: { domain: "any", contracts: "any" },
   adapters: { domain: "any", ports: "any", contracts: "any", adapters: "any" },
   composition: {

@@ -22,12 +22,14 @@ import {
 } from "@modelcontextprotocol/client";
 import type { McpEraHint } from "../../domain/mcp/discovered-catalog";
 import { formatSeconds, type McpTimeouts } from "../../domain/mcp/gateway-limits";
+import { MCP_PROTOCOL_VERSIONS, type McpDatedProtocolVersion } from "../../domain/mcp/registration";
 import type { McpConnectionTarget, McpProtocolPreference } from "../../ports/mcp-gateway";
 import { readableFailure } from "./runtime-message";
 import { WireSession } from "./wire-session";
 
-const LEGACY_VERSIONS = ["2025-11-25", "2025-06-18", "2025-03-26"];
-const MODERN = "2026-07-28";
+const MODERN = "2026-07-28" satisfies McpDatedProtocolVersion;
+/** The dated 2025-* versions, newest first, from the one list in domain/mcp/registration. */
+const LEGACY_VERSIONS: string[] = MCP_PROTOCOL_VERSIONS.filter((version) => version !== "auto" && version !== MODERN);
 
 /** Why a start-up failed; mapped to discovery errors or NotSent codes by the callers. */
 export class StartError extends Error {

@@ -9,6 +9,7 @@ import { AppError } from "../../domain/errors";
 import { newChatId } from "../../domain/chats/ids";
 import { normalizeTitle } from "../../domain/chats/limits";
 import { toChatView, type CharacterCard, type ChatRecord, type ChatView } from "../../domain/chats/types";
+import type { ChatPage } from "../../contracts/chat-views";
 import { broadcastChat, broadcastChatRemoved, requireChat, revisionConflict, type ChatDeps } from "./chat-context";
 
 /** Input of create: docs/spec/chats.md §1, `POST /api/v1/chats`. */
@@ -24,12 +25,6 @@ export interface UpdateChatInput {
   character?: CharacterCard | null;
   systemPrompt?: string | null;
   ifRevision?: number;
-}
-
-/** One page of chats. */
-export interface ChatPage {
-  chats: ChatView[];
-  nextCursor?: string;
 }
 
 export function createChat(deps: ChatDeps, input: CreateChatInput): ChatView {
@@ -64,6 +59,8 @@ function decodeCursor(cursor: string): { createdAt: number; id: string } {
   }
   throw new AppError("chat.cursor_invalid", "This list cursor is not valid; start again from the first page.");
 }
+
+export type { ChatPage };
 
 export function listChats(deps: ChatDeps, options: { cursor?: string; limit?: number }): ChatPage {
   const limit = Math.min(Math.max(options.limit ?? 50, 1), 200);

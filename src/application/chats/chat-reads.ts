@@ -11,6 +11,7 @@
 import { AppError } from "../../domain/errors";
 import { prefixDigest, type FrozenPrefix } from "../../domain/chats/prefix";
 import { toMessageView, type MessageView } from "../../domain/chats/types";
+import type { MessageWindow } from "../../contracts/chat-views";
 import { requireChat, requireMessage, type ChatDeps } from "./chat-context";
 
 /** Largest window, messages. */
@@ -24,11 +25,7 @@ export interface WindowQuery {
   beforeMessageId?: string;
 }
 
-/** A window of messages in chat order. */
-export interface MessageWindow {
-  messages: MessageView[];
-  total: number;
-}
+export type { MessageWindow };
 
 export function readWindow(deps: ChatDeps, chatId: string, query: WindowQuery): MessageWindow {
   const chat = requireChat(deps, chatId);

@@ -7,6 +7,7 @@
  */
 import { AppError } from "../../domain/errors";
 import type { ChatRole } from "../../domain/chats/types";
+import type { SearchHit } from "../../contracts/chat-views";
 import { requireChat, type ChatDeps } from "./chat-context";
 
 /** Longest query, characters. */
@@ -27,14 +28,7 @@ export interface SearchOptions {
 }
 
 /** One hit: `snippet` is the match with up to 80 chars around it (… marks cut text). */
-export interface SearchHit {
-  messageId: string;
-  index: number;
-  role: ChatRole;
-  snippet: string;
-  /** Characters of the whole message text. */
-  chars: number;
-}
+export type { SearchHit };
 
 export function searchChat(deps: ChatDeps, chatId: string, options: SearchOptions): { hits: SearchHit[] } {
   const chat = requireChat(deps, chatId);

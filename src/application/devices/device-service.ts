@@ -20,26 +20,13 @@ import {
 import { randomSecret, sha256Hex, timingSafeEqualText } from "../../domain/ids";
 import type { DeviceRecord, DeviceRepository } from "../../ports/device-repository";
 import type { Clock, Scheduler, SocketHub } from "../../ports/space";
+import type { DeviceView, IssuedDevice } from "../../contracts/device-views";
 
 /** Scheduler job kind that drops expired codes and tickets. */
 export const PURGE_JOB = "auth.purge";
 
-/** A device as the API shows it (never the token hash). */
-export interface DeviceView {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastSeenAt: string | null;
-  revoked: boolean;
-  current?: boolean;
-}
-
-/** What setup, recover and pair return: the only time a device token is shown. */
-export interface IssuedDevice {
-  userId: string;
-  deviceId: string;
-  deviceToken: string;
-}
+/** A device as the API shows it (never the token hash), and what setup, recover and pair return. */
+export type { DeviceView, IssuedDevice };
 
 /** Device names: 1..80 chars after trimming. */
 export function normalizeDeviceName(name: unknown): string {

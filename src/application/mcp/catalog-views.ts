@@ -6,29 +6,9 @@
 import type { McpDiscoveredCatalog, McpJsonObject, McpToolDiagnostic } from "../../domain/mcp/discovered-catalog";
 import type { StoredToolPermission, ToolPermission } from "../../domain/mcp/registration";
 import { mcpToolId } from "../../domain/mcp/tool-id";
-import type { ErrorCode } from "../../domain/errors";
+import type { McpDiscoveryView, McpToolView } from "../../contracts/mcp-views";
 
-export interface McpToolView {
-  id: string;
-  nativeName: string;
-  title?: string;
-  description?: string;
-  inputSchema: McpJsonObject;
-  outputSchema?: McpJsonObject;
-  annotations: McpJsonObject;
-  permission: ToolPermission;
-}
-
-export interface McpDiscoveryView {
-  registrationId: string;
-  protocolVersion: string;
-  serverName?: string;
-  serverVersion?: string;
-  tools: McpToolView[];
-  diagnostics: Array<{ code: ErrorCode; nativeName?: string; message: string }>;
-  staleTools: Array<{ nativeName: string; permission: StoredToolPermission }>;
-  fetchedAt: string;
-}
+export type { McpDiscoveryView, McpToolView };
 
 /** Projects a catalog plus the registration's stored permissions onto the DTO. */
 export function discoveryView(

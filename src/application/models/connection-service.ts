@@ -33,6 +33,7 @@ import type { ModelConnectionRepository, StoredModelConnection } from "../../por
 import type { ModelGateway } from "../../ports/model-gateway";
 import type { SecretCipher } from "../../ports/secret-cipher";
 import type { Clock, SocketHub } from "../../ports/space";
+import type { ConnectionTestResult } from "../../contracts/connection-views";
 
 /** Builds the gateway of a resolved connection (the llm adapter; injected by composition). */
 export type ModelGatewayFactory = (connection: ResolvedConnection) => ModelGateway;
@@ -52,11 +53,7 @@ export interface CreateConnectionInput {
 export type UpdateConnectionInput = Partial<CreateConnectionInput>;
 
 /** Result of "test connection". */
-export interface ConnectionTestResult {
-  ok: true;
-  latencyMs: number;
-  modelId: string;
-}
+export type { ConnectionTestResult };
 
 const aad = (id: string) => `model-connection:${id}:apiKey`;
 

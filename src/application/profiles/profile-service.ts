@@ -20,27 +20,12 @@ import { DEFAULT_PROFILE_TOOL_CATALOG, type ProfileToolCatalog } from "../../dom
 import { readProfile } from "../../domain/profiles/validate";
 import type { AgentProfileRepository } from "../../ports/agent-profile-repository";
 import type { Clock, SocketHub } from "../../ports/space";
+import type { ProfileImportResult, ProfileList, ProfileSummary } from "../../contracts/profile-views";
 import { readStoredProfile, type ProfileIssue, type StoredRead } from "./stored-profile";
 
-/** A `list()` summary; `readOnly` (hosted) marks the built-in profile. */
-export interface ProfileSummary {
-  id: string;
-  displayName: string;
-  description?: string;
-  directRunnable: boolean;
-  readOnly: boolean;
-}
-
-export interface ProfileList {
-  profiles: ProfileSummary[];
-  issues: ProfileIssue[];
-}
-
-/** Result of import: the stored profile and the schema version it was migrated from (null: was v3). */
-export interface ImportResult {
-  profile: AgentProfileDefinition;
-  migratedFrom: number | null;
-}
+/** `list()` answers and the import result (wire types in src/contracts/profile-views.ts). */
+export type { ProfileList, ProfileSummary };
+export type ImportResult = ProfileImportResult;
 
 const encoder = new TextEncoder();
 

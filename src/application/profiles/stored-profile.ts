@@ -11,17 +11,10 @@ import { AGENT_PROFILE_KIND } from "../../domain/profiles/definition";
 import { migrateProfileDocument } from "../../domain/profiles/migrate";
 import type { ProfileToolCatalog } from "../../domain/profiles/tool-catalog";
 import { readProfile } from "../../domain/profiles/validate";
-import type { ErrorCode } from "../../domain/errors";
+import type { ProfileIssue } from "../../contracts/profile-views";
 
-/** A `list()` issue (docs/spec/profiles.md). `fileName` is `<row id>.json`. */
-export interface ProfileIssue {
-  profileId: string;
-  fileName: string;
-  kind: "invalidJson" | "invalidFileIdentity" | "invalidProfile";
-  recommendedAction?: "delete" | "normalizeIdentity";
-  code: ErrorCode;
-  message: string;
-}
+/** A `list()` issue (docs/spec/profiles.md; wire type in src/contracts/profile-views.ts). */
+export type { ProfileIssue };
 
 export type StoredRead =
   | { ok: true; profile: AgentProfileDefinition; migratedFrom: number | null }

@@ -12,22 +12,11 @@ import type { ModelToolDiagnostic } from "../../domain/tools/snapshot-compiler";
 import type { JsonObject } from "../../domain/tools/descriptor";
 import type { ToolId } from "../../domain/tools/tool-id";
 import type { ProfileToolPolicySource } from "../../ports/profile-tool-policies";
+import type { ModelToolView, ModelToolsView } from "../../contracts/mcp-views";
 import { prepareInvocationTools } from "./invocation-tools";
 import type { ModelToolResolver } from "./model-tool-resolver";
 
-/** One tool as the model sees it. */
-export interface ModelToolView {
-  toolId: ToolId;
-  alias: string;
-  description: string | null;
-  inputSchema: JsonObject;
-}
-
-/** The model-tools view: tools plus diagnostics `{toolId?, code, message}`. */
-export interface ModelToolsView {
-  tools: ModelToolView[];
-  diagnostics: ModelToolDiagnostic[];
-}
+export type { ModelToolView, ModelToolsView };
 
 /**
  * Chat-generation tools for one round (docs/spec/tool-system.md §4.1): `localToolNames` are the round's own tools, which keep

@@ -14,16 +14,15 @@ import { validateToolName } from "./tool-name";
 
 export type { ToolDescriptionOverride } from "../tools/descriptor";
 
+/**
+ * Every accepted protocol version preference (docs/spec/mcp-platform.md §6), `auto` first then newest to
+ * oldest: the one list the registry, the gateway, the HTTP contract and the web form all use.
+ */
+export const MCP_PROTOCOL_VERSIONS = ["auto", "2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"] as const;
 /** Protocol version preference (docs/spec/mcp-platform.md §6), default `auto`. */
-export type McpProtocolVersion = "auto" | "2026-07-28" | "2025-11-25" | "2025-06-18" | "2025-03-26";
-/** Every accepted preference, `auto` first then newest to oldest. */
-export const MCP_PROTOCOL_VERSIONS: readonly McpProtocolVersion[] = [
-  "auto",
-  "2026-07-28",
-  "2025-11-25",
-  "2025-06-18",
-  "2025-03-26",
-];
+export type McpProtocolVersion = (typeof MCP_PROTOCOL_VERSIONS)[number];
+/** The dated versions (every preference except `auto`), newest first. */
+export type McpDatedProtocolVersion = Exclude<McpProtocolVersion, "auto">;
 
 /** Registration state; `create` always yields `paused`. */
 export type McpServerState = "active" | "paused";

@@ -30,7 +30,9 @@ describe("RunRecordService + JournalService over the fakes", () => {
       [2, "status_changed"],
       [3, "workspace_initialized"],
     ]);
-    expect(sockets.published.map((p) => [p.key, p.frame.type, (p.frame.event as { seq: number }).seq])).toEqual([
+    expect(
+      sockets.published.map((p) => [p.key, p.frame.type, p.frame.type === "agent.event" ? p.frame.event.seq : null]),
+    ).toEqual([
       [`run:${run.runId}`, "agent.event", 1],
       [`run:${run.runId}`, "agent.event", 2],
       [`run:${run.runId}`, "agent.event", 3],
@@ -52,8 +54,8 @@ describe("RunRecordService + JournalService over the fakes", () => {
       send: (frame) =>
         log.push(
           frame.type === "agent.event"
-            ? `event ${(frame.event as { seq: number }).seq}`
-            : `${frame.type} ${frame.lastSeq}`,
+            ? `event ${frame.event.seq}`
+            : `${frame.type} ${frame.type === "agent.subscribed" ? frame.lastSeq : ""}`,
         ),
     });
     expect(lastSeq).toBe(4);

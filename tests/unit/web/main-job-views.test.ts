@@ -8,12 +8,14 @@ import type { ChatsApi } from "../../../web/src/chats/chats-api";
 import { dispositionFileName } from "../../../web/src/chats/file-transfer";
 import type { ChatMessage } from "../../../web/src/chats/types";
 import { connectionBody } from "../../../web/src/connections/ConnectionForm";
+import type { EventLevel } from "../../../src/contracts/agent-run-views";
 import type { Connection } from "../../../web/src/connections/types";
 import { newChatBody } from "../../../web/src/chats/NewChatForm";
 import { describeEvent } from "../../../web/src/runs/journal-lines";
 import { collectMessages, snapshotMessages, systemText } from "../../../web/src/runs/prompt-snapshot";
 
-const event = (type: string, payload: unknown, level = "info") => describeEvent({ type, payload, level });
+const event = (type: string, payload: Record<string, unknown> | null, level: EventLevel = "info") =>
+  describeEvent({ type, payload, level });
 
 describe("journal lines", () => {
   it("renders the main events as one human line each", () => {
@@ -57,7 +59,7 @@ describe("journal lines", () => {
       detail: true,
     });
     expect(event("model_response_stored", { round: 1 }, "debug").detail).toBe(true);
-    expect(event("some_future_event", "not an object").text).toBe("some future event");
+    expect(event("some_future_event", "not an object" as unknown as null).text).toBe("some future event");
     expect(event("tool_call_failed", { name: 7, errorCode: null, message: null }).text).toBe("7 failed: ");
   });
 });
@@ -127,6 +129,7 @@ describe("forms", () => {
     provider: "openai",
     baseUrl: null,
     modelId: "gpt",
+    defaults: {},
     isDefault: true,
     apiKeyHint: "abcd",
     createdAt: "",

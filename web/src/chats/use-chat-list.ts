@@ -47,13 +47,12 @@ export function useChatList() {
   }, [reload]);
   useReconnected(socket, () => void reload());
   useFrame(socket, "chat.changed", (frame) => {
-    if (frame.removed === true && typeof frame.chatId === "string") return drop(frame.chatId);
-    if (frame.chat && typeof frame.chat === "object") upsert(frame.chat as Chat);
+    if (frame.removed) return drop(frame.chatId);
+    if (frame.chat) upsert(frame.chat);
   });
   useFrame(socket, "chat.message_added", (frame) => {
-    if (typeof frame.chatId !== "string" || typeof frame.messageCount !== "number") return;
-    const count = frame.messageCount;
-    setList((current) => current?.map((c) => (c.id === frame.chatId ? { ...c, messageCount: count } : c)) ?? current);
+    const { chatId, messageCount } = frame;
+    setList((current) => current?.map((c) => (c.id === chatId ? { ...c, messageCount } : c)) ?? current);
   });
 
   return {

@@ -6,7 +6,6 @@
  * After a reconnect the window is reloaded (frames sent while offline are not replayed).
  */
 import { useCallback, useEffect, useState } from "react";
-import type { ServerFrame } from "../api/types";
 import { useServices } from "../state/services";
 import { useAction } from "../state/use-action";
 import { useFrame, useReconnected } from "../state/use-socket";
@@ -61,26 +60,26 @@ export function useChat(chatId: string) {
   }, [reload]);
   useReconnected(socket, () => void reload(Math.min(200, Math.max(MESSAGE_PAGE, messages.length))));
 
-  const mine = (frame: ServerFrame) => frame.chatId === chatId;
+  const mine = (frame: { chatId: string }) => frame.chatId === chatId;
   useFrame(socket, "chat.changed", (frame) => {
     if (!mine(frame)) return;
-    if (frame.removed === true) return setRemoved(true);
-    if (frame.chat && typeof frame.chat === "object") setChat(frame.chat as Chat);
+    if (frame.removed) return setRemoved(true);
+    if (frame.chat) setChat(frame.chat);
   });
   useFrame(socket, "chat.message_added", (frame) => {
-    if (!mine(frame) || !frame.message || typeof frame.message !== "object") return;
-    setMessages((list) => upsertMessage(list, frame.message as ChatMessage));
-    if (typeof frame.messageCount === "number") setTotal(frame.messageCount);
+    if (!mine(frame)) return;
+    setMessages((list) => upsertMessage(list, frame.message));
+    setTotal(frame.messageCount);
   });
   useFrame(socket, "chat.message_updated", (frame) => {
-    if (!mine(frame) || !frame.message || typeof frame.message !== "object") return;
-    const message = frame.message as ChatMessage;
+    if (!mine(frame)) return;
+    const { message } = frame;
     setMessages((list) => (list.some((m) => m.messageId === message.messageId) ? upsertMessage(list, message) : list));
   });
   useFrame(socket, "chat.message_removed", (frame) => {
     if (!mine(frame)) return;
     setMessages((list) => list.filter((m) => m.messageId !== frame.messageId));
-    if (typeof frame.messageCount === "number") setTotal(frame.messageCount);
+    setTotal(frame.messageCount);
   });
 
   /** Applies a write this page made itself (the frame may come before or after). */

@@ -38,10 +38,10 @@ export function useConnections() {
   }, [reload]);
   useReconnected(socket, () => void reload());
   useFrame(socket, "model.connection_changed", (frame) => {
-    if (frame.connection && typeof frame.connection === "object") upsert(frame.connection as Connection);
+    upsert(frame.connection);
   });
   useFrame(socket, "model.connection_removed", (frame) => {
-    if (typeof frame.id === "string") drop(frame.id);
+    drop(frame.id);
   });
   return { connections: list, loading: load.busy, error: load.error, reload, upsert, drop };
 }

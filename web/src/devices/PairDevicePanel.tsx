@@ -26,8 +26,8 @@ export function PairDevicePanel({ knownIds }: { knownIds: ReadonlySet<string> })
   });
   const seconds = useCountdown(code?.expiresAt ?? null);
   useFrame(socket, "device.changed", (frame) => {
-    const device = frame.device as Device | undefined;
-    if (!code || !device || knownIds.has(device.id) || device.revoked) return;
+    const { device } = frame;
+    if (!code || knownIds.has(device.id) || device.revoked) return;
     setCode(null);
     setPaired(device.name);
     show({ kind: "success", message: t("devices.pair.pairedToast", { name: device.name }) });

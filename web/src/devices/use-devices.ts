@@ -42,11 +42,10 @@ export function useDevices() {
   }, [reload]);
   useReconnected(socket, () => void reload());
   useFrame(socket, "device.changed", (frame) => {
-    if (frame.device && typeof frame.device === "object") upsert(frame.device as Device);
+    upsert(frame.device);
   });
   useFrame(socket, "device.revoked", (frame) => {
-    if (frame.device && typeof frame.device === "object") return upsert(frame.device as Device);
-    setDevices((list) => list?.map((d) => (d.id === frame.deviceId ? { ...d, revoked: true } : d)) ?? list);
+    upsert(frame.device);
   });
 
   const sorted = useMemo(() => (devices ? sortDevices(devices) : null), [devices]);

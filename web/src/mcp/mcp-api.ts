@@ -9,21 +9,16 @@ import type {
   CallOutcome,
   DiscoveryResult,
   ImportResult,
-  McpProtocolVersion,
   McpServer,
   ModelToolsView,
   ServerList,
   ToolDescriptionOverride,
   ToolPermission,
+  UpdateServerBody,
 } from "./types";
 
 /** The fields of the Manual form (create and full-replacement update). */
-export interface ServerInput {
-  displayName: string;
-  endpoint: string;
-  headers: Record<string, string>;
-  protocolVersion: McpProtocolVersion;
-}
+export type ServerInput = Required<Omit<UpdateServerBody, "ifRevision">>;
 
 const server = (id: string) => `/mcp/servers/${encodeURIComponent(id)}`;
 const tool = (id: string, nativeName: string) => `${server(id)}/tools/${encodeURIComponent(nativeName)}`;

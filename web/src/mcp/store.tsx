@@ -141,15 +141,13 @@ export function McpProvider({ children }: { children: ReactNode }) {
     for (const [id, state] of Object.entries(discoveryRef.current)) if (state.result) void discover(id);
   });
   useFrame(socket, "mcp.server_changed", (frame) => {
-    if (frame.server && typeof frame.server === "object") upsert(frame.server as McpServer);
+    upsert(frame.server);
   });
   useFrame(socket, "mcp.server_removed", (frame) => {
-    if (typeof frame.registrationId === "string") forget(frame.registrationId);
+    forget(frame.registrationId);
   });
   useFrame(socket, "mcp.catalog_changed", (frame) => {
-    const id = frame.registrationId;
-    if (typeof id !== "string") return;
-    const fetchedAt = typeof frame.fetchedAt === "string" ? frame.fetchedAt : undefined;
+    const { registrationId: id, fetchedAt } = frame;
     setServers((list) => list?.map((s) => (s.id === id ? { ...s, fetchedAt } : s)) ?? list);
     const state = discoveryRef.current[id];
     if (state?.result && !state.busy && state.result.fetchedAt !== fetchedAt) void discover(id);

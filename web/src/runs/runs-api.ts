@@ -5,7 +5,7 @@
  * `model.connection_not_found` (no default connection), `chat.not_found`, …
  */
 import type { ApiClient } from "../api/client";
-import type { ProfileSummary, RunHandle, RunSummary, StartRunBody } from "./types";
+import type { ProfileSummary, RunHandle, RunPage, RunSummary, StartRunBody } from "./types";
 
 const runPath = (runId: string) => `/agent/runs/${encodeURIComponent(runId)}`;
 
@@ -18,7 +18,7 @@ export interface RunsApi {
     statuses?: readonly string[];
     cursor?: string;
     limit?: number;
-  }): Promise<{ runs: RunSummary[]; nextCursor?: string }>;
+  }): Promise<RunPage>;
   profiles(): Promise<{ profiles: ProfileSummary[] }>;
 }
 

@@ -1,28 +1,44 @@
 /**
- * Agent run shapes (docs/spec/agent-runtime.md §3, §9; docs/api.md "Agent runs"). Statuses are snake_case.
- * Journal events are `AgentRunEvent` from api/types.ts.
+ * Agent run shapes (docs/spec/agent-runtime.md §3, §9; docs/api.md "Agent runs"), from src/contracts
+ * (type-only). Statuses are snake_case. Journal events are `AgentRunEvent` from api/types.ts.
  */
+import type { AgentRunStatus } from "../../../src/contracts/agent-run-views";
 
-export const RUN_STATUSES = [
-  "created",
-  "initializing_workspace",
-  "assembling_context",
-  "calling_model",
-  "dispatching_tool",
-  "applying_workspace_patch",
-  "creating_checkpoint",
-  "awaiting_host_commit",
-  "finishing",
-  "completed",
-  "partial_success",
-  "cancelling",
-  "cancelled",
-  "failed",
-] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
+export type {
+  AgentRunHandle as RunHandle,
+  AgentRunPage as RunPage,
+  AgentRunStatus as RunStatus,
+  AgentRunSummary as RunSummary,
+} from "../../../src/contracts/agent-run-views";
+export type { StartRunRequest as StartRunBody } from "../../../src/contracts/agent-loop";
+export type { ProfileSummary } from "../../../src/contracts/profile-views";
 
-export const TERMINAL_STATUSES: readonly string[] = ["completed", "partial_success", "cancelled", "failed"];
-export const ACTIVE_STATUSES: readonly string[] = RUN_STATUSES.filter((s) => !TERMINAL_STATUSES.includes(s));
+/** Whether each status the server knows is terminal (a status added there fails this type until listed). */
+const IS_TERMINAL: Record<AgentRunStatus, boolean> = {
+  created: false,
+  initializing_workspace: false,
+  assembling_context: false,
+  calling_model: false,
+  dispatching_tool: false,
+  applying_workspace_patch: false,
+  creating_checkpoint: false,
+  awaiting_host_commit: false,
+  finishing: false,
+  completed: true,
+  partial_success: true,
+  cancelling: false,
+  cancelled: true,
+  failed: true,
+};
+const RUN_STATUSES = Object.keys(IS_TERMINAL) as AgentRunStatus[];
+
+export const TERMINAL_STATUSES: readonly string[] = RUN_STATUSES.filter((s) => IS_TERMINAL[s]);
+export const ACTIVE_STATUSES: readonly string[] = RUN_STATUSES.filter((s) => !IS_TERMINAL[s]);
+
+/** True for a status the server knows (e.g. read from a journal event's untyped payload). */
+export function isRunStatus(value: unknown): value is AgentRunStatus {
+  return typeof value === "string" && Object.hasOwn(IS_TERMINAL, value);
+}
 
 export function isTerminal(status: string): boolean {
   return TERMINAL_STATUSES.includes(status);
@@ -34,47 +50,8 @@ export function statusLabel(status: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** POST /agent/runs and /cancel answer. */
-export interface RunHandle {
-  runId: string;
-  status: string;
-  workspaceId: string;
-  stableChatId: string;
-  generationType: string;
-}
-
-/** GET /agent/runs/:runId and the list rows. */
-export interface RunSummary extends RunHandle {
-  profileId?: string;
-  inputMessageCount?: number;
-  presentation: string;
-  createdAt: string;
-  updatedAt: string;
-  commitCount: number;
-  committedMessage?: { commitId: string; messageId: string; messageIndex?: number; committedAt: string };
-  terminalAt?: string;
-}
-
-/** GET /agent/profiles rows. */
-export interface ProfileSummary {
-  id: string;
-  displayName: string;
-  description?: string;
-  directRunnable: boolean;
-  readOnly: boolean;
-}
-
-/** A chat-completion message of the prompt snapshot. */
+/** A chat-completion message of the prompt snapshot the client builds from the chat. */
 export interface SnapshotMessage {
   role: "system" | "user" | "assistant";
   content: string;
-}
-
-/** POST /agent/runs body (docs/spec/agent-runtime.md §9 startRunWithPromptSnapshot). */
-export interface StartRunBody {
-  stableChatId: string;
-  generationType: "normal";
-  profileId?: string;
-  connectionId?: string;
-  promptSnapshot: { chatCompletionPayload: { messages: SnapshotMessage[] } };
 }

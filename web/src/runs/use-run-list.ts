@@ -39,9 +39,7 @@ export function useRunList(chatId: string | null, statuses: readonly string[]) {
   }, [reload, key]);
   useReconnected(socket, () => void reload());
   useFrame(socket, "agent.run_changed", (frame) => {
-    const runId = frame.runId;
-    if (typeof runId !== "string" || typeof frame.status !== "string") return;
-    const status = frame.status;
+    const { runId, status } = frame;
     if (list?.some((r) => r.runId === runId)) {
       setList((current) => current?.map((r) => (r.runId === runId ? { ...r, status } : r)) ?? current);
       if (statuses.length > 0 && !statuses.includes(status))

@@ -9,7 +9,7 @@ import type { AgentRunEvent } from "../api/types";
 import { useServices } from "../state/services";
 import { useAction } from "../state/use-action";
 import { useFrame, useReconnected } from "../state/use-socket";
-import type { RunSummary } from "./types";
+import { isRunStatus, type RunSummary } from "./types";
 import { useRunsApi } from "./use-runs-api";
 
 export function useRun(runId: string) {
@@ -32,7 +32,7 @@ export function useRun(runId: string) {
         setEvents((list) => (list.length > 0 && list[list.length - 1]!.seq >= event.seq ? list : [...list, event]));
         const status =
           event.type === "status_changed" ? (event.payload as { status?: unknown } | null)?.status : undefined;
-        if (typeof status === "string") setSummary((s) => (s ? { ...s, status } : s));
+        if (isRunStatus(status)) setSummary((s) => (s ? { ...s, status } : s));
         if (event.type === "chat_commit_completed" || event.type.startsWith("run_")) void reload();
       },
       0,
@@ -40,7 +40,7 @@ export function useRun(runId: string) {
   }, [socket, runId, reload]);
   useFrame(socket, "agent.run_changed", (frame) => {
     if (frame.runId !== runId) return;
-    if (typeof frame.status === "string") setSummary((s) => (s ? { ...s, status: frame.status as string } : s));
+    setSummary((s) => (s ? { ...s, status: frame.status } : s));
   });
 
   return { summary, setSummary, events, loading: load.busy, error: load.error, reload };

@@ -11,7 +11,7 @@
  */
 import { ApiError, SIGNED_OUT_CODES } from "../api/client";
 import { i18n } from "../i18n/i18n";
-import type { AgentRunEvent, ClientFrame, ServerFrame } from "../api/types";
+import type { AgentRunEvent, ClientFrame, ServerFrame, ServerFrameOf, ServerFrameType } from "../api/types";
 import { DEFAULT_BACKOFF, reconnectDelay, type BackoffOptions } from "./backoff";
 
 export type SocketStatus = "connecting" | "online" | "offline" | "stopped";
@@ -101,12 +101,18 @@ export class SocketClient {
     return () => this.statusListeners.delete(listener);
   }
 
-  /** Listens to server frames of one `type` (or "*" for all). Returns an unsubscribe function. */
-  onFrame(type: string, listener: FrameListener): () => void {
+  /**
+   * Listens to server frames of one `type` (narrowed to that frame of the wire contract) or "*"
+   * for all. Returns an unsubscribe function.
+   */
+  onFrame<T extends ServerFrameType>(type: T, listener: (frame: ServerFrameOf<T>) => void): () => void;
+  onFrame(type: "*", listener: FrameListener): () => void;
+  onFrame(type: string, listener: (frame: never) => void): () => void {
     let set = this.frameListeners.get(type);
     if (!set) this.frameListeners.set(type, (set = new Set()));
-    set.add(listener);
-    return () => set.delete(listener);
+    const entry = listener as FrameListener;
+    set.add(entry);
+    return () => set.delete(entry);
   }
 
   /**
@@ -203,6 +209,8 @@ export class SocketClient {
   }
 
   private receive(text: string): void {
+    // The server's frames follow src/contracts/server-frames.ts (tests parse them with its
+    // schema); only the envelope is checked here, and a type this client does not know is ignored.
     let frame: ServerFrame;
     try {
       frame = JSON.parse(text) as ServerFrame;
@@ -214,18 +222,17 @@ export class SocketClient {
       clearTimeout(this.pongTimer);
       this.pongTimer = null;
     }
-    if (frame.type === "agent.event") this.routeRunEvent(frame.event as AgentRunEvent | undefined);
+    if (frame.type === "agent.event") this.routeRunEvent(frame.event);
     if (frame.type === "agent.subscribed") {
-      const follow = this.runs.get(String(frame.runId));
-      if (follow && typeof frame.lastSeq === "number") follow.lastSeq = Math.max(follow.lastSeq, frame.lastSeq);
+      const follow = this.runs.get(frame.runId);
+      if (follow) follow.lastSeq = Math.max(follow.lastSeq, frame.lastSeq);
     }
     for (const key of [frame.type, "*"]) {
       for (const listener of [...(this.frameListeners.get(key) ?? [])]) listener(frame);
     }
   }
 
-  private routeRunEvent(event: AgentRunEvent | undefined): void {
-    if (!event || typeof event.seq !== "number") return;
+  private routeRunEvent(event: AgentRunEvent): void {
     const follow = this.runs.get(event.runId);
     if (!follow || event.seq <= follow.lastSeq) return;
     follow.lastSeq = event.seq;

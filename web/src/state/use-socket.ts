@@ -1,6 +1,6 @@
 /** React hooks over the SocketClient: connection status and frame listeners. */
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import type { ServerFrame } from "../api/types";
+import type { ServerFrameOf, ServerFrameType } from "../api/types";
 import type { SocketClient, SocketStatus } from "../socket/socket-client";
 
 export function useSocketStatus(socket: SocketClient): SocketStatus {
@@ -10,11 +10,15 @@ export function useSocketStatus(socket: SocketClient): SocketStatus {
   );
 }
 
-/** Calls `handler` for every server frame of `type` while the component is mounted. */
-export function useFrame(socket: SocketClient, type: string, handler: (frame: ServerFrame) => void): void {
+/** Calls `handler` for every server frame of `type` (narrowed to that frame) while the component is mounted. */
+export function useFrame<T extends ServerFrameType>(
+  socket: SocketClient,
+  type: T,
+  handler: (frame: ServerFrameOf<T>) => void,
+): void {
   const latest = useRef(handler);
   latest.current = handler;
-  useEffect(() => socket.onFrame(type, (frame) => latest.current(frame)), [socket, type]);
+  useEffect(() => socket.onFrame(type, (frame: ServerFrameOf<T>) => latest.current(frame)), [socket, type]);
 }
 
 /** Calls `handler` each time the socket comes back online after being offline (refetch state). */

@@ -1,0 +1,126 @@
+/**
+ * Every server → client WebSocket frame (docs/spec/hosted.md §7; docs/api.md): JSON objects with a
+ * noun.verb `type`, one schema each, joined in `serverFrameSchema`. `ServerFrame` (the union) is
+ * what ports/space SocketHub sends, so a frame the server builds is checked against it at compile
+ * time, and the web client narrows received frames by `type`. The schemas are not parsed on the
+ * hot path; tests parse the frames real sockets receive with `serverFrameSchema`.
+ *
+ * Broadcast to every socket of the user: `device.*`, `chat.*`, `model.connection_*`, `mcp.*`,
+ * `agent.run_changed`, `agent.run_removed`, `agent.profile_changed`. Sent to one socket:
+ * `pong`, `error`, `agent.subscribed`, and `agent.event` (to the sockets subscribed to the run).
+ */
+import { z } from "zod";
+import { AGENT_RUN_STATUSES } from "../domain/agent/run-status";
+import { agentRunEventSchema } from "./agent-run-views";
+import { chatViewSchema, messageViewSchema } from "./chat-views";
+import { connectionViewSchema } from "./connection-views";
+import { deviceViewSchema, isoTimeSchema } from "./device-views";
+import { errorCodeSchema } from "./error-code";
+import { mcpServerViewSchema } from "./mcp-views";
+
+const frame = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.strictObject({ type: z.literal(type), ...shape });
+
+/** Answer to a client `ping {id?}`. */
+export const pongFrameSchema = frame("pong", { id: z.string().optional() });
+
+/**
+ * A client frame the server refused or could not handle (`ws.frame_too_large`, `ws.frame_invalid`,
+ * `ws.frame_unsupported`, `ws.too_many_subscriptions`, `agent.run_not_found` with `runId`, …).
+ * `issues` lists up to 5 schema problems of an invalid frame.
+ */
+export const errorFrameSchema = frame("error", {
+  code: errorCodeSchema,
+  message: z.string(),
+  runId: z.string().optional(),
+  issues: z
+    .array(z.strictObject({ path: z.string(), message: z.string() }))
+    .max(5)
+    .optional(),
+});
+
+/** A device was renamed, paired or revoked (the view never has `current`). */
+export const deviceChangedFrameSchema = frame("device.changed", { device: deviceViewSchema });
+/** A device was revoked; its sockets close with 4001. */
+export const deviceRevokedFrameSchema = frame("device.revoked", { deviceId: z.string(), device: deviceViewSchema });
+
+/** A chat was created, renamed or edited (`chat`), or deleted (`removed: true`). */
+export const chatChangedFrameSchema = frame("chat.changed", {
+  chatId: z.string(),
+  chat: chatViewSchema.optional(),
+  removed: z.literal(true).optional(),
+});
+export const chatMessageAddedFrameSchema = frame("chat.message_added", {
+  chatId: z.string(),
+  message: messageViewSchema,
+  messageCount: z.number().int().min(0),
+});
+export const chatMessageUpdatedFrameSchema = frame("chat.message_updated", {
+  chatId: z.string(),
+  message: messageViewSchema,
+});
+export const chatMessageRemovedFrameSchema = frame("chat.message_removed", {
+  chatId: z.string(),
+  messageId: z.string(),
+  chatRevision: z.number().int().min(1),
+  messageCount: z.number().int().min(0),
+});
+
+export const connectionChangedFrameSchema = frame("model.connection_changed", { connection: connectionViewSchema });
+export const connectionRemovedFrameSchema = frame("model.connection_removed", { id: z.string() });
+
+/** A registration changed (never carries `warnings`). */
+export const mcpServerChangedFrameSchema = frame("mcp.server_changed", { server: mcpServerViewSchema });
+export const mcpServerRemovedFrameSchema = frame("mcp.server_removed", {
+  registrationId: z.string(),
+  revision: z.number().int(),
+});
+/** A catalog was discovered or refreshed; read it again with GET …/tools. */
+export const mcpCatalogChangedFrameSchema = frame("mcp.catalog_changed", {
+  registrationId: z.string(),
+  fetchedAt: isoTimeSchema,
+});
+
+export const runChangedFrameSchema = frame("agent.run_changed", {
+  runId: z.string(),
+  status: z.enum(AGENT_RUN_STATUSES),
+});
+export const runRemovedFrameSchema = frame("agent.run_removed", { runId: z.string() });
+/** A profile was saved, imported, repaired or deleted; read it again. */
+export const profileChangedFrameSchema = frame("agent.profile_changed", { profileId: z.string() });
+/** One journal event of a subscribed run (backlog first, then live, no gap, no duplicate). */
+export const agentEventFrameSchema = frame("agent.event", { event: agentRunEventSchema });
+/** The backlog of `agent.subscribe {runId, afterSeq}` was sent; live events follow. */
+export const agentSubscribedFrameSchema = frame("agent.subscribed", {
+  runId: z.string(),
+  lastSeq: z.number().int().min(0),
+});
+
+/** Every server → client frame. */
+export const serverFrameSchema = z.discriminatedUnion("type", [
+  pongFrameSchema,
+  errorFrameSchema,
+  deviceChangedFrameSchema,
+  deviceRevokedFrameSchema,
+  chatChangedFrameSchema,
+  chatMessageAddedFrameSchema,
+  chatMessageUpdatedFrameSchema,
+  chatMessageRemovedFrameSchema,
+  connectionChangedFrameSchema,
+  connectionRemovedFrameSchema,
+  mcpServerChangedFrameSchema,
+  mcpServerRemovedFrameSchema,
+  mcpCatalogChangedFrameSchema,
+  runChangedFrameSchema,
+  runRemovedFrameSchema,
+  profileChangedFrameSchema,
+  agentEventFrameSchema,
+  agentSubscribedFrameSchema,
+]);
+
+/** A server → client frame. */
+export type ServerFrame = z.infer<typeof serverFrameSchema>;
+/** The `type` of every server frame. */
+export type ServerFrameType = ServerFrame["type"];
+/** The frame of one `type`, e.g. `ServerFrameOf<"chat.changed">`. */
+export type ServerFrameOf<T extends ServerFrameType> = Extract<ServerFrame, { type: T }>;
