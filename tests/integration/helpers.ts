@@ -5,6 +5,7 @@
 import { SELF } from "cloudflare:test";
 import { afterEach, expect } from "vitest";
 import { serverFrameSchema } from "../../src/contracts/server-frames";
+import { answerSchema } from "./wire-answers";
 
 export const SETUP_TOKEN = "test-setup-token-0123456789abcdef";
 
@@ -31,7 +32,10 @@ export async function apiJson<T = any>(
   const response = await api(path, init);
   const text = await response.text();
   if (init.expectStatus !== undefined) expect(response.status, text).toBe(init.expectStatus);
-  return (text ? JSON.parse(text) : null) as T;
+  const body = text ? JSON.parse(text) : null;
+  if (body !== null)
+    checkAnswer(init.method ?? (init.body !== undefined ? "POST" : "GET"), path, response.status, init.body, body);
+  return body as T;
 }
 
 export interface TestUser {
@@ -63,8 +67,19 @@ export interface TestSocket {
 const offContract: Array<{ frame: unknown; issues: string[] }> = [];
 afterEach(() => {
   const found = offContract.splice(0);
-  expect(found, "socket frames outside src/contracts/server-frames.ts").toEqual([]);
+  expect(found, "socket frames or /api/v1 answers outside the wire contract (src/contracts)").toEqual([]);
 });
+
+/** Records an /api/v1 JSON answer that does not parse with its route's schema (./wire-answers). */
+export function checkAnswer(method: string, path: string, status: number, requestBody: unknown, body: unknown): void {
+  const schema = answerSchema(method.toUpperCase(), path, status, requestBody);
+  const parsed = schema?.safeParse(body);
+  if (parsed && !parsed.success)
+    offContract.push({
+      frame: { answer: `${method} ${path} ${status}`, body },
+      issues: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`),
+    });
+}
 
 /** Records `frame` when it does not parse with the server frame union. */
 export function checkFrame(frame: unknown): void {

@@ -1,0 +1,122 @@
+/**
+ * Which src/contracts schema a JSON answer of /api/v1 must satisfy, by method and path. The shared
+ * `apiJson` helper checks every answer the integration suite reads against it (errors against the
+ * error envelope), so a route that drifts from the wire contract fails the test that called it.
+ * Routes not listed here (development routes, workspace reads, model turns) are not checked.
+ */
+import type { z } from "zod";
+import {
+  agentRunDeletedSchema,
+  agentRunEventPageSchema,
+  agentRunHandleSchema,
+  agentRunPageSchema,
+  agentRunSummarySchema,
+} from "../../src/contracts/agent-run-views";
+import {
+  chatDeletedSchema,
+  chatPageSchema,
+  chatViewSchema,
+  messageDeletedSchema,
+  messageViewSchema,
+  messageWindowSchema,
+  searchResultSchema,
+} from "../../src/contracts/chat-views";
+import {
+  connectionDeletedSchema,
+  connectionListSchema,
+  connectionTestResultSchema,
+  connectionViewSchema,
+} from "../../src/contracts/connection-views";
+import {
+  deviceListSchema,
+  deviceViewSchema,
+  issuedDeviceSchema,
+  pairingCodeSchema,
+  wsTicketSchema,
+} from "../../src/contracts/device-views";
+import { errorEnvelopeSchema } from "../../src/contracts/error-envelope";
+import {
+  mcpCallOutcomeSchema,
+  mcpDiscoveryViewSchema,
+  mcpImportResultSchema,
+  mcpServerListSchema,
+  mcpServerRemovedSchema,
+  mcpServerViewSchema,
+  modelToolsViewSchema,
+} from "../../src/contracts/mcp-views";
+import {
+  agentToolListSchema,
+  profileHealthSchema,
+  profileImportResultSchema,
+  profileListSchema,
+} from "../../src/contracts/profile-views";
+
+type Route = [method: string, path: RegExp, schema: z.ZodType];
+
+const ID = "[^/?]+";
+const at = (path: string) => new RegExp(`^/api/v1${path.replaceAll(":id", ID)}(\\?.*)?$`);
+
+const ROUTES: Route[] = [
+  ["POST", at("/setup"), issuedDeviceSchema],
+  ["POST", at("/setup/recover"), issuedDeviceSchema],
+  ["POST", at("/devices/pair"), issuedDeviceSchema],
+  ["GET", at("/devices"), deviceListSchema],
+  ["POST", at("/devices/pairing-codes"), pairingCodeSchema],
+  ["PATCH", at("/devices/:id"), deviceViewSchema],
+  ["POST", at("/devices/:id/revoke"), deviceViewSchema],
+  ["DELETE", at("/devices/:id"), deviceViewSchema],
+  ["POST", at("/ws-tickets"), wsTicketSchema],
+  ["GET", at("/chats"), chatPageSchema],
+  ["POST", at("/chats"), chatViewSchema],
+  ["POST", at("/chats/import"), chatViewSchema],
+  ["GET", at("/chats/:id"), chatViewSchema],
+  ["PATCH", at("/chats/:id"), chatViewSchema],
+  ["DELETE", at("/chats/:id"), chatDeletedSchema],
+  ["POST", at("/chats/:id/duplicate"), chatViewSchema],
+  ["GET", at("/chats/:id/messages"), messageWindowSchema],
+  ["POST", at("/chats/:id/messages"), messageViewSchema],
+  ["GET", at("/chats/:id/messages/:id"), messageViewSchema],
+  ["PATCH", at("/chats/:id/messages/:id"), messageViewSchema],
+  ["DELETE", at("/chats/:id/messages/:id"), messageDeletedSchema],
+  ["GET", at("/chats/:id/search"), searchResultSchema],
+  ["GET", at("/connections"), connectionListSchema],
+  ["POST", at("/connections"), connectionViewSchema],
+  ["GET", at("/connections/:id"), connectionViewSchema],
+  ["PATCH", at("/connections/:id"), connectionViewSchema],
+  ["DELETE", at("/connections/:id"), connectionDeletedSchema],
+  ["POST", at("/connections/:id/test"), connectionTestResultSchema],
+  ["GET", at("/mcp/servers"), mcpServerListSchema],
+  ["PUT", at("/mcp/servers/:id"), mcpServerViewSchema],
+  ["DELETE", at("/mcp/servers/:id"), mcpServerRemovedSchema],
+  ["POST", at("/mcp/servers/:id/state"), mcpServerViewSchema],
+  ["PUT", at("/mcp/servers/:id/tools/:id/permission"), mcpServerViewSchema],
+  ["PUT", at("/mcp/servers/:id/tools/:id/description-override"), mcpServerViewSchema],
+  ["POST", at("/mcp/servers/:id/discover"), mcpDiscoveryViewSchema],
+  ["POST", at("/mcp/servers/:id/refresh"), mcpDiscoveryViewSchema],
+  ["POST", at("/mcp/servers/:id/tools/:id/test-call"), mcpCallOutcomeSchema],
+  ["GET", at("/mcp/model-tools"), modelToolsViewSchema],
+  ["GET", at("/agent/tools"), agentToolListSchema],
+  ["GET", at("/agent/profiles"), profileListSchema],
+  ["POST", at("/agent/profiles/import"), profileImportResultSchema],
+  ["GET", at("/agent/profiles/:id/diagnose"), profileHealthSchema],
+  ["POST", at("/agent/runs"), agentRunHandleSchema],
+  ["POST", at("/agent/runs/:id/cancel"), agentRunHandleSchema],
+  ["GET", at("/agent/runs"), agentRunPageSchema],
+  ["GET", at("/agent/runs/:id"), agentRunSummarySchema],
+  ["GET", at("/agent/runs/:id/events"), agentRunEventPageSchema],
+  ["DELETE", at("/agent/runs/:id"), agentRunDeletedSchema],
+];
+
+/**
+ * The schema `body` must satisfy, or null when the route is not in the table. `POST /mcp/servers`
+ * answers a server (create) or `{servers, skipped}` (JSON import), told apart by the request body.
+ */
+export function answerSchema(method: string, path: string, status: number, requestBody: unknown): z.ZodType | null {
+  if (!path.startsWith("/api/v1/")) return null;
+  if (status >= 400) return errorEnvelopeSchema;
+  if (method === "POST" && /^\/api\/v1\/mcp\/servers(\?.*)?$/.test(path)) {
+    const isImport = typeof requestBody === "object" && requestBody !== null && "json" in requestBody;
+    return isImport ? mcpImportResultSchema : mcpServerViewSchema;
+  }
+  return ROUTES.find(([m, pattern]) => m === method && pattern.test(path))?.[2] ?? null;
+}
