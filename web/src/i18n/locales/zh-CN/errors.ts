@@ -16,7 +16,7 @@ export default {
   "auth.rate_limited": "尝试次数过多，请等一分钟后重试。",
   "auth.pairing_code_invalid": "此配对链接无效。请在已登录的设备上重新创建。",
   "auth.pairing_code_expired": "此配对链接已过期。请在已登录的设备上重新创建。",
-  "auth.setup_unavailable": "此服务器无法进行设置：运维人员尚未配置设置令牌。",
+  "auth.setup_unavailable": "此服务器无法进行设置：运维人员还没有提供设置令牌（SETUP_TOKEN）。",
   "auth.ticket_invalid": "实时连接未获授权，稍后会自动重试。",
   "device.not_found": "该设备已不存在。",
   "device.revoked": "该设备已被吊销。",

@@ -116,7 +116,7 @@ export default {
     run_cancelled: "已取消",
     run_partial_success: "部分完成：{{failure}}（保留了 {{commits}}）",
     run_failed: "失败：{{failure}}",
-    prompt_assembly_failed: "提示词组装失败：{{failure}}",
+    prompt_assembly_failed: "组装提示词失败：{{failure}}",
     agent_invocation_failed: "Agent 失败：{{failure}}",
     checkpoint_created: "检查点 {{id}}（{{reason}}）",
     model_request_created: "正在请求模型",

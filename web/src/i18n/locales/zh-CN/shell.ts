@@ -6,7 +6,7 @@ export default {
   comingSoon: "（即将推出）",
   documentTitle: "{{screen}} · TavernEdge",
   notFoundTitle: "页面不存在",
-  notFoundText: "这个地址没有对应的界面。<a>前往设备</a>。",
+  notFoundText: "这个地址没有对应的页面。<a>前往设备</a>。",
   routes: {
     mcp: "MCP 服务器",
     chats: "聊天",

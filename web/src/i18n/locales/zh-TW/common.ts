@@ -22,6 +22,6 @@ export default {
   dismissNotification: "關閉通知",
   progress: "載入中",
   language: "語言",
-  serverNoExplanation: "伺服器返回了 {{status}}，但沒有說明原因。請稍後重試。",
+  serverNoExplanation: "伺服器回傳了 {{status}}，但沒有說明原因。請稍後重試。",
   renameLabel: "「{{name}}」的新名稱",
 };

@@ -3,7 +3,7 @@ export default {
   title: "裝置",
   intro: "登入到你帳戶的所有瀏覽器。在這裡的改動會立即同步到你的其他裝置。",
   yourDevices: "我的裝置",
-  activeCount_other: "我的裝置（{{count}} 台在用）",
+  activeCount_other: "我的裝置（{{count}} 台使用中）",
   refresh: "重新整理",
   loading: "正在載入裝置…",
   listLabel: "裝置",
@@ -12,7 +12,7 @@ export default {
   row: {
     thisDevice: "本機",
     revoked: "已撤銷",
-    meta: "添加於 {{added}} · 最近使用 {{seen}}",
+    meta: "新增於 {{added}} · 最近使用 {{seen}}",
     renameLabel: "重新命名 {{name}}",
     revoke: "撤銷",
     revokeLabel: "撤銷 {{name}}",

@@ -1,4 +1,4 @@
-/** Agent 預設：清單、匯入、異常記錄、單個預設頁面、健康檢查和編輯器。 */
+/** Agent 預設：清單、匯入、異常記錄、單一預設頁面、健康檢查和編輯器。 */
 export default {
   title: "Agent 預設",
   intro:
@@ -9,7 +9,7 @@ export default {
   listLabel: "預設",
   onlyBuiltIn: "目前只有內建預設。複製它，或匯入預設檔案，來製作你自己的預設。",
   badges: {
-    builtIn: "內建 · 只讀",
+    builtIn: "內建 · 唯讀",
     subAgentOnly: "僅限子 Agent（不能從聊天啟動）",
   },
   row: {
@@ -34,16 +34,16 @@ export default {
     intro: "這些已儲存的預設在修復或刪除之前都無法使用。",
     kinds: {
       invalidJson: "儲存的檔案不是可讀的 JSON。",
-      invalidFileIdentity: "它的檔案頭（schema 版本、型別或 ID）與儲存位置不符。",
+      invalidFileIdentity: "它的檔案頭（schema 版本、類型或 ID）與儲存位置不符。",
       invalidProfile: "它違反了預設的規則。",
     },
     deleted: "已刪除 {{file}}。",
     repaired: "已修復 {{file}}。",
-    fixHeader: "修復檔案頭（推薦）",
+    fixHeader: "修復檔案頭（建議）",
     fixHeaderLabel: "修復 {{file}} 的檔案頭",
     repairing: "正在修復…",
     deleteLabel: "刪除 {{file}}",
-    recommended: "（推薦）",
+    recommended: "（建議）",
     confirmLabel: "確認刪除 {{file}}",
     confirm: "刪除 <code>{{file}}</code>？其內容將無法恢復。",
     deleteIt: "刪除",
@@ -86,7 +86,7 @@ export default {
     missing: "沒有 ID 為 <code>{{id}}</code> 的預設。<a>返回預設清單</a>。",
     unreadable: "無法讀取這個已儲存的預設，因此不能在這裡編輯。請在清單中修復或刪除它。",
     duplicateToEdit: "複製後編輯",
-    readOnly: "內建的 Default Writer 是隻讀的：執行沒有指定預設時就使用它。複製一份即可得到可修改的副本。",
+    readOnly: "內建的 Default Writer 是唯讀的：執行沒有指定預設時就使用它。複製一份即可得到可修改的副本。",
   },
   health: {
     title: "健康檢查",
@@ -128,8 +128,8 @@ export default {
     description: "描述",
     optional: "（可選）",
     presentation: "呈現方式",
-    foreground: "前台：在聊天中回覆",
-    background: "後台：不在聊天中回覆",
+    foreground: "前景：在聊天中回覆",
+    background: "背景：不在聊天中回覆",
     maxRounds: "最大輪數",
     maxRoundsHelp: "每次執行在停止前最多呼叫模型的次數（每一輪可以呼叫多個工具）。",
     everythingElse: "其他設定",
@@ -170,7 +170,7 @@ export default {
   toolTitles: {
     chat_search: "搜尋聊天",
     chat_read_messages: "讀取聊天訊息",
-    worldinfo_read_activated: "讀取已啟用的世界書條目",
+    worldinfo_read_activated: "讀取已啟用的世界書項目",
     dice_roll: "擲骰子",
     skill_list: "列出技能",
     skill_search: "搜尋技能",
@@ -201,7 +201,7 @@ export default {
   output: {
     legend: "輸出：聊天訊息",
     path: "成為訊息的檔案",
-    kind: "型別",
+    kind: "類型",
     id: "產物 ID",
   },
   json: {

@@ -6,7 +6,7 @@ export default {
   comingSoon: "（即將推出）",
   documentTitle: "{{screen}} · TavernEdge",
   notFoundTitle: "頁面不存在",
-  notFoundText: "這個網址沒有對應的介面。<a>前往裝置</a>。",
+  notFoundText: "這個網址沒有對應的頁面。<a>前往裝置</a>。",
   routes: {
     mcp: "MCP 伺服器",
     chats: "聊天",
