@@ -3,10 +3,12 @@ import { deviceServices } from "../src/composition/devices";
 import { PURGE_JOB } from "../src/application/devices/device-service";
 import type { JobHandler } from "./scheduler";
 import { agentLoopJobs } from "./agent-loop-jobs";
+import { chatGenerationJobs } from "./chat-generation-jobs";
 
 export const JOBS: Record<string, JobHandler> = {
   [PURGE_JOB]: (space) => {
     deviceServices(space).purgeExpired();
   },
   ...agentLoopJobs,
+  ...chatGenerationJobs,
 };

@@ -7,13 +7,18 @@ import type { AppendMessageInput, EditMessageInput } from "../../src/application
 import type { SearchOptions } from "../../src/application/chats/chat-search";
 import type { CreateChatInput, UpdateChatInput } from "../../src/application/chats/chat-catalog";
 import type { WindowQuery } from "../../src/application/chats/chat-reads";
+import { activeGeneration } from "../../src/application/generation/control";
+import { chatGenerationDeps } from "../../src/composition/chat-generation";
 import { chatServices } from "../../src/composition/chats";
 import { defineOps } from "./registry";
 
 export const chatOps = defineOps({
   "chats.create": (space, input: CreateChatInput) => chatServices(space).createChat(input),
   "chats.list": (space, input: { cursor?: string; limit?: number }) => chatServices(space).listChats(input),
-  "chats.get": (space, input: { chatId: string }) => chatServices(space).getChat(input.chatId),
+  "chats.get": (space, input: { chatId: string }) => ({
+    ...chatServices(space).getChat(input.chatId),
+    activeGeneration: activeGeneration(chatGenerationDeps(space), input.chatId),
+  }),
   "chats.update": (space, input: { chatId: string } & UpdateChatInput) => {
     const { chatId, ...patch } = input;
     return chatServices(space).updateChat(chatId, patch);

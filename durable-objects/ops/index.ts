@@ -10,6 +10,7 @@ import { modelToolOps } from "./model-tools";
 import { workspaceOps } from "./workspace";
 import { agentLoopOps } from "./agent-loop";
 import { agentProfileOps } from "./agent-profiles";
+import { chatGenerationOps } from "./chat-generation";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
@@ -24,6 +25,7 @@ export const OPS = {
   ...workspaceOps,
   ...agentLoopOps,
   ...agentProfileOps,
+  ...chatGenerationOps,
 } satisfies Record<string, OpHandler>;
 
 /** Operation names. */

@@ -27,6 +27,10 @@ export const createConnectionBodySchema = z
     apiKey: z.string().max(4000),
     modelId: z.string().max(400),
     defaults: connectionDefaultsSchema.optional(),
+    /** Context window in tokens (null = default); checked by src/domain/models/context-budget.ts. */
+    contextTokens: z.number().int().nullable().optional(),
+    /** Reply reserve / limit in tokens (null = default). */
+    maxOutputTokens: z.number().int().nullable().optional(),
     isDefault: z.boolean().optional(),
   })
   .strict();

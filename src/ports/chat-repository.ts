@@ -54,8 +54,13 @@ export interface MessageRows {
   /** The next free order key of a chat (1 for an empty chat). */
   nextSeq(chatId: string): number;
   insert(message: MessageRecord): void;
-  /** Rewrites the mutable fields (revision, name, text, swipes, swipeId, extra). */
+  /** Rewrites the mutable fields (revision, name, text, swipes, swipeId, toolCalls, extra). */
   update(message: MessageRecord): void;
+  /**
+   * Gives a message the next free order key (moves it after every other message; its swipes stay
+   * with it). Returns the new seq. Call `update` with the returned seq afterwards when swipes change.
+   */
+  moveToEnd(chatId: string, messageId: string): number;
   delete(chatId: string, messageId: string): void;
   byId(chatId: string, messageId: string): MessageRecord | null;
   /** 0-based position of the message with order key `seq`. */

@@ -66,7 +66,7 @@ const PACKAGES: Record<Layer, string[]> = {
   ports: [],
   application: [],
   contracts: ["zod"],
-  adapters: ["zod", "@modelcontextprotocol/client", "@cfworker/json-schema", "ai", "@ai-sdk/"],
+  adapters: ["zod", "@modelcontextprotocol/client", "@cfworker/json-schema", "ai", "@ai-sdk/", "gpt-tokenizer"],
   composition: [],
   http: ["hono", "zod"],
   "durable-objects": ["cloudflare:workers"],
@@ -79,6 +79,7 @@ const CONFINED: Array<[string, string]> = [
   ["@modelcontextprotocol/client", "src/adapters/mcp/"],
   ["@ai-sdk/", "src/adapters/llm/"],
   ["ai", "src/adapters/llm/"],
+  ["gpt-tokenizer", "src/adapters/tokenizer/"],
 ];
 
 function sourceFiles(dir: string): string[] {

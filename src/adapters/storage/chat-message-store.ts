@@ -28,18 +28,30 @@ export class ChatMessageStore implements MessageRows {
 
   update(message: MessageRecord): void {
     this.sql.exec(
-      "UPDATE te_chat_messages SET revision = ?, name = ?, text = ?, swipe_count = ?, swipe_id = ?, extra_json = ? WHERE chat_id = ? AND message_id = ?",
+      "UPDATE te_chat_messages SET revision = ?, name = ?, text = ?, swipe_count = ?, swipe_id = ?, tool_calls_json = ?, extra_json = ? WHERE chat_id = ? AND message_id = ?",
       message.revision,
       message.name,
       message.text,
       message.swipes?.length ?? 0,
       message.swipes ? (message.swipeId ?? 0) : null,
+      message.toolCalls ? JSON.stringify(message.toolCalls) : null,
       message.extraJson ?? JSON.stringify(message.extra),
       message.chatId,
       message.messageId,
     );
     this.sql.exec("DELETE FROM te_chat_swipes WHERE chat_id = ? AND seq = ?", message.chatId, message.seq);
     this.writeSwipes(message);
+  }
+
+  moveToEnd(chatId: string, messageId: string): number {
+    const row = this.sql
+      .exec("SELECT seq FROM te_chat_messages WHERE chat_id = ? AND message_id = ?", chatId, messageId)
+      .toArray()[0];
+    if (!row) return -1;
+    const seq = this.nextSeq(chatId);
+    this.sql.exec("UPDATE te_chat_messages SET seq = ? WHERE chat_id = ? AND message_id = ?", seq, chatId, messageId);
+    this.sql.exec("UPDATE te_chat_swipes SET seq = ? WHERE chat_id = ? AND seq = ?", seq, chatId, row.seq);
+    return seq;
   }
 
   delete(chatId: string, messageId: string): void {

@@ -11,6 +11,9 @@ function toStored(row: Record<string, SqlStorageValue>): StoredModelConnection {
     baseUrl: row.base_url === null ? null : String(row.base_url),
     modelId: String(row.model_id),
     defaults: JSON.parse(String(row.defaults_json)) as ConnectionDefaults,
+    contextTokens: row.context_tokens === null || row.context_tokens === undefined ? null : Number(row.context_tokens),
+    maxOutputTokens:
+      row.max_output_tokens === null || row.max_output_tokens === undefined ? null : Number(row.max_output_tokens),
     isDefault: Number(row.is_default) === 1,
     apiKeyHint: String(row.api_key_hint),
     createdAt: Number(row.created_at),
@@ -42,14 +45,16 @@ export class ModelConnectionStore implements ModelConnectionRepository {
 
   insert({ record, apiKey }: StoredModelConnection): void {
     this.sql.exec(
-      `INSERT INTO te_model_connections(id, name, provider, base_url, model_id, defaults_json, is_default, api_key_hint, api_key_sealed, created_at, updated_at)
-       VALUES(?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
+      `INSERT INTO te_model_connections(id, name, provider, base_url, model_id, defaults_json, context_tokens, max_output_tokens, is_default, api_key_hint, api_key_sealed, created_at, updated_at)
+       VALUES(?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
       record.id,
       record.name,
       record.provider,
       record.baseUrl,
       record.modelId,
       JSON.stringify(record.defaults),
+      record.contextTokens,
+      record.maxOutputTokens,
       record.apiKeyHint,
       JSON.stringify(apiKey),
       record.createdAt,
@@ -59,13 +64,15 @@ export class ModelConnectionStore implements ModelConnectionRepository {
 
   update({ record, apiKey }: StoredModelConnection): void {
     this.sql.exec(
-      `UPDATE te_model_connections SET name = ?, provider = ?, base_url = ?, model_id = ?, defaults_json = ?, api_key_hint = ?,
-       api_key_sealed = ?, updated_at = ? WHERE id = ?`,
+      `UPDATE te_model_connections SET name = ?, provider = ?, base_url = ?, model_id = ?, defaults_json = ?, context_tokens = ?,
+       max_output_tokens = ?, api_key_hint = ?, api_key_sealed = ?, updated_at = ? WHERE id = ?`,
       record.name,
       record.provider,
       record.baseUrl,
       record.modelId,
       JSON.stringify(record.defaults),
+      record.contextTokens,
+      record.maxOutputTokens,
       record.apiKeyHint,
       JSON.stringify(apiKey),
       record.updatedAt,

@@ -28,6 +28,7 @@ import {
   type ModelProvider,
   type ResolvedConnection,
 } from "../../domain/models/connection";
+import { checkContextSettings, contextBudget, type ContextBudget } from "../../domain/models/context-budget";
 import { ModelError } from "../../domain/models/errors";
 import type { ModelConnectionRepository, StoredModelConnection } from "../../ports/model-connection-repository";
 import type { ModelGateway } from "../../ports/model-gateway";
@@ -46,6 +47,10 @@ export interface CreateConnectionInput {
   apiKey: string;
   modelId: string;
   defaults?: ConnectionDefaults;
+  /** Context window, tokens (null/absent = DEFAULT_CONTEXT_TOKENS). */
+  contextTokens?: number | null;
+  /** Reply reserve and limit, tokens (null/absent = the defaults' maxOutputTokens or 1,024 reserved). */
+  maxOutputTokens?: number | null;
   isDefault?: boolean;
 }
 
@@ -85,6 +90,7 @@ export class ModelConnectionService {
   async create(input: CreateConnectionInput): Promise<ModelConnectionView> {
     const now = this.clock.now();
     const apiKey = checkApiKey(input.provider, input.apiKey);
+    checkContextSettings(input.contextTokens ?? null, input.maxOutputTokens ?? null);
     const id = `conn_${randomSecret(12)}`;
     const record: ModelConnectionRecord = {
       id,
@@ -93,6 +99,8 @@ export class ModelConnectionService {
       baseUrl: normalizeBaseUrl(input.provider, input.baseUrl),
       modelId: normalizeModelId(input.modelId),
       defaults: input.defaults ?? {},
+      contextTokens: input.contextTokens ?? null,
+      maxOutputTokens: input.maxOutputTokens ?? null,
       isDefault: false,
       apiKeyHint: apiKeyHint(apiKey),
       createdAt: now,
@@ -126,9 +134,12 @@ export class ModelConnectionService {
       baseUrl,
       modelId: input.modelId === undefined ? current.record.modelId : normalizeModelId(input.modelId),
       defaults: input.defaults ?? current.record.defaults,
+      contextTokens: input.contextTokens === undefined ? current.record.contextTokens : input.contextTokens,
+      maxOutputTokens: input.maxOutputTokens === undefined ? current.record.maxOutputTokens : input.maxOutputTokens,
       apiKeyHint: apiKey === undefined ? current.record.apiKeyHint : apiKeyHint(apiKey),
       updatedAt: this.clock.now(),
     };
+    checkContextSettings(record.contextTokens, record.maxOutputTokens);
     const sealed = apiKey === undefined ? current.apiKey : await this.cipher.seal(apiKey, aad(id));
     this.require(id);
     this.repo.update({ record, apiKey: sealed });
@@ -167,6 +178,26 @@ export class ModelConnectionService {
       modelId: record.modelId,
       apiKey,
       defaults: record.defaults,
+    };
+  }
+
+  /**
+   * The context budget of connection `id` (or the default): window, reply reserve, prompt tokens.
+   * `model.connection_not_found`.
+   */
+  budget(id?: string): ContextBudget & { connectionId: string } {
+    const stored = id === undefined ? this.repo.getDefault() : this.repo.get(id);
+    if (!stored)
+      throw id === undefined
+        ? new AppError(
+            "model.connection_not_found",
+            "There is no default model connection. Add a connection or mark one as the default.",
+          )
+        : notFound(id);
+    const { record } = stored;
+    return {
+      connectionId: record.id,
+      ...contextBudget(record.contextTokens, record.maxOutputTokens, record.defaults),
     };
   }
 

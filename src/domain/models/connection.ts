@@ -34,6 +34,10 @@ export interface ModelConnectionRecord {
   baseUrl: string | null;
   modelId: string;
   defaults: ConnectionDefaults;
+  /** The model's context window in tokens, or null for DEFAULT_CONTEXT_TOKENS (context-budget.ts). */
+  contextTokens: number | null;
+  /** Tokens kept for (and sent as the limit of) a chat reply, or null (context-budget.ts). */
+  maxOutputTokens: number | null;
   isDefault: boolean;
   /** Last 4 characters of the API key ("" when the key is empty, e.g. a local Ollama). */
   apiKeyHint: string;
@@ -49,6 +53,8 @@ export interface ModelConnectionView {
   baseUrl: string | null;
   modelId: string;
   defaults: ConnectionDefaults;
+  contextTokens: number | null;
+  maxOutputTokens: number | null;
   isDefault: boolean;
   apiKeyHint: string;
   /** True when the sealed key cannot be opened with the current DATA_KEY (`secrets.key_mismatch`). */
@@ -154,6 +160,8 @@ export function toConnectionView(record: ModelConnectionRecord, apiKeyUnavailabl
     baseUrl: record.baseUrl,
     modelId: record.modelId,
     defaults: record.defaults,
+    contextTokens: record.contextTokens,
+    maxOutputTokens: record.maxOutputTokens,
     isDefault: record.isDefault,
     apiKeyHint: record.apiKeyHint,
     ...(apiKeyUnavailable ? { apiKeyUnavailable: true } : {}),

@@ -19,6 +19,7 @@ import {
   searchQuerySchema,
   updateChatBodySchema,
 } from "../../contracts/chats";
+import { generateBodySchema } from "../../contracts/chat-generation";
 import { MAX_IMPORT_BYTES } from "../../domain/chats/limits";
 import { AppError } from "../../domain/errors";
 import { readJson, readQuery } from "../body";
@@ -105,6 +106,27 @@ chatRoutes.delete("/chats/:chatId/messages/:messageId", requireDevice, async (c)
     }),
   );
 });
+
+chatRoutes.post("/chats/:chatId/generate", requireDevice, async (c) => {
+  const body = await readJson(c, generateBodySchema, { maxBytes: MESSAGE_BODY_LIMIT });
+  return c.json(await callSpace(c, "chats.generate", { chatId: c.req.param("chatId"), ...body }), 202);
+});
+chatRoutes.get("/chats/:chatId/generations/:generationId", requireDevice, async (c) =>
+  c.json(
+    await callSpace(c, "chats.generations.get", {
+      chatId: c.req.param("chatId"),
+      generationId: c.req.param("generationId"),
+    }),
+  ),
+);
+chatRoutes.post("/chats/:chatId/generations/:generationId/stop", requireDevice, async (c) =>
+  c.json(
+    await callSpace(c, "chats.generations.stop", {
+      chatId: c.req.param("chatId"),
+      generationId: c.req.param("generationId"),
+    }),
+  ),
+);
 
 chatRoutes.get("/chats/:chatId/search", requireDevice, async (c) =>
   c.json(await callSpace(c, "chats.search", { chatId: c.req.param("chatId"), ...readQuery(c, searchQuerySchema) })),

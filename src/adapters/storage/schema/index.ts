@@ -13,6 +13,7 @@ import { agentRunsSchema } from "./006-agent-runs";
 import { workspaceSchema } from "./007-workspace";
 import { agentProfilesSchema } from "./008-agent-profiles";
 import { agentLoopSchema } from "./009-agent-loop";
+import { chatGenerationSchema } from "./015-chat-generation";
 
 export const MIGRATIONS: readonly MigrationStep[] = [
   coreSchema,
@@ -23,4 +24,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   workspaceSchema,
   agentProfilesSchema,
   agentLoopSchema,
+  chatGenerationSchema,
 ];

@@ -1,0 +1,48 @@
+/**
+ * Composition: chat generation of one user's space (issue [chat-generation];
+ * docs/spec/generation.md). `chatGenerationDeps(space)` is memoized (the in-flight and live maps
+ * live as long as the object); `promptBuilder(space)` is the one prompt builder shared with Agent
+ * runs. The per-attempt model timeout is `TIMEOUT_OVERRIDES.modelCallMs` in development, else 180 s.
+ */
+import { SqlGenerationStore } from "../adapters/storage/generation-store";
+import { MessageTokenStore } from "../adapters/storage/message-token-store";
+import { loadTokenCounter } from "../adapters/tokenizer/gpt-tokenizer";
+import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/model-timeout";
+import type { GenerationDeps } from "../application/generation/deps";
+import { PromptBuilder } from "../application/prompt/prompt-builder";
+import type { Space } from "../ports/space";
+import { chatDeps } from "./chats";
+import { modelGatewayFor, modelServices } from "./models";
+import { modelToolResolver, permittedToolCaller } from "./tools";
+
+/** The shared prompt builder (chat generation and Agent runs). */
+export function promptBuilder(space: Space): PromptBuilder {
+  return space.memo(
+    "prompt.builder",
+    () =>
+      new PromptBuilder({
+        repo: chatDeps(space).repo,
+        tokens: new MessageTokenStore(space.sql),
+        counter: loadTokenCounter,
+      }),
+  );
+}
+
+export function chatGenerationDeps(space: Space): GenerationDeps {
+  return space.memo("chat-generation", () => ({
+    store: new SqlGenerationStore(space.sql),
+    chats: chatDeps(space),
+    prompts: promptBuilder(space),
+    budgetFor: (connectionId) => modelServices(space).budget(connectionId ?? undefined),
+    gatewayFor: (connectionId) => modelGatewayFor(space, connectionId ?? undefined),
+    listTools: () => modelToolResolver(space).listPermitted(),
+    callMcpTool: (toolId, args, signal) => permittedToolCaller(space).callPermittedTool(toolId, args, signal),
+    scheduler: space.scheduler,
+    clock: space.clock,
+    sockets: space.sockets,
+    modelCallMs: space.timeoutOverrides.modelCallMs ?? DEFAULT_MODEL_CALL_MS,
+    detach: (promise) => space.waitUntil(promise),
+    inflight: new Map<string, AbortController>(),
+    live: new Map(),
+  }));
+}
