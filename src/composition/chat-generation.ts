@@ -6,10 +6,10 @@
  */
 import { SqlGenerationStore } from "../adapters/storage/generation-store";
 import { MessageTokenStore } from "../adapters/storage/message-token-store";
-import { loadTokenCounter } from "../adapters/tokenizer/gpt-tokenizer";
 import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/model-timeout";
 import type { GenerationDeps } from "../application/generation/deps";
 import { PromptBuilder } from "../application/prompt/prompt-builder";
+import { ESTIMATING_COUNTER } from "../domain/prompt/token-estimate";
 import type { Space } from "../ports/space";
 import { chatDeps } from "./chats";
 import { modelGatewayFor, modelServices } from "./models";
@@ -23,7 +23,7 @@ export function promptBuilder(space: Space): PromptBuilder {
       new PromptBuilder({
         repo: chatDeps(space).repo,
         tokens: new MessageTokenStore(space.sql),
-        counter: loadTokenCounter,
+        counter: async () => ESTIMATING_COUNTER,
       }),
   );
 }

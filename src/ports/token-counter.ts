@@ -1,7 +1,7 @@
 /**
- * Port: token counting for the prompt builder (docs/spec/generation.md "Prompt"). Implemented by
- * src/adapters/tokenizer (gpt-tokenizer, o200k_base). Counts are an estimate for models with
- * another tokenizer; they are only used to fit the history into a connection's context budget.
+ * Port: token counting for the prompt builder (docs/spec/generation.md "Prompt"). Today it is the
+ * documented estimate of src/domain/prompt/token-estimate.ts (docs/decisions/1900); a real
+ * tokenizer can replace it behind this port.
  */
 export interface TokenCounter {
   /** Tokens of `text` (≥ 0). Never throws. */

@@ -25,8 +25,7 @@ import {
 import { providerToolLimit, tooManyTools } from "../../domain/generation/tool-limits";
 import { appendMessage } from "../chats/chat-messages";
 import { requireChat } from "../chats/chat-context";
-import { GENERATION_LEASE_MS, GENERATION_STEP_JOB, type GenerationDeps } from "./deps";
-import { runGeneration } from "./runner";
+import { GENERATION_STEP_JOB, type GenerationDeps } from "./deps";
 
 export interface StartGenerationInput {
   chatId: string;
@@ -119,8 +118,9 @@ export async function startGeneration(
     chatId: input.chatId,
     generationType: input.generationType,
   });
-  deps.scheduler.schedule(GENERATION_STEP_JOB, generationId, now + GENERATION_LEASE_MS);
-  deps.detach(runGeneration(deps, generationId));
+  // The first step starts from the alarm, not from this request (work started by a request is
+  // cancelled with it in workerd once the request ends).
+  deps.scheduler.schedule(GENERATION_STEP_JOB, generationId, now);
   return { generationId };
 }
 
