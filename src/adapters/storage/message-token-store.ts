@@ -1,8 +1,8 @@
 /** SQLite `te_message_tokens` (schema v15): the MessageTokenCache port. */
 import type { MessageTokenCache } from "../../ports/message-token-cache";
 
-/** Rows per `IN (…)` read (SQLite's bound-parameter limit is far above). */
-const READ_BATCH = 100;
+/** Rows per `IN (…)` read (Durable Object SQLite allows at most 100 bound parameters per statement). */
+const READ_BATCH = 90;
 
 export class MessageTokenStore implements MessageTokenCache {
   constructor(private readonly sql: SqlStorage) {}

@@ -166,12 +166,13 @@ export function saveReply(deps: ChatDeps, chatId: string, target: ReplyTarget, r
     if (next.swipes) next.swipes[next.swipeId ?? 0] = text;
   }
   deps.repo.transaction(() => {
-    if (target.kind === "swipe") next.seq = deps.repo.messages.moveToEnd(chatId, current.messageId);
+    const moving = target.kind === "swipe" && deps.repo.messages.last(chatId)?.messageId !== current.messageId;
+    if (moving) next.seq = deps.repo.messages.moveToEnd(chatId, current.messageId);
     deps.repo.messages.update(next);
     deps.repo.chats.update({ ...chat, updatedAt: deps.clock.now() });
   });
   const index = deps.repo.messages.indexOfSeq(chatId, next.seq);
-  if (index !== chat.messageCount - 1 || next.seq !== current.seq) {
+  if (next.seq !== current.seq) {
     // Moved after tool rows: devices drop it and add it again at its new place.
     broadcastMessageRemoved(deps, { ...chat, messageCount: chat.messageCount - 1 }, current.messageId);
     broadcastMessageAdded(deps, next, index, chat.messageCount);
