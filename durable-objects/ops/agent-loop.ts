@@ -7,23 +7,46 @@ import { cancelRun } from "../../src/application/agent/loop/cancel";
 import { submitGuidance } from "../../src/application/agent/loop/guidance";
 import { readModelTurn } from "../../src/application/agent/loop/model-turn";
 import { startRun, type StartRunInput } from "../../src/application/agent/loop/start-run";
+import { buildServerPromptSnapshot } from "../../src/application/agent/loop/server-prompt";
 import { agentLoopDeps } from "../../src/composition/agent-loop";
+import { promptBuilder } from "../../src/composition/chat-generation";
+import { chatDeps, chatServices } from "../../src/composition/chats";
+import { modelServices } from "../../src/composition/models";
+import type { Persona } from "../../src/domain/prompt/prompt-parts";
+import { normalizeStableChatId } from "../../src/domain/agent/run-ids";
 import { AppError } from "../../src/domain/errors";
 import { defineOps } from "./registry";
 
 export const agentLoopOps = defineOps({
-  "agent.runs.start": (
+  "agent.runs.start": async (
     space,
-    input: StartRunInput & { options?: { presentation?: "foreground" | "background"; stream?: boolean } },
+    input: Omit<StartRunInput, "promptSnapshot"> & {
+      promptSnapshot?: StartRunInput["promptSnapshot"];
+      persona?: Persona;
+      options?: { presentation?: "foreground" | "background"; stream?: boolean };
+    },
   ) => {
     if (input.options?.stream === true)
       throw new AppError(
         "agent.stream_unsupported",
         "Agent runs do not stream yet; leave options.stream unset or false.",
       );
-    const { options, ...rest } = input;
+    const { options, persona, promptSnapshot, ...rest } = input;
+    // Without a snapshot the server builds it (docs/decisions/1902).
+    const snapshot =
+      promptSnapshot ??
+      (await buildServerPromptSnapshot(
+        { prompts: promptBuilder(space), repo: chatDeps(space).repo },
+        {
+          chatId: chatServices(space).getChat(normalizeStableChatId(rest.stableChatId)).id,
+          generationType: rest.generationType ?? "normal",
+          budgetTokens: modelServices(space).budget(rest.connectionId).promptTokens,
+          ...(persona ? { persona } : {}),
+        },
+      ));
     return startRun(agentLoopDeps(space), {
       ...rest,
+      promptSnapshot: snapshot,
       ...((rest.presentation ?? options?.presentation)
         ? { presentation: rest.presentation ?? options?.presentation }
         : {}),

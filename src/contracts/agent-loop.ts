@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { PRESENTATIONS } from "../domain/agent/run-record";
+import { personaSchema } from "./chat-generation";
 
 const worldInfoEntry = z
   .object({
@@ -41,7 +42,10 @@ export const startRunBodySchema = z
           .optional(),
         contextPolicy: z.unknown().optional(),
       })
-      .strict(),
+      .strict()
+      .optional(),
+    /** With no promptSnapshot: who the user plays, for the server-built prompt. */
+    persona: personaSchema.optional(),
     presentation: z.enum(PRESENTATIONS).optional(),
     options: z
       .object({ presentation: z.enum(PRESENTATIONS).optional(), stream: z.boolean().optional() })

@@ -18,8 +18,12 @@ import { spaceStub } from "../mcp-gateway/gateway-helpers";
 describe("prompt builder", () => {
   it("trims a 10,000-message chat to the budget, counting each message once", async () => {
     const user = await createUser();
-    const chat = await createChat(user.deviceToken, { title: "Long", systemPrompt: "You are Aria.", character: { name: "Aria" } });
-    const result = await runInDurableObject(spaceStub(user.userId), async (instance: UserSpace, state) => {
+    const chat = await createChat(user.deviceToken, {
+      title: "Long",
+      systemPrompt: "You are Aria.",
+      character: { name: "Aria" },
+    });
+    const result: any = await runInDurableObject(spaceStub(user.userId), async (instance: UserSpace, state) => {
       const sql = state.storage.sql;
       state.storage.transactionSync(() => {
         for (let i = 0; i < 10_000; i += 1) {
@@ -54,7 +58,14 @@ describe("prompt builder", () => {
       counted = 0;
       const third = await builder.build({ chatId: chat.id, includeTools: true, budgetTokens: budget });
       return {
-        first: { included: first.includedMessages, tokens: first.promptTokens, trimmed: first.trimmed, messages: first.messages.length, last: first.messages.at(-1), firstHistory: first.messages[1] },
+        first: {
+          included: first.includedMessages,
+          tokens: first.promptTokens,
+          trimmed: first.trimmed,
+          messages: first.messages.length,
+          last: first.messages.at(-1),
+          firstHistory: first.messages[1],
+        },
         firstCounted,
         secondCounted,
         secondSame: JSON.stringify(second.messages) === JSON.stringify(first.messages),
@@ -68,7 +79,10 @@ describe("prompt builder", () => {
     expect(result.first.included).toBeGreaterThan(50);
     expect(result.first.included).toBeLessThan(10_000);
     expect(result.first.messages).toBe(result.first.included + 1);
-    expect(result.first.last).toEqual({ role: "assistant", parts: [{ type: "text", text: expect.stringContaining("Message 9999:") }] });
+    expect(result.first.last).toEqual({
+      role: "assistant",
+      parts: [{ type: "text", text: expect.stringContaining("Message 9999:") }],
+    });
     expect(result.first.firstHistory.parts[0].text).toContain(`Message ${10_000 - result.first.included}:`);
     // Only what was read was counted (one page of 200 rows at most beyond the kept ones), plus the system text.
     expect(result.firstCounted).toBeLessThanOrEqual(result.first.included + 201);

@@ -59,7 +59,9 @@ describe("chat generation: regenerate, swipe, continue", () => {
     });
     const [request] = await recorded(fx.scriptId);
     expect(JSON.stringify(request!.body.messages)).not.toContain("First take.");
-    const updated = await socket.waitFor((f) => f.type === "chat.message_updated" && f.message.messageId === before[1].messageId);
+    const updated = await socket.waitFor(
+      (f) => f.type === "chat.message_updated" && f.message.messageId === before[1].messageId,
+    );
     expect(updated.message.swipeId).toBe(1);
   });
 
@@ -81,7 +83,11 @@ describe("chat generation: regenerate, swipe, continue", () => {
     const live = await apiJson(`/api/v1/chats/${fx.chatId}/generations/${id}`, { token: fx.token, expectStatus: 200 });
     expect(live.status).toBe("running");
     expect(live.lastSeq).toBeGreaterThanOrEqual(1);
-    await apiJson(`/api/v1/chats/${fx.chatId}/generations/${id}/stop`, { method: "POST", token: fx.token, expectStatus: 200 });
+    await apiJson(`/api/v1/chats/${fx.chatId}/generations/${id}/stop`, {
+      method: "POST",
+      token: fx.token,
+      expectStatus: 200,
+    });
     const ended = await socket.waitFor((f) => f.type === "chat.generation_ended" && f.generationId === id);
     expect(ended.status).toBe("stopped");
     const last = (await messagesOf(fx)).at(-1);

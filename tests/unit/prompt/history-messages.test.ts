@@ -17,8 +17,17 @@ describe("history messages", () => {
   const rows = [
     row({ role: "tool", toolCallId: "orphan", text: "{}" }),
     row({ role: "user", text: "Echo hi" }),
-    row({ role: "assistant", text: "Checking.", toolCalls: [{ id: "c1", name: "mcp__s__echo", arguments: '{"m":1}' }] }),
-    row({ role: "tool", toolCallId: "c1", text: '{"outcome":"known_response"}', extra: { tauritavern: { tool: { isError: true } } } }),
+    row({
+      role: "assistant",
+      text: "Checking.",
+      toolCalls: [{ id: "c1", name: "mcp__s__echo", arguments: '{"m":1}' }],
+    }),
+    row({
+      role: "tool",
+      toolCallId: "c1",
+      text: '{"outcome":"known_response"}',
+      extra: { tauritavern: { tool: { isError: true } } },
+    }),
     row({ role: "assistant", text: "Done." }),
     row({ role: "assistant", text: "Dangling", toolCalls: [{ id: "c9", name: "x", arguments: "{}" }] }),
   ];
@@ -30,7 +39,10 @@ describe("history messages", () => {
       { type: "text", text: "Checking." },
       { type: "toolCall", call: { id: "c1", alias: "mcp__s__echo", argumentsText: '{"m":1}' } },
     ]);
-    expect(out[2]!.parts[0]).toMatchObject({ type: "toolResult", result: { callId: "c1", alias: "mcp__s__echo", isError: true } });
+    expect(out[2]!.parts[0]).toMatchObject({
+      type: "toolResult",
+      result: { callId: "c1", alias: "mcp__s__echo", isError: true },
+    });
     expect(out[4]!.parts).toEqual([{ type: "text", text: "Dangling" }]);
   });
 

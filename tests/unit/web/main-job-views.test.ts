@@ -1,18 +1,15 @@
 /**
  * Pure parts of the web main-job screens: the readable journal lines (web/src/runs/journal-lines.ts),
- * the prompt snapshot built from a chat (web/src/runs/prompt-snapshot.ts, ADR 1500), the PATCH body
- * of a connection edit and the new-chat body.
+ * the PATCH body of a connection edit and the new-chat body (the prompt snapshot is built by the
+ * server since docs/decisions/1902).
  */
 import { describe, expect, it } from "vitest";
-import type { ChatsApi } from "../../../web/src/chats/chats-api";
 import { dispositionFileName } from "../../../web/src/chats/file-transfer";
-import type { ChatMessage } from "../../../web/src/chats/types";
 import { connectionBody } from "../../../web/src/connections/ConnectionForm";
 import type { EventLevel } from "../../../src/contracts/agent-run-views";
 import type { Connection } from "../../../web/src/connections/types";
 import { newChatBody } from "../../../web/src/chats/NewChatForm";
 import { describeEvent } from "../../../web/src/runs/journal-lines";
-import { collectMessages, snapshotMessages, systemText } from "../../../web/src/runs/prompt-snapshot";
 
 const event = (type: string, payload: Record<string, unknown> | null, level: EventLevel = "info") =>
   describeEvent({ type, payload, level });
@@ -61,64 +58,6 @@ describe("journal lines", () => {
     expect(event("model_response_stored", { round: 1 }, "debug").detail).toBe(true);
     expect(event("some_future_event", "not an object" as unknown as null).text).toBe("some future event");
     expect(event("tool_call_failed", { name: 7, errorCode: null, message: null }).text).toBe("7 failed: ");
-  });
-});
-
-const msg = (index: number, role: ChatMessage["role"], text: string): ChatMessage => ({
-  messageId: `m${index}`,
-  index,
-  revision: 1,
-  role,
-  name: role,
-  text,
-  sendDate: "",
-  extra: {},
-});
-
-describe("prompt snapshot", () => {
-  it("puts the system prompt and card first, then the messages; tool turns and empty texts are left out", () => {
-    const chat = {
-      systemPrompt: "Narrate.",
-      character: { name: "Seraphina", scenario: "A forest.", description: " " },
-    };
-    expect(systemText(chat)).toBe("Narrate.\n\nCharacter: Seraphina\nScenario: A forest.");
-    const messages = [
-      msg(0, "assistant", "Welcome."),
-      msg(1, "user", "Hi"),
-      msg(2, "tool", '{"ok":true}'),
-      msg(3, "assistant", "  "),
-      msg(4, "system", "Note"),
-    ];
-    expect(snapshotMessages(chat, messages)).toEqual([
-      { role: "system", content: "Narrate.\n\nCharacter: Seraphina\nScenario: A forest." },
-      { role: "assistant", content: "Welcome." },
-      { role: "user", content: "Hi" },
-      { role: "system", content: "Note" },
-    ]);
-    expect(snapshotMessages({}, [msg(0, "user", "Hi")])).toEqual([{ role: "user", content: "Hi" }]);
-  });
-
-  it("reads newest pages first and stops at the character budget, keeping chat order", async () => {
-    const all = Array.from({ length: 450 }, (_, i) =>
-      msg(i, i % 2 ? "assistant" : "user", `text-${String(i).padStart(3, "0")}`),
-    );
-    const calls: string[] = [];
-    const chats = {
-      messages: async (_chatId: string, options: { limit: number; beforeMessageId?: string }) => {
-        calls.push(options.beforeMessageId ?? "end");
-        const end = options.beforeMessageId
-          ? all.findIndex((m) => m.messageId === options.beforeMessageId)
-          : all.length;
-        return { messages: all.slice(Math.max(0, end - options.limit), end), total: all.length };
-      },
-    } as unknown as ChatsApi;
-    const everything = await collectMessages(chats, "c1");
-    expect(everything.map((m) => m.index)).toEqual(all.map((m) => m.index));
-    expect(calls).toEqual(["end", "m250", "m50"]);
-    const budgeted = await collectMessages(chats, "c1", 8 * 300);
-    expect(budgeted).toHaveLength(300);
-    expect(budgeted[0]!.index).toBe(150);
-    expect(budgeted.at(-1)!.index).toBe(449);
   });
 });
 

@@ -1,27 +1,23 @@
 /**
  * "Run agent" on a chat page: pick a profile (directly runnable ones; default-writer first) and a
- * model connection (the default one preselected), then POST /api/v1/agent/runs with a prompt
- * snapshot built from the chat (runs/prompt-snapshot.ts, generationType "normal") and open the
- * run page. Without any connection it links to the Connections screen instead.
+ * model connection (the default one preselected), then POST /api/v1/agent/runs (generationType
+ * "normal"; the server builds the prompt from the chat, docs/decisions/1902) and open the run page. Without any connection it links to the Connections screen instead.
  */
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
 import { SelectField } from "../components/SelectField";
-import { useChatsApi } from "../chats/use-chats-api";
 import { useConnections } from "../connections/use-connections";
 import { Link } from "../shell/Link";
 import { navigate } from "../shell/router";
 import { useAction } from "../state/use-action";
 import { ActiveRunsNote } from "./ActiveRunsNote";
-import { collectMessages, snapshotMessages } from "./prompt-snapshot";
 import { DEFAULT_PROFILE, useRunnableProfiles } from "./use-profiles";
 import { useRunsApi } from "./use-runs-api";
 
 export function RunAgentPanel({ chatId }: { chatId: string }) {
   const { t } = useTranslation();
-  const chats = useChatsApi();
   const runs = useRunsApi();
   const profiles = useRunnableProfiles();
   const { connections } = useConnections();
@@ -30,13 +26,11 @@ export function RunAgentPanel({ chatId }: { chatId: string }) {
   const connectionId = picked ?? connections?.find((c) => c.isDefault)?.id ?? connections?.[0]?.id ?? "";
   const start = useAction(
     async () => {
-      const [chat, messages] = await Promise.all([chats.get(chatId), collectMessages(chats, chatId)]);
       const handle = await runs.start({
         stableChatId: chatId,
         generationType: "normal",
         profileId,
         ...(connectionId ? { connectionId } : {}),
-        promptSnapshot: { chatCompletionPayload: { messages: snapshotMessages(chat, messages) } },
       });
       navigate(`/runs/${encodeURIComponent(handle.runId)}`);
     },

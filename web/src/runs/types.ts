@@ -50,8 +50,3 @@ export function statusLabel(status: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** A chat-completion message of the prompt snapshot the client builds from the chat. */
-export interface SnapshotMessage {
-  role: "system" | "user" | "assistant";
-  content: string;
-}

@@ -1,0 +1,30 @@
+/**
+ * The prompt snapshot of an Agent run started without one (docs/spec/generation.md "Prompt";
+ * docs/decisions/1902, superseding ADR 1500's browser-built snapshot): the shared prompt builder
+ * with tool turns left out (an Agent run refuses them), within the connection's budget, as a
+ * chat-completion payload `{messages: [{role, content}]}`. The input matches the run's frozen
+ * prefix: regenerate (when the chat ends with a reply) and swipe leave the last message out.
+ */
+import { asChatCompletionMessage, type Persona } from "../../../domain/prompt/prompt-parts";
+import type { PromptSnapshot } from "../../../domain/agent/loop/prompt-snapshot";
+import type { ChatRepository } from "../../../ports/chat-repository";
+import type { PromptBuilder } from "../../prompt/prompt-builder";
+import type { AgentGenerationType } from "./start-run";
+
+export async function buildServerPromptSnapshot(
+  deps: { prompts: PromptBuilder; repo: ChatRepository },
+  input: { chatId: string; generationType: AgentGenerationType; budgetTokens: number; persona?: Persona },
+): Promise<PromptSnapshot> {
+  const last = deps.repo.messages.last(input.chatId);
+  const dropLast =
+    last !== null &&
+    (input.generationType === "swipe" || (input.generationType === "regenerate" && last.role !== "user"));
+  const built = await deps.prompts.build({
+    chatId: input.chatId,
+    includeTools: false,
+    budgetTokens: input.budgetTokens,
+    ...(input.persona ? { persona: input.persona } : {}),
+    ...(dropLast ? { excludeMessageIds: new Set([last!.messageId]) } : {}),
+  });
+  return { chatCompletionPayload: { messages: built.messages.map(asChatCompletionMessage) } };
+}
