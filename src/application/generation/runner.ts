@@ -1,7 +1,8 @@
 /**
- * Runs a generation's steps (docs/spec/generation.md "Steps"): detached from the request or alarm
- * that started it, one step at a time (`model` or `tool`), each persisting the state before the
- * next. While it runs, its lease job (`chat.generation_step`) is re-armed every
+ * Runs a generation's steps (docs/spec/generation.md §3): `generationStep` runs exactly one step
+ * (`model` or `tool`) of the persisted machine, which saves its state before returning;
+ * `runGeneration` drives steps one after another, detached from the request or alarm that started
+ * it. While it runs, its lease job (`chat.generation_step`) is re-armed every
  * GENERATION_HEARTBEAT_MS to GENERATION_LEASE_MS ahead, so after a restart the job fires and the
  * generation resumes from SQLite. A step that throws ends the generation `failed` (never a blind retry).
  */
@@ -13,50 +14,63 @@ import { LiveStream } from "./live-stream";
 import { modelStep } from "./model-step";
 import { toolStep } from "./tool-step";
 
-export async function runGeneration(deps: GenerationDeps, generationId: string): Promise<void> {
-  if (deps.inflight.has(generationId)) return;
+/** What one step did: `ended` (terminal now), `more` (another step is due), `idle` (nothing to do). */
+export type GenerationStepResult = "ended" | "more" | "idle";
+
+/** Runs one step of generation `generationId` (see the file docstring). */
+export async function generationStep(deps: GenerationDeps, generationId: string): Promise<GenerationStepResult> {
+  if (deps.inflight.has(generationId)) return "idle";
   const record = deps.store.get(generationId);
-  if (!record || TERMINAL_GENERATION_STATUSES.has(record.status)) {
-    deps.scheduler.cancel(GENERATION_STEP_JOB, generationId);
-    return;
-  }
+  if (!record || TERMINAL_GENERATION_STATUSES.has(record.status)) return "idle";
   const controller = new AbortController();
   deps.inflight.set(generationId, controller);
+  let live = deps.live.get(generationId);
+  if (!live) {
+    live = new LiveStream(generationId, record.chatId, record.lastSeq, deps);
+    deps.live.set(generationId, live);
+  }
+  const ctx = new GenerationContext(deps, generationId, record.chatId, record.state, controller.signal, live);
+  try {
+    if (record.status === "stopping" && ctx.state.phase === "model")
+      endInterrupted(ctx, "stopped", null, { text: "", reasoning: "", partial: true });
+    else if (ctx.state.phase === "model") await modelStep(ctx);
+    else if (ctx.state.phase === "tool") await toolStep(ctx);
+  } catch (error) {
+    if (!ctx.ended) {
+      const batch = ctx.state.batch;
+      const stopped = ctx.stopRequested();
+      endInterrupted(ctx, stopped ? "stopped" : "failed", stopped ? null : toGenerationError(error), {
+        text: batch?.text ?? live.text,
+        reasoning: batch?.reasoning ?? live.reasoning,
+        partial: batch === null,
+      });
+    }
+  } finally {
+    deps.inflight.delete(generationId);
+  }
+  if (ctx.ended || ctx.state.phase === "done") {
+    live.close();
+    deps.live.delete(generationId);
+    return "ended";
+  }
+  return "more";
+}
+
+/** Drives the generation's steps to its end under a renewed lease (see the file docstring). */
+export async function runGeneration(deps: GenerationDeps, generationId: string): Promise<void> {
+  if (deps.inflight.has(generationId)) return;
   const lease = () =>
     deps.scheduler.schedule(GENERATION_STEP_JOB, generationId, deps.clock.now() + GENERATION_LEASE_MS);
   lease();
   const heartbeat = setInterval(lease, GENERATION_HEARTBEAT_MS);
-  const live = new LiveStream(generationId, record.chatId, record.lastSeq, deps);
-  deps.live.set(generationId, live);
-  const ctx = new GenerationContext(deps, generationId, record.chatId, record.state, controller.signal, live);
   try {
-    while (!ctx.ended) {
-      if (ctx.stopRequested() && ctx.state.phase === "model") {
-        endInterrupted(ctx, "stopped", null, { text: "", reasoning: "", partial: true });
-        break;
-      }
-      if (ctx.state.phase === "model") await modelStep(ctx);
-      else if (ctx.state.phase === "tool") await toolStep(ctx);
-      else break;
-    }
-  } catch (error) {
-    if (!ctx.ended) {
-      const batch = ctx.state.batch;
-      endInterrupted(
-        ctx,
-        ctx.stopRequested() ? "stopped" : "failed",
-        ctx.stopRequested() ? null : toGenerationError(error),
-        {
-          text: batch?.text ?? live.text,
-          reasoning: batch?.reasoning ?? live.reasoning,
-          partial: batch === null,
-        },
-      );
+    while ((await generationStep(deps, generationId)) === "more") {
+      /* next step */
     }
   } finally {
     clearInterval(heartbeat);
-    live.close();
-    deps.live.delete(generationId);
-    deps.inflight.delete(generationId);
+    const record = deps.store.get(generationId);
+    if (!record || TERMINAL_GENERATION_STATUSES.has(record.status))
+      deps.scheduler.cancel(GENERATION_STEP_JOB, generationId);
   }
 }
