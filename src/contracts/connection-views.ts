@@ -17,6 +17,10 @@ export const connectionViewSchema = z.strictObject({
   baseUrl: z.string().nullable(),
   modelId: z.string(),
   defaults: connectionDefaultsSchema,
+  /** Context window in tokens, or null for the default (docs/spec/generation.md §2). */
+  contextTokens: z.number().int().nullable(),
+  /** Reply reserve and limit in tokens, or null for the default. */
+  maxOutputTokens: z.number().int().nullable(),
   isDefault: z.boolean(),
   apiKeyHint: z.string().max(4),
   /** The key was sealed under another DATA_KEY and cannot be used until it is entered again. */

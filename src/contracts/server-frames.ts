@@ -16,6 +16,11 @@ import { chatViewSchema, messageViewSchema } from "./chat-views";
 import { connectionViewSchema } from "./connection-views";
 import { deviceViewSchema, isoTimeSchema } from "./device-views";
 import { errorCodeSchema } from "./error-code";
+import {
+  generationDeltaFrameSchema,
+  generationEndedFrameSchema,
+  generationStartedFrameSchema,
+} from "./generation-views";
 import { mcpServerViewSchema } from "./mcp-views";
 
 const frame = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
@@ -116,6 +121,9 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   profileChangedFrameSchema,
   agentEventFrameSchema,
   agentSubscribedFrameSchema,
+  generationStartedFrameSchema,
+  generationDeltaFrameSchema,
+  generationEndedFrameSchema,
 ]);
 
 /** A server → client frame. */

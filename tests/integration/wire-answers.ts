@@ -36,6 +36,12 @@ import {
 } from "../../src/contracts/device-views";
 import { errorEnvelopeSchema } from "../../src/contracts/error-envelope";
 import {
+  chatDetailSchema,
+  generationStartedSchema,
+  generationStopSchema,
+  generationViewSchema,
+} from "../../src/contracts/generation-views";
+import {
   mcpCallOutcomeSchema,
   mcpDiscoveryViewSchema,
   mcpImportResultSchema,
@@ -69,7 +75,7 @@ const ROUTES: Route[] = [
   ["GET", at("/chats"), chatPageSchema],
   ["POST", at("/chats"), chatViewSchema],
   ["POST", at("/chats/import"), chatViewSchema],
-  ["GET", at("/chats/:id"), chatViewSchema],
+  ["GET", at("/chats/:id"), chatDetailSchema],
   ["PATCH", at("/chats/:id"), chatViewSchema],
   ["DELETE", at("/chats/:id"), chatDeletedSchema],
   ["POST", at("/chats/:id/duplicate"), chatViewSchema],
@@ -79,6 +85,9 @@ const ROUTES: Route[] = [
   ["PATCH", at("/chats/:id/messages/:id"), messageViewSchema],
   ["DELETE", at("/chats/:id/messages/:id"), messageDeletedSchema],
   ["GET", at("/chats/:id/search"), searchResultSchema],
+  ["POST", at("/chats/:id/generate"), generationStartedSchema],
+  ["GET", at("/chats/:id/generations/:id"), generationViewSchema],
+  ["POST", at("/chats/:id/generations/:id/stop"), generationStopSchema],
   ["GET", at("/connections"), connectionListSchema],
   ["POST", at("/connections"), connectionViewSchema],
   ["GET", at("/connections/:id"), connectionViewSchema],

@@ -7,12 +7,7 @@
  * to every socket, the lease job is cancelled and the record expires 24 h later.
  */
 import { AppError } from "../../domain/errors";
-import {
-  GENERATION_RETENTION_MS,
-  type GenerationError,
-  type GenerationState,
-  type GenerationStatus,
-} from "../../domain/generation/state";
+import { GENERATION_RETENTION_MS, type GenerationError, type GenerationState } from "../../domain/generation/state";
 import type { JsonObject } from "../../domain/chats/types";
 import { saveReply, type ReplyTarget } from "../chats/generation-writes";
 import type { GenerationContext } from "./context";
@@ -77,7 +72,11 @@ export function endInterrupted(
 }
 
 /** Closes the record and tells every device. */
-export function endGeneration(ctx: GenerationContext, status: GenerationStatus, error: GenerationError | null): void {
+export function endGeneration(
+  ctx: GenerationContext,
+  status: "completed" | "stopped" | "failed",
+  error: GenerationError | null,
+): void {
   const { deps } = ctx;
   ctx.live.flushAll();
   ctx.state.phase = "done";

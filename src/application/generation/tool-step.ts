@@ -15,7 +15,7 @@
  */
 import { notSent, outcomeUnknown, toCallOutcomeDto, type McpCallOutcome } from "../../domain/mcp/call-outcome";
 import { MCP_LIMITS } from "../../domain/mcp/gateway-limits";
-import type { BatchCall } from "../../domain/generation/state";
+import type { BatchCall, GenerationError } from "../../domain/generation/state";
 import { parseJsonExact } from "../../domain/tools/tool-arguments";
 import { saveToolBatch } from "../chats/generation-writes";
 import type { GenerationContext } from "./context";
@@ -140,7 +140,7 @@ function interrupt(
   ctx: GenerationContext,
   status: "stopped" | "failed",
   unknown: UnknownCall[],
-  error: { code: string; message: string } | null = null,
+  error: GenerationError | null = null,
 ): void {
   const batch = ctx.state.batch!;
   endInterrupted(ctx, status, error, { text: batch.text, reasoning: batch.reasoning, partial: false, unknown });

@@ -3,6 +3,7 @@
  * one MCP tool call per step; everything a step needs after a restart is in this JSON (stored in
  * `te_chat_generations.state_json`), never in memory.
  */
+import type { ErrorCode } from "../errors";
 import type { Persona } from "../prompt/prompt-parts";
 
 export const GENERATION_TYPES = ["normal", "regenerate", "swipe", "continue"] as const;
@@ -82,7 +83,7 @@ export interface GenerationState {
 
 /** The error of an ended generation. */
 export interface GenerationError {
-  code: string;
+  code: ErrorCode;
   message: string;
   details?: Record<string, unknown>;
 }

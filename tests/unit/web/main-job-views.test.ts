@@ -69,6 +69,8 @@ describe("forms", () => {
     baseUrl: null,
     modelId: "gpt",
     defaults: {},
+    contextTokens: null,
+    maxOutputTokens: null,
     isDefault: true,
     apiKeyHint: "abcd",
     createdAt: "",

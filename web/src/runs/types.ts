@@ -49,4 +49,3 @@ export function statusLabel(status: string): string {
   const text = status.replaceAll("_", " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
-

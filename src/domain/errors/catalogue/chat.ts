@@ -2,6 +2,22 @@
 import type { CatalogueEntry } from "./entry";
 
 export const CHAT_CODES = {
+  "chat.generation_active": {
+    status: 409,
+    message: "A reply is already being generated in this chat. Wait for it or stop it first.",
+  },
+  "chat.generation_invalid_intent": {
+    status: 400,
+    message: "Swipe and continue need the chat to end with a reply; a new user message goes with a normal generation.",
+  },
+  "chat.generation_not_found": {
+    status: 404,
+    message: "This generation does not exist in this chat (records are kept 24 hours after they end).",
+  },
+  "chat.prompt_budget_exceeded": {
+    status: 400,
+    message: "The prompt does not fit the connection's context budget. Raise its context size or lower its reply size.",
+  },
   "chat.cursor_invalid": { status: 400, message: "This list cursor is not valid; start again from the first page." },
   "chat.import_empty": { status: 400, message: "The chat file is empty." },
   "chat.import_invalid_line": {

@@ -2,6 +2,10 @@
 import type { CatalogueEntry } from "./entry";
 
 export const MCP_CODES = {
+  "mcp.legacy_tool_not_advertised": {
+    status: 400,
+    message: "The model called a tool alias that was not offered to it in this round.",
+  },
   "mcp.call_arguments_invalid_json": { status: 400, message: "The arguments are not valid JSON." },
   "mcp.call_arguments_not_object": { status: 400, message: "The arguments must be a JSON object, such as {}." },
   "mcp.call_arguments_size_limit": {

@@ -2,6 +2,11 @@
 import type { CatalogueEntry } from "./entry";
 
 export const MODEL_CODES = {
+  "model.too_many_tools": {
+    status: 400,
+    message:
+      "More MCP tools are allowed than this connection accepts in one request. Set some tools to Off in the MCP Manager.",
+  },
   "model.cancelled": { status: 400, message: "The model request was cancelled." },
   "model.connection_limit_exceeded": {
     status: 400,
