@@ -1,15 +1,15 @@
 /**
- * Scheduler job of the agent loop (issue [agent-loop]): `agent.step` (ref = run id) runs exactly
- * one step of the run's persisted step machine per alarm invocation (see
- * src/application/agent/loop/step-runner.ts); the step schedules the next one.
+ * Scheduler jobs of the agent loop: `agent.watchdog` (ref `runs`) ends runs that made no progress
+ * for longer than their step may take (src/application/agent/loop/watchdog.ts). The loop's steps
+ * themselves are a step kind (steps.ts), not a job.
  */
-import { STEP_JOB } from "../src/application/agent/loop/deps";
-import { runAgentStep } from "../src/application/agent/loop/step-runner";
+import { WATCHDOG_JOB } from "../src/application/agent/loop/deps";
+import { checkStalledRuns } from "../src/application/agent/loop/watchdog";
 import { agentLoopDeps } from "../src/composition/agent-loop";
 import type { JobHandler } from "./scheduler";
 
 export const agentLoopJobs: Record<string, JobHandler> = {
-  [STEP_JOB]: async (space, runId) => {
-    await runAgentStep(agentLoopDeps(space), runId);
+  [WATCHDOG_JOB]: (space) => {
+    checkStalledRuns(agentLoopDeps(space));
   },
 };

@@ -1,10 +1,16 @@
 /**
  * AlarmScheduler: every timed job of a user (run steps, watchdogs, expiries) multiplexed onto the
- * object's one alarm through the `te_schedule` table (docs/spec/hosted.md §5).
- * A job that throws is retried with exponential backoff (1 s · 2^attempt, ≤ 5 min, at most
- * MAX_JOB_ATTEMPTS) and never blocks the other due jobs.
+ * object's one alarm through the `te_schedule` table (docs/spec/scheduling.md, docs/decisions/0002).
+ * Two kinds of jobs:
+ * - a *step kind* (durable-objects/steps.ts) is started detached under a lease by the
+ *   StepDispatcher and never awaited, so a slow model or MCP call of one run never delays another
+ *   run's step (docs/decisions/1800);
+ * - any other job is short local work awaited by the alarm; one that throws is retried with
+ *   exponential backoff (1 s · 2^attempt, ≤ 5 min, at most MAX_JOB_ATTEMPTS) and never blocks the
+ *   other due jobs.
  */
 import type { Scheduler, Space } from "../src/ports/space";
+import { HEARTBEAT_JOB, StepDispatcher, type StepHandler } from "./step-dispatcher";
 
 /** Handles one due job; `ref` is the job's reference (e.g. a run id). */
 export type JobHandler = (space: Space, ref: string, attempt: number) => Promise<void> | void;
@@ -23,10 +29,25 @@ export class AlarmScheduler implements Scheduler {
   /** While runDue handles the alarm set for this time (see rearm). */
   private handling: number | null = null;
 
+  /** Steps in flight in this object, their leases and the heartbeat. */
+  readonly steps: StepDispatcher;
+
   constructor(
     private readonly storage: DurableObjectStorage,
     private readonly now: () => number,
-  ) {}
+  ) {
+    this.steps = new StepDispatcher(storage, now, this);
+  }
+
+  /**
+   * At construction (the object just started, nothing is in flight): recovers the steps whose
+   * leases were left by an object that died and re-arms the alarm from the schedule table
+   * (workerd does not always fire a persisted alarm after a restart).
+   */
+  start(): void {
+    this.steps.recoverAll();
+    this.rearm();
+  }
 
   schedule(kind: string, ref: string, dueAt: number): void {
     this.storage.sql.exec(
@@ -36,6 +57,23 @@ export class AlarmScheduler implements Scheduler {
       Math.floor(dueAt),
     );
     this.rearm();
+  }
+
+  scheduleBy(kind: string, ref: string, dueAt: number): void {
+    this.storage.sql.exec(
+      "INSERT INTO te_schedule(kind, ref, due_at, attempts) VALUES(?, ?, ?, 0) ON CONFLICT(kind, ref) DO UPDATE SET due_at = MIN(due_at, excluded.due_at)",
+      kind,
+      ref,
+      Math.floor(dueAt),
+    );
+    this.rearm();
+  }
+
+  dueAt(kind: string, ref: string): number | null {
+    const row = this.storage.sql
+      .exec("SELECT due_at FROM te_schedule WHERE kind = ? AND ref = ?", kind, ref)
+      .toArray()[0];
+    return row ? Number(row.due_at) : null;
   }
 
   cancel(kind: string, ref: string): void {
@@ -57,8 +95,15 @@ export class AlarmScheduler implements Scheduler {
       }));
   }
 
-  /** Runs every due job once (called from the object's `alarm()`), then re-arms the alarm. */
-  async runDue(space: Space, handlers: Readonly<Record<string, JobHandler>>): Promise<number> {
+  /**
+   * Runs every due job once (called from the object's `alarm()`), then re-arms the alarm. Jobs of
+   * a kind in `steps` are started detached (StepDispatcher.start) and not awaited.
+   */
+  async runDue(
+    space: Space,
+    handlers: Readonly<Record<string, JobHandler>>,
+    steps: Readonly<Record<string, StepHandler>> = {},
+  ): Promise<number> {
     // Jobs due by the time this alarm was set for are due even if the clock reads a little
     // earlier (an alarm may fire a few ms early); see rearm for the other half.
     const now = this.now();
@@ -77,6 +122,15 @@ export class AlarmScheduler implements Scheduler {
       const attempts = Number(row.attempts);
       // Remove first: a handler may re-schedule the same (kind, ref) for its next step.
       this.storage.sql.exec("DELETE FROM te_schedule WHERE kind = ? AND ref = ? AND due_at = ?", kind, ref, row.due_at);
+      const step = steps[kind];
+      if (step) {
+        this.steps.start(space, kind, ref, step);
+        continue;
+      }
+      if (kind === HEARTBEAT_JOB) {
+        this.steps.heartbeat();
+        continue;
+      }
       const handler = handlers[kind];
       try {
         if (!handler) throw new Error(`no handler for job kind ${kind}`);

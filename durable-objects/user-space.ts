@@ -18,6 +18,8 @@ import { OPS, type OpName, type OpOutput } from "./ops/index";
 import { JOBS } from "./jobs";
 import { FRAME_HANDLERS, type FrameHandler } from "./frames";
 import { AlarmScheduler } from "./scheduler";
+import { OutboundGate } from "./outbound-gate";
+import { STEP_KINDS } from "./steps";
 import { DurableObjectSocketHub, attachmentOf, sendFrame } from "./sockets";
 import { AsyncMutex } from "./mutex";
 import { parseTimeoutOverrides } from "./timeouts";
@@ -40,6 +42,7 @@ export interface CallMeta {
 export class UserSpace extends DurableObject<AppEnv> {
   private readonly hub: DurableObjectSocketHub;
   private readonly scheduler: AlarmScheduler;
+  private readonly outbound = new OutboundGate();
   private readonly memos = new Map<string, unknown>();
   private readonly mutex = new AsyncMutex();
   private userId: string | null = null;
@@ -52,6 +55,8 @@ export class UserSpace extends DurableObject<AppEnv> {
       if (hasSchema(ctx.storage.sql)) {
         migrate(ctx.storage);
         this.userId = this.readUserId();
+        // Nothing runs in a fresh object: steps leased by the one that died are recovered now.
+        this.scheduler.start();
       }
     });
   }
@@ -173,7 +178,7 @@ export class UserSpace extends DurableObject<AppEnv> {
 
   async alarm(): Promise<void> {
     if (!hasSchema(this.ctx.storage.sql)) return;
-    await this.scheduler.runDue(this.space(), JOBS);
+    await this.scheduler.runDue(this.space(), JOBS, STEP_KINDS);
   }
 
   /** The Space every service is built from (see ports/space.ts). */
@@ -189,6 +194,7 @@ export class UserSpace extends DurableObject<AppEnv> {
       clock: { now: () => Date.now() },
       sockets: this.hub,
       scheduler: this.scheduler,
+      outbound: this.outbound,
       mutex: this.mutex,
       secrets: { dataKey: this.env.DATA_KEY },
       development: isDevelopment(this.env),

@@ -11,6 +11,7 @@ import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
 import type { LoopDeps } from "../application/agent/loop/deps";
 import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/model-timeout";
 import { prepareInvocationTools } from "../application/tools/invocation-tools";
+import { mcpTimeouts } from "../domain/mcp/gateway-limits";
 import type { RunProfileResolver } from "../ports/agent-profile-resolver";
 import type { Space } from "../ports/space";
 import { agentProfileRuntime } from "./agent-profiles";
@@ -19,6 +20,12 @@ import { chatServices } from "./chats";
 import { modelGatewayFor } from "./models";
 import { modelToolResolver, permittedToolCaller } from "./tools";
 import { workspaceDeps } from "./workspace";
+
+/** Longest an MCP tool step may take: client start-up plus the call (domain/mcp/gateway-limits). */
+function mcpStepMs(overrides: Record<string, number>): number {
+  const timeouts = mcpTimeouts(overrides);
+  return timeouts.lifecycleMs + timeouts.callMs;
+}
 
 /** Run profiles from [agent-profiles]: the built-in default-writer and the user's stored v3 profiles. */
 export function profileResolver(space: Space): RunProfileResolver {
@@ -40,8 +47,10 @@ export function agentLoopDeps(space: Space): LoopDeps {
         prepareInvocationTools(modelToolResolver(space), policy, snapshotId, available),
       callMcpTool: (toolId, args, signal) => permittedToolCaller(space).callPermittedTool(toolId, args, signal),
       scheduler: space.scheduler,
+      outbound: space.outbound,
       clock: space.clock,
       modelCallMs: space.timeoutOverrides.modelCallMs ?? DEFAULT_MODEL_CALL_MS,
+      mcpStepMs: mcpStepMs(space.timeoutOverrides),
       inflight: new Map<string, AbortController>(),
     };
   });

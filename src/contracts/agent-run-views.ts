@@ -8,10 +8,12 @@ import { EVENT_LEVELS, type AgentRunEvent, type EventLevel } from "../domain/age
 import {
   GENERATION_TYPES,
   PRESENTATIONS,
+  WAITING_KINDS,
   type AgentRunHandle,
   type AgentRunSummary,
   type GenerationType,
   type Presentation,
+  type WaitingOnView,
 } from "../domain/agent/run-record";
 import { AGENT_RUN_STATUSES, type AgentRunStatus } from "../domain/agent/run-status";
 import { isoTimeSchema } from "./device-views";
@@ -24,7 +26,13 @@ export type {
   EventLevel,
   GenerationType,
   Presentation,
+  WaitingOnView,
 };
+
+/** What a running run waits on (docs/spec/scheduling.md §5); null when it does not wait. */
+export const waitingOnSchema = z
+  .strictObject({ kind: z.enum(WAITING_KINDS), since: isoTimeSchema, detail: z.string().optional() })
+  .nullable();
 
 /** `AgentRunEvent` as sent over HTTP and in `agent.event` frames. */
 export const agentRunEventSchema = z.strictObject({
@@ -76,6 +84,7 @@ export const agentRunSummarySchema = z.strictObject({
     })
     .optional(),
   terminalAt: isoTimeSchema.optional(),
+  waitingOn: waitingOnSchema,
 });
 
 /** `GET /agent/runs`: newest first; `nextCursor` when more runs exist. */

@@ -11,7 +11,7 @@
  */
 import { z } from "zod";
 import { AGENT_RUN_STATUSES } from "../domain/agent/run-status";
-import { agentRunEventSchema } from "./agent-run-views";
+import { agentRunEventSchema, waitingOnSchema } from "./agent-run-views";
 import { chatViewSchema, messageViewSchema } from "./chat-views";
 import { connectionViewSchema } from "./connection-views";
 import { deviceViewSchema, isoTimeSchema } from "./device-views";
@@ -86,9 +86,11 @@ export const mcpCatalogChangedFrameSchema = frame("mcp.catalog_changed", {
   fetchedAt: isoTimeSchema,
 });
 
+/** A run was created, changed status or started/stopped waiting (docs/spec/scheduling.md §5). */
 export const runChangedFrameSchema = frame("agent.run_changed", {
   runId: z.string(),
   status: z.enum(AGENT_RUN_STATUSES),
+  waitingOn: waitingOnSchema,
 });
 export const runRemovedFrameSchema = frame("agent.run_removed", { runId: z.string() });
 /** A profile was saved, imported, repaired or deleted; read it again. */

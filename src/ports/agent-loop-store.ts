@@ -23,13 +23,16 @@ export interface GuidanceRow {
 }
 
 export interface AgentLoopStore {
-  /** The run's state JSON and its version, or null when the loop never started for it. */
-  readState(runId: string): { json: string; version: number } | null;
+  /**
+   * The state JSON of one invocation of a run (default the root, `inv_root`) and its version, or
+   * null when the loop never started for it.
+   */
+  readState(runId: string, invocationId?: string): { json: string; version: number } | null;
   /**
    * Writes the state. `expectedVersion` (0 for the first write) guards against a stale writer:
    * a mismatch throws `agent.loop_state_conflict`. Returns the new version.
    */
-  writeState(runId: string, json: string, expectedVersion: number, now: number): number;
+  writeState(runId: string, json: string, expectedVersion: number, now: number, invocationId?: string): number;
   /** Stores a document (replacing one of the same name). */
   putDoc(runId: string, name: string, text: string): void;
   /** A document's text or null. */

@@ -17,6 +17,7 @@ export type RunRecordPatch = Partial<
     | "inputMessageCount"
     | "commitCount"
     | "committedMessage"
+    | "waitingOn"
   >
 >;
 

@@ -23,12 +23,38 @@ export interface SocketHub {
   closeDevice(deviceId: string, reason: string): void;
 }
 
-/** One-alarm job scheduler (docs/spec/hosted.md §5: a due-time table multiplexed on the alarm). */
+/**
+ * One-alarm job scheduler (docs/spec/scheduling.md: a due-time table multiplexed on the alarm).
+ * A job whose kind is a registered *step kind* (durable-objects/steps.ts) is started detached
+ * under a lease when due; every other kind is a short job awaited by the alarm.
+ */
 export interface Scheduler {
   /** Schedules (or re-schedules) the job `(kind, ref)` at `dueAt` (ms epoch). Idempotent per (kind, ref). */
   schedule(kind: string, ref: string, dueAt: number): void;
+  /** Schedules `(kind, ref)` at `dueAt` unless it is already due earlier (keeps the earlier time). */
+  scheduleBy(kind: string, ref: string, dueAt: number): void;
   /** Cancels the job `(kind, ref)`; no-op when absent. */
   cancel(kind: string, ref: string): void;
+  /** When `(kind, ref)` is due (ms epoch), or null when it is not scheduled. */
+  dueAt(kind: string, ref: string): number | null;
+}
+
+/**
+ * The object's outbound-call slots (docs/spec/scheduling.md "Outbound calls"): model and MCP
+ * calls of steps run through it so no more than `capacity` wait for response headers at once
+ * (below the platform's 6 simultaneous connections); the rest wait in FIFO order.
+ */
+export interface OutboundSlots {
+  readonly capacity: number;
+  /**
+   * Runs `call` once a slot is free. `onQueued(ahead)` is called (synchronously) when the call
+   * must wait first, with the number of calls ahead of it; `onStart` when it gets its slot.
+   * Aborting `signal` while queued rejects with the signal's reason and never runs `call`.
+   */
+  run<T>(
+    call: () => Promise<T>,
+    options: { signal: AbortSignal; onQueued?: (ahead: number) => void; onStart?: () => void },
+  ): Promise<T>;
 }
 
 /** Serializes async critical sections (a Durable Object interleaves requests across awaits). */
@@ -54,6 +80,8 @@ export interface Space {
   readonly clock: Clock;
   readonly sockets: SocketHub;
   readonly scheduler: Scheduler;
+  /** Outbound-call slots shared by every step of this object. */
+  readonly outbound: OutboundSlots;
   readonly mutex: Mutex;
   readonly secrets: SpaceSecrets;
   /** True under `wrangler dev` and tests; false when deployed. */
@@ -61,7 +89,10 @@ export interface Space {
   /** Raw TIMEOUT_OVERRIDES JSON (development only; undefined when deployed). */
   readonly timeoutOverrides: Record<string, number>;
   memo<T>(key: string, create: () => T): T;
-  /** Keeps the object alive for background work (ctx.waitUntil). */
+  /**
+   * ctx.waitUntil. It does NOT keep a Durable Object alive (docs/decisions/1800): long work must
+   * run as a step kind (lease + heartbeat alarm), never rely on this.
+   */
   waitUntil(promise: Promise<unknown>): void;
 }
 

@@ -12,7 +12,8 @@
  *   resets its cursor. With `apiKey`, requests must carry `Authorization: Bearer <apiKey>` (else 401).
  * - `GET /__requests?script=<id>` → `{requests: Recorded[]}` (every request, in order; without
  *   `script`, all); `DELETE /__requests` clears the log.
- *   Recorded = `{script, path, stream, status, authorization, body}` (`body` = parsed JSON).
+ *   Recorded = `{script, path, stream, status, authorization, body, receivedAt}` (`body` = parsed
+ *   JSON; `receivedAt` = ms epoch when the request's body was read).
  *
  * ## Step (one model answer; all fields optional)
  * ```
@@ -77,6 +78,7 @@ interface Recorded {
   status: number;
   authorization: string | null;
   body: any;
+  receivedAt: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -115,6 +117,7 @@ export async function startModelPeer(): Promise<PeerHandle> {
       status: 200,
       authorization: req.headers.authorization ?? null,
       body,
+      receivedAt: Date.now(),
     };
     requests.push(record);
     const fail = (status: number, message: string, code: string, type?: string, headers?: Record<string, string>) => {

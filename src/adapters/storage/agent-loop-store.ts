@@ -1,9 +1,11 @@
 /**
- * SQLite implementation of the AgentLoopStore port (schema v9, src/ports/agent-loop-store.ts).
+ * SQLite implementation of the AgentLoopStore port (schema v9; state keyed by run and invocation
+ * since v10; src/ports/agent-loop-store.ts).
  * Documents are split into rows of at most DOC_CHUNK_CHARS UTF-16 units (≤ 1 MiB of text for
  * ASCII, ≤ 2 MB for any text: the platform's row limit), so a 4 MiB MCP result audit fits.
  */
 import { AppError } from "../../domain/errors";
+import { ROOT_INVOCATION_ID } from "../../domain/agent/run-ids";
 import type { AgentLoopStore, GuidanceRow } from "../../ports/agent-loop-store";
 
 /** UTF-16 units per document row (UTF-8 ≤ 3 bytes per unit → ≤ 960 KiB per row, under 1 MiB). */
@@ -30,22 +32,35 @@ export class SqlAgentLoopStore implements AgentLoopStore {
     return this.storage.sql;
   }
 
-  readState(runId: string): { json: string; version: number } | null {
-    const row = this.sql.exec("SELECT state, version FROM te_agent_loop WHERE run_id = ?", runId).toArray()[0];
+  readState(runId: string, invocationId: string = ROOT_INVOCATION_ID): { json: string; version: number } | null {
+    const row = this.sql
+      .exec("SELECT state, version FROM te_agent_loop WHERE run_id = ? AND invocation_id = ?", runId, invocationId)
+      .toArray()[0];
     return row ? { json: String(row.state), version: Number(row.version) } : null;
   }
 
-  writeState(runId: string, json: string, expectedVersion: number, now: number): number {
+  writeState(
+    runId: string,
+    json: string,
+    expectedVersion: number,
+    now: number,
+    invocationId: string = ROOT_INVOCATION_ID,
+  ): number {
     const next = expectedVersion + 1;
-    if (expectedVersion === 0) {
-      const exists = this.sql.exec("SELECT version FROM te_agent_loop WHERE run_id = ?", runId).toArray()[0];
-      if (exists)
-        throw new AppError("agent.loop_state_conflict", "The run's loop state changed underneath this step.", {
-          runId,
-        });
-      this.sql.exec(
-        "INSERT INTO te_agent_loop(run_id, state, version, updated_at) VALUES(?, ?, ?, ?)",
+    const conflict = () =>
+      new AppError("agent.loop_state_conflict", "The run's loop state changed underneath this step.", {
         runId,
+        invocationId,
+      });
+    if (expectedVersion === 0) {
+      const exists = this.sql
+        .exec("SELECT version FROM te_agent_loop WHERE run_id = ? AND invocation_id = ?", runId, invocationId)
+        .toArray()[0];
+      if (exists) throw conflict();
+      this.sql.exec(
+        "INSERT INTO te_agent_loop(run_id, invocation_id, state, version, updated_at) VALUES(?, ?, ?, ?, ?)",
+        runId,
+        invocationId,
         json,
         next,
         now,
@@ -53,15 +68,15 @@ export class SqlAgentLoopStore implements AgentLoopStore {
       return next;
     }
     const written = this.sql.exec(
-      "UPDATE te_agent_loop SET state = ?, version = ?, updated_at = ? WHERE run_id = ? AND version = ?",
+      "UPDATE te_agent_loop SET state = ?, version = ?, updated_at = ? WHERE run_id = ? AND invocation_id = ? AND version = ?",
       json,
       next,
       now,
       runId,
+      invocationId,
       expectedVersion,
     ).rowsWritten;
-    if (written !== 1)
-      throw new AppError("agent.loop_state_conflict", "The run's loop state changed underneath this step.", { runId });
+    if (written !== 1) throw conflict();
     return next;
   }
 

@@ -1,4 +1,4 @@
-/** SQLite rows of agent run records (schema v6, `te_runs`); implements RunRepository. */
+/** SQLite rows of agent run records (schema v6, `te_runs`; `waiting_on` since v10); implements RunRepository. */
 import type { AgentRunRecord, RunListFilter } from "../../domain/agent/run-record";
 import type { AgentRunStatus } from "../../domain/agent/run-status";
 import type { RunRecordPatch, RunRepository } from "../../ports/run-repository";
@@ -13,8 +13,9 @@ const COLUMNS: Record<keyof RunRecordPatch, string> = {
   inputMessageCount: "input_message_count",
   commitCount: "commit_count",
   committedMessage: "committed_message",
+  waitingOn: "waiting_on",
 };
-const JSON_FIELDS = new Set<keyof RunRecordPatch>(["skillScopeRefs", "committedMessage"]);
+const JSON_FIELDS = new Set<keyof RunRecordPatch>(["skillScopeRefs", "committedMessage", "waitingOn"]);
 
 const json = (value: unknown): string | null => (value === null || value === undefined ? null : JSON.stringify(value));
 const parse = <T>(value: SqlStorageValue | undefined): T | null =>
@@ -40,6 +41,7 @@ function toRecord(row: Record<string, SqlStorageValue>): AgentRunRecord {
     terminalAt: num(row.terminal_at),
     commitCount: Number(row.commit_count),
     committedMessage: parse(row.committed_message),
+    waitingOn: parse(row.waiting_on),
   };
 }
 

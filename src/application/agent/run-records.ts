@@ -25,6 +25,8 @@ import {
   type Presentation,
   type RunListFilter,
   type SkillScopeRefs,
+  type WaitingOn,
+  toWaitingOnView,
 } from "../../domain/agent/run-record";
 import { decodeRunCursor, encodeRunCursor } from "../../domain/agent/run-cursor";
 import type { RunRepository } from "../../ports/run-repository";
@@ -95,6 +97,7 @@ export class RunRecordService {
       terminalAt: null,
       commitCount: 0,
       committedMessage: null,
+      waitingOn: null,
     };
     const event = this.repo.transaction(() => {
       this.repo.insert(run);
@@ -109,7 +112,7 @@ export class RunRecordService {
       });
     });
     this.journal.publish(event);
-    this.sockets.broadcast({ type: "agent.run_changed", runId: run.runId, status: run.status });
+    this.sockets.broadcast({ type: "agent.run_changed", runId: run.runId, status: run.status, waitingOn: null });
     return run;
   }
 
@@ -128,7 +131,8 @@ export class RunRecordService {
   /**
    * Moves a run to `status` (rules in domain/agent/run-status.ts): persists status/updatedAt (and
    * terminalAt for a terminal status) and journals `status_changed {status}` in one transaction,
-   * then delivers the event and broadcasts `agent.run_changed {runId, status}`. Synchronous.
+   * then delivers the event and broadcasts `agent.run_changed {runId, status, waitingOn}`. A
+   * terminal status clears `waitingOn`. Synchronous.
    * Throws agent.run_not_found or agent.run_status_conflict.
    */
   transition(runId: string, status: AgentRunStatus): AgentRunRecord {
@@ -136,16 +140,46 @@ export class RunRecordService {
     const { run, event } = this.repo.transaction(() => {
       const current = this.get(runId);
       assertTransition(runId, current.status, status);
-      const terminalAt = isTerminalStatus(status) ? now : null;
-      this.repo.update(runId, { status, updatedAt: now, ...(terminalAt !== null ? { terminalAt } : {}) });
+      const terminal = isTerminalStatus(status);
+      const terminalAt = terminal ? now : null;
+      this.repo.update(runId, {
+        status,
+        updatedAt: now,
+        ...(terminalAt !== null ? { terminalAt, waitingOn: null } : {}),
+      });
       const recorded = this.journal.record(runId, { type: "status_changed", payload: { status } });
       return {
-        run: { ...current, status, updatedAt: now, terminalAt: terminalAt ?? current.terminalAt },
+        run: {
+          ...current,
+          status,
+          updatedAt: now,
+          terminalAt: terminalAt ?? current.terminalAt,
+          waitingOn: terminal ? null : (current.waitingOn ?? null),
+        },
         event: recorded,
       };
     });
     this.journal.publish(event);
-    this.sockets.broadcast({ type: "agent.run_changed", runId, status });
+    this.sockets.broadcast({ type: "agent.run_changed", runId, status, waitingOn: toWaitingOnView(run.waitingOn) });
+    return run;
+  }
+
+  /**
+   * Sets what a non-terminal run waits on (null: nothing) and broadcasts `agent.run_changed
+   * {runId, status, waitingOn}` to every device (docs/spec/scheduling.md "waitingOn"). No journal
+   * event (waits are journaled by the steps themselves). A terminal run is left unchanged.
+   */
+  setWaitingOn(runId: string, waitingOn: WaitingOn | null): AgentRunRecord {
+    const current = this.get(runId);
+    if (isTerminalStatus(current.status)) return current;
+    this.repo.update(runId, { waitingOn });
+    const run = { ...current, waitingOn };
+    this.sockets.broadcast({
+      type: "agent.run_changed",
+      runId,
+      status: run.status,
+      waitingOn: toWaitingOnView(waitingOn),
+    });
     return run;
   }
 

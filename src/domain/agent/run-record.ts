@@ -31,6 +31,17 @@ export interface CommittedMessageRef {
   committedAt: number;
 }
 
+/** What a waiting run waits on (docs/spec/scheduling.md "waitingOn"). */
+export const WAITING_KINDS = ["model", "tool", "approval", "child", "queue"] as const;
+export type WaitingKind = (typeof WAITING_KINDS)[number];
+
+/** `waitingOn` as stored: `since` in ms epoch, `detail` a short sentence or name (e.g. the tool). */
+export interface WaitingOn {
+  kind: WaitingKind;
+  since: number;
+  detail?: string;
+}
+
 /** A stored run (one row of te_runs). */
 export interface AgentRunRecord {
   runId: string;
@@ -49,6 +60,8 @@ export interface AgentRunRecord {
   terminalAt: number | null;
   commitCount: number;
   committedMessage: CommittedMessageRef | null;
+  /** What the run waits on now (null when not waiting); cleared when it ends. */
+  waitingOn: WaitingOn | null;
 }
 
 /** `AgentRunHandle` (docs/spec/agent-runtime.md §9). */
@@ -78,6 +91,25 @@ export interface AgentRunSummary {
   commitCount: number;
   committedMessage?: { commitId: string; messageId: string; messageIndex?: number; committedAt: string };
   terminalAt?: string;
+  /** What the run waits on (`since` RFC 3339), null when not waiting (docs/spec/scheduling.md). */
+  waitingOn: WaitingOnView | null;
+}
+
+/** `waitingOn` on the wire: `since` as RFC 3339 UTC. */
+export interface WaitingOnView {
+  kind: WaitingKind;
+  since: string;
+  detail?: string;
+}
+
+/** The wire form of a stored `waitingOn`. */
+export function toWaitingOnView(waiting: WaitingOn | null): WaitingOnView | null {
+  if (!waiting) return null;
+  return {
+    kind: waiting.kind,
+    since: new Date(waiting.since).toISOString(),
+    ...(waiting.detail ? { detail: waiting.detail } : {}),
+  };
 }
 
 const iso = (ms: number): string => new Date(ms).toISOString();
@@ -120,6 +152,7 @@ export function toRunSummary(run: AgentRunRecord): AgentRunSummary {
         }
       : {}),
     ...(run.terminalAt !== null ? { terminalAt: iso(run.terminalAt) } : {}),
+    waitingOn: toWaitingOnView(run.waitingOn ?? null),
   };
 }
 

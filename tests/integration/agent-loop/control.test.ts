@@ -14,6 +14,7 @@ import { runAgentStep } from "../../../src/application/agent/loop/step-runner";
 import { agentLoopDeps } from "../../../src/composition/agent-loop";
 import { ScriptedModelGateway } from "../../fakes/scripted-model-gateway";
 import { PROMPT, driveRun, eventOf, stubFor, typesOf, userWithChat } from "./loop-helpers";
+import { NO_SCHEDULER } from "../../fakes/no-scheduler";
 
 const write = (id: string, content: string) => ({
   id,
@@ -59,7 +60,7 @@ describe("agent loop: control", () => {
       const deps = {
         ...base,
         inflight: new Map(),
-        scheduler: { schedule: () => undefined, cancel: () => undefined },
+        scheduler: NO_SCHEDULER,
         gatewayFor: async () => gateway,
       };
       const { runId } = await startRun(deps, { stableChatId: chatId, promptSnapshot: PROMPT });

@@ -18,6 +18,7 @@ import { ScriptedModelGateway } from "../../fakes/scripted-model-gateway";
 import { apiJson } from "../helpers";
 import { loadScript, modelPeer, recorded } from "../models/helpers";
 import { PROMPT, stubFor, userWithChat, waitTerminal } from "./loop-helpers";
+import { NO_SCHEDULER } from "../../fakes/no-scheduler";
 
 async function saveProfile(token: string, id: string, edit: (doc: Record<string, any>) => void) {
   const { profile } = await apiJson("/api/v1/agent/profiles/default-writer", { token, expectStatus: 200 });
@@ -52,7 +53,7 @@ describe("agent loop: the frozen profile", () => {
       const deps = {
         ...base,
         inflight: new Map(),
-        scheduler: { schedule: () => undefined, cancel: () => undefined },
+        scheduler: NO_SCHEDULER,
         gatewayFor: async () => gateway,
       };
       const { runId } = await startRun(deps, { stableChatId: chatId, profileId: "tight", promptSnapshot: PROMPT });
@@ -116,7 +117,7 @@ describe("agent loop: the frozen profile", () => {
       const deps = {
         ...base,
         inflight: new Map(),
-        scheduler: { schedule: () => undefined, cancel: () => undefined },
+        scheduler: NO_SCHEDULER,
         gatewayFor: async () => new ScriptedModelGateway([]),
       };
       const { runId } = await startRun(deps, { stableChatId: chatId, promptSnapshot: PROMPT });

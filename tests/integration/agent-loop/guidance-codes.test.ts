@@ -14,6 +14,7 @@ import { agentLoopDeps } from "../../../src/composition/agent-loop";
 import { ScriptedModelGateway } from "../../fakes/scripted-model-gateway";
 import { apiJson } from "../helpers";
 import { driveRun, eventOf, PROMPT, stubFor, userWithChat } from "./loop-helpers";
+import { NO_SCHEDULER } from "../../fakes/no-scheduler";
 
 const write = (id: string, content: string) => ({
   id,
@@ -70,7 +71,7 @@ describe("agent loop: guidance codes", () => {
       const deps = {
         ...base,
         inflight: new Map(),
-        scheduler: { schedule: () => undefined, cancel: () => undefined },
+        scheduler: NO_SCHEDULER,
         gatewayFor: async () => new ScriptedModelGateway([]),
       };
       const { runId } = await startRun(deps, { stableChatId: chatId, promptSnapshot: PROMPT });

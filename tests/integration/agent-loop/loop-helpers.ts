@@ -17,6 +17,7 @@ import { fixedProfileResolver, loopTestProfile } from "../../fakes/loop-profile"
 import { ScriptedModelGateway, type FakeStep } from "../../fakes/scripted-model-gateway";
 import { appendMany, createChat } from "../chats/chat-helpers";
 import { apiJson, createUser, type TestUser } from "../helpers";
+import { NO_SCHEDULER } from "../../fakes/no-scheduler";
 
 export function stubFor(userId: string): DurableObjectStub<UserSpace> {
   return env.USER_SPACE.get(env.USER_SPACE.idFromName(userId)) as DurableObjectStub<UserSpace>;
@@ -84,7 +85,7 @@ export async function driveRun(userId: string, chatId: string, options: DriveOpt
     const deps: LoopDeps = {
       ...base,
       inflight: new Map(),
-      scheduler: { schedule: () => undefined, cancel: () => undefined },
+      scheduler: NO_SCHEDULER,
       profiles: fixedProfileResolver(profile),
       gatewayFor: async () => gateway,
       ...(options.modelCallMs !== undefined ? { modelCallMs: options.modelCallMs } : {}),

@@ -1,6 +1,9 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { JOBS } from "../../../durable-objects/jobs";
+import type { AlarmScheduler } from "../../../durable-objects/scheduler";
+import { HEARTBEAT_JOB, STEP_LEASE_MS } from "../../../durable-objects/step-dispatcher";
+import { STEP_KINDS } from "../../../durable-objects/steps";
 import type { UserSpace } from "../../../durable-objects/user-space";
 import { createUser } from "../helpers";
 
@@ -61,5 +64,113 @@ describe("scheduler", () => {
       return { got: await state.storage.getAlarm(), later };
     });
     expect(alarm.got).toBe(alarm.later);
+  });
+});
+
+describe("scheduler: step kinds run detached under a lease", () => {
+  it("the alarm returns while a step is in flight; the lease and heartbeat exist only while it runs", async () => {
+    const user = await createUser();
+    const stub = stubFor(user.userId);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const ran: string[] = [];
+    STEP_KINDS["test.step"] = async (_space, ref) => {
+      ran.push(`start:${ref}`);
+      await gate;
+      ran.push(`end:${ref}`);
+    };
+    JOBS["test.quick"] = (_space, ref) => {
+      ran.push(`quick:${ref}`);
+    };
+    try {
+      await runInDurableObject(stub, (instance: UserSpace, state) => {
+        const space = instance.space();
+        space.scheduler.schedule("test.step", "slow", Date.now() + 60_000);
+        space.scheduler.schedule("test.quick", "q", Date.now() + 60_001);
+        // Make both due without letting the alarm fire on its own before the test runs it.
+        state.storage.sql.exec("UPDATE te_schedule SET due_at = due_at - 120000 WHERE ref IN ('slow', 'q')");
+      });
+      expect(await runDurableObjectAlarm(stub)).toBe(true);
+      // The alarm returned with the slow step started and still running; the quick job ran too.
+      expect([...ran].sort()).toEqual(["quick:q", "start:slow"]);
+      const during = await runInDurableObject(stub, (_i, state) => ({
+        leases: state.storage.sql.exec("SELECT kind, ref, lease_until, started_at FROM te_step_leases").toArray(),
+        heartbeat: state.storage.sql.exec("SELECT due_at FROM te_schedule WHERE kind = ?", HEARTBEAT_JOB).toArray(),
+      }));
+      expect(during.leases).toHaveLength(1);
+      expect(during.leases[0]).toMatchObject({ kind: "test.step", ref: "slow" });
+      expect(Number(during.leases[0]!.lease_until) - Number(during.leases[0]!.started_at)).toBe(STEP_LEASE_MS);
+      expect(during.heartbeat).toHaveLength(1);
+      // A heartbeat renews the lease of the step running here.
+      const renewed = await runInDurableObject(stub, (instance: UserSpace, state) => {
+        const scheduler = instance.space().scheduler as AlarmScheduler;
+        const before = Number(state.storage.sql.exec("SELECT lease_until FROM te_step_leases").one().lease_until);
+        state.storage.sql.exec("UPDATE te_step_leases SET lease_until = lease_until - 15000");
+        scheduler.steps.heartbeat();
+        const after = Number(state.storage.sql.exec("SELECT lease_until FROM te_step_leases").one().lease_until);
+        return { before, after, inFlight: scheduler.steps.inFlight() };
+      });
+      expect(renewed.after).toBeGreaterThanOrEqual(renewed.before - 1000);
+      expect(renewed.inFlight).toEqual([{ kind: "test.step", ref: "slow" }]);
+      release();
+      const after = await runInDurableObject(stub, async (instance: UserSpace, state) => {
+        await (instance.space().scheduler as AlarmScheduler).steps.settled();
+        return {
+          leases: state.storage.sql.exec("SELECT * FROM te_step_leases").toArray().length,
+          heartbeat: state.storage.sql.exec("SELECT * FROM te_schedule WHERE kind = ?", HEARTBEAT_JOB).toArray().length,
+        };
+      });
+      expect(ran.at(-1)).toBe("end:slow");
+      expect(after).toEqual({ leases: 0, heartbeat: 0 });
+    } finally {
+      delete STEP_KINDS["test.step"];
+      delete JOBS["test.quick"];
+    }
+  });
+
+  it("a lease left by an object that died is recovered at start (due now) and by the heartbeat once expired", async () => {
+    const user = await createUser();
+    const stub = stubFor(user.userId);
+    const result = await runInDurableObject(stub, (instance: UserSpace, state) => {
+      const scheduler = instance.space().scheduler as AlarmScheduler;
+      const now = Date.now();
+      const lease = state.storage.sql;
+      lease.exec(
+        "INSERT INTO te_step_leases(kind, ref, lease_until, started_at) VALUES('test.step', 'orphan', ?, ?)",
+        now + STEP_LEASE_MS,
+        now,
+      );
+      // What the constructor of a restarted object does: nothing runs yet, so every lease is orphaned.
+      scheduler.start();
+      const afterStart = {
+        leases: lease.exec("SELECT * FROM te_step_leases").toArray().length,
+        due: scheduler.dueAt("test.step", "orphan"),
+      };
+      scheduler.cancel("test.step", "orphan");
+      // Later, the heartbeat recovers only expired leases.
+      lease.exec(
+        "INSERT INTO te_step_leases(kind, ref, lease_until, started_at) VALUES('test.step', 'live', ?, ?), ('test.step', 'expired', ?, ?)",
+        now + STEP_LEASE_MS,
+        now,
+        now - 1,
+        now - STEP_LEASE_MS,
+      );
+      scheduler.steps.heartbeat();
+      const refs = lease
+        .exec("SELECT ref FROM te_step_leases ORDER BY ref")
+        .toArray()
+        .map((r) => r.ref);
+      const expiredDue = scheduler.dueAt("test.step", "expired");
+      lease.exec("DELETE FROM te_step_leases");
+      scheduler.cancel("test.step", "expired");
+      return { afterStart, refs, expiredDue, now };
+    });
+    expect(result.afterStart.leases).toBe(0);
+    expect(result.afterStart.due).toBeGreaterThanOrEqual(result.now);
+    expect(result.afterStart.due).toBeLessThan(result.now + 5_000);
+    expect(result.refs).toEqual(["live"]);
+    expect(result.expiredDue).not.toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { parseProfileDocument } from "../../../src/domain/profiles/parse";
 import { ScriptedModelGateway } from "../../fakes/scripted-model-gateway";
 import { PROMPT, stubFor, userWithChat } from "../agent-loop/loop-helpers";
 import { apiJson } from "../helpers";
+import { NO_SCHEDULER } from "../../fakes/no-scheduler";
 
 async function saveProfile(token: string, id: string, edit: (doc: Record<string, any>) => void = () => {}) {
   const { profile } = await apiJson("/api/v1/agent/profiles/default-writer", { token, expectStatus: 200 });
@@ -38,7 +39,7 @@ describe("profile resolution for runs", () => {
       const base = agentLoopDeps(instance.space());
       const deps = {
         ...base,
-        scheduler: { schedule: () => undefined, cancel: () => undefined },
+        scheduler: NO_SCHEDULER,
         gatewayFor: async () => new ScriptedModelGateway([]),
       };
       const handle = await startRun(deps, {

@@ -38,8 +38,8 @@ describe("RunRecordService + JournalService over the fakes", () => {
       [`run:${run.runId}`, "agent.event", 3],
     ]);
     expect(sockets.broadcasts).toEqual([
-      { type: "agent.run_changed", runId: run.runId, status: "created" },
-      { type: "agent.run_changed", runId: run.runId, status: "initializing_workspace" },
+      { type: "agent.run_changed", runId: run.runId, status: "created", waitingOn: null },
+      { type: "agent.run_changed", runId: run.runId, status: "initializing_workspace", waitingOn: null },
     ]);
   });
 

@@ -9,6 +9,7 @@ import { SelectField } from "../components/SelectField";
 import { formatWhen } from "../i18n/format";
 import { Link } from "../shell/Link";
 import { RunStatusBadge } from "./RunStatusBadge";
+import { WaitingNote } from "./WaitingNote";
 import { ACTIVE_STATUSES } from "./types";
 import { useRunList } from "./use-run-list";
 
@@ -74,6 +75,7 @@ export function RunList({ chatId: initialChatId }: { chatId: string | null }) {
                   {t("runs.runOf", { when: formatWhen(run.createdAt) })}
                 </Link>
                 <RunStatusBadge status={run.status} />
+                <WaitingNote waitingOn={run.waitingOn} />
                 <span className="run-meta">
                   {run.profileId ?? "default-writer"} · {t("runs.commits", { count: run.commitCount })}
                 </span>

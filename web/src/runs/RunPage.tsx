@@ -10,6 +10,7 @@ import { Link } from "../shell/Link";
 import { useAction } from "../state/use-action";
 import { JournalList } from "./JournalList";
 import { RunStatusBadge } from "./RunStatusBadge";
+import { WaitingNote } from "./WaitingNote";
 import { isTerminal } from "./types";
 import { useRun } from "./use-run";
 import { useRunsApi } from "./use-runs-api";
@@ -32,7 +33,7 @@ export function RunPage({ runId }: { runId: string }) {
         <h1 id="screen-title">{t("runs.page.title")}</h1>
         {summary && (
           <span role="status" aria-live="polite">
-            <RunStatusBadge status={summary.status} />
+            <RunStatusBadge status={summary.status} /> <WaitingNote waitingOn={summary.waitingOn} />
           </span>
         )}
       </div>

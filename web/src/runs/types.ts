@@ -9,6 +9,7 @@ export type {
   AgentRunPage as RunPage,
   AgentRunStatus as RunStatus,
   AgentRunSummary as RunSummary,
+  WaitingOnView as WaitingOn,
 } from "../../../src/contracts/agent-run-views";
 export type { StartRunRequest as StartRunBody } from "../../../src/contracts/agent-loop";
 export type { ProfileSummary } from "../../../src/contracts/profile-views";

@@ -39,9 +39,9 @@ export function useRunList(chatId: string | null, statuses: readonly string[]) {
   }, [reload, key]);
   useReconnected(socket, () => void reload());
   useFrame(socket, "agent.run_changed", (frame) => {
-    const { runId, status } = frame;
+    const { runId, status, waitingOn } = frame;
     if (list?.some((r) => r.runId === runId)) {
-      setList((current) => current?.map((r) => (r.runId === runId ? { ...r, status } : r)) ?? current);
+      setList((current) => current?.map((r) => (r.runId === runId ? { ...r, status, waitingOn } : r)) ?? current);
       if (statuses.length > 0 && !statuses.includes(status))
         setList((current) => current?.filter((r) => r.runId !== runId) ?? current);
     } else if (statuses.length === 0 || statuses.includes(status)) void reload();

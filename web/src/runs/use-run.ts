@@ -40,7 +40,7 @@ export function useRun(runId: string) {
   }, [socket, runId, reload]);
   useFrame(socket, "agent.run_changed", (frame) => {
     if (frame.runId !== runId) return;
-    setSummary((s) => (s ? { ...s, status: frame.status } : s));
+    setSummary((s) => (s ? { ...s, status: frame.status, waitingOn: frame.waitingOn } : s));
   });
 
   return { summary, setSummary, events, loading: load.busy, error: load.error, reload };

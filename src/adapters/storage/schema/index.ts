@@ -1,7 +1,7 @@
 /**
  * The ordered list of schema steps. Version slots are reserved per feature so parallel work
  * never collides: 1 core · 2 mcp registry · 3 catalog snapshots · 4 chats · 5 model connections ·
- * 6 agent runs + journal · 7 workspace + checkpoints · 8 agent profiles · 9 agent loop.
+ * 6 agent runs + journal · 7 workspace + checkpoints · 8 agent profiles · 9 agent loop · 10 run scheduler.
  * Add a new step at the end with the next free number; never edit a landed step.
  */
 import type { MigrationStep } from "../migrations";
@@ -13,6 +13,7 @@ import { agentRunsSchema } from "./006-agent-runs";
 import { workspaceSchema } from "./007-workspace";
 import { agentProfilesSchema } from "./008-agent-profiles";
 import { agentLoopSchema } from "./009-agent-loop";
+import { runSchedulerSchema } from "./010-run-scheduler";
 import { chatGenerationSchema } from "./015-chat-generation";
 
 export const MIGRATIONS: readonly MigrationStep[] = [
@@ -24,5 +25,6 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   workspaceSchema,
   agentProfilesSchema,
   agentLoopSchema,
+  runSchedulerSchema,
   chatGenerationSchema,
 ];

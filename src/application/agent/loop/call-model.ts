@@ -11,6 +11,14 @@
  * `model_response_stored`), the provider state kept (`provider_state_updated`), `model_completed`
  * journaled and the assistant message appended; then the gate reviews the tool calls
  * (→ step `tool`), or, with none, drift recovery runs (drift.ts).
+ *
+ * Restarts (docs/decisions/1800): the attempt is marked in flight in the saved state
+ * (`modelInFlight`) before the request leaves. A step that finds the mark was interrupted: it
+ * journals `model_call_attempt_failed {code: "agent.step_interrupted", retryable: true, willRetry:
+ * true}` and `model_call_retry_scheduled {intervalMs: 0}` and sends the request again as the next
+ * attempt; interrupted attempts do not count against `modelRetry.maxRetries` (at most
+ * MAX_INTERRUPTED_ATTEMPTS per round, then the run fails with `agent.step_interrupted`). The call
+ * waits for an outbound slot first (`waitingOn.kind: "queue"`, outbound.ts).
  */
 import { AppError } from "../../../domain/errors";
 import { modelResponsePath } from "../../../domain/agent/loop/loop-state";
@@ -24,7 +32,11 @@ import type { StepContext } from "./context";
 import { appendMessage } from "./conversation";
 import { recoverFromDrift } from "./drift";
 import { stepWithTimeout } from "./model-timeout";
+import { outboundCall } from "./outbound";
 import { applyGuidance, buildModelRequest, currentTurn } from "./prepare-turn";
+
+/** Interrupted attempts of one round after which the run fails with `agent.step_interrupted`. */
+export const MAX_INTERRUPTED_ATTEMPTS = 5;
 
 /** Thrown to end the run as cancelled. */
 export class RunCancelled extends AppError {
@@ -38,6 +50,8 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
   const profile = ctx.profile();
   const inv = state.invocationId;
   const gateway = await ctx.deps.gatewayFor(state.connectionId, state.modelId ?? null);
+  const maxRetries = profile.modelRetry.maxRetries;
+  if (state.modelInFlight) recoverInterruptedAttempt(ctx, maxRetries);
   if (state.attempt === 1) {
     applyGuidance(ctx);
     ctx.status("calling_model");
@@ -55,17 +69,24 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
       },
     });
   }
-  const maxRetries = profile.modelRetry.maxRetries;
   ctx.emit("model_call_attempt_started", { round: state.round, invocationId: inv, attempt: state.attempt, maxRetries });
   let response: ModelResponse;
   try {
-    response = await stepWithTimeout(gateway, request, ctx.signal, ctx.deps.modelCallMs);
+    // Saved before the attempt may leave (or wait for a slot): found set later = interrupted.
+    state.modelInFlight = { attempt: state.attempt, since: ctx.deps.clock.now() };
+    ctx.save();
+    response = await outboundCall(ctx, "model", gateway.modelId, () =>
+      stepWithTimeout(gateway, request, ctx.signal, ctx.deps.modelCallMs),
+    );
+    state.modelInFlight = null;
     const duplicate = duplicateToolCallError(response.toolCalls);
     if (duplicate) throw duplicate;
   } catch (error) {
+    state.modelInFlight = null;
     if (ctx.cancelRequested()) throw new RunCancelled();
     const retryable = isRetryableModelError(error);
-    const willRetry = retryable && state.attempt <= maxRetries;
+    const counted = state.attempt - (state.interruptedAttempts ?? 0);
+    const willRetry = retryable && counted <= maxRetries;
     const message = error instanceof Error ? error.message : String(error);
     const timeoutMs = error instanceof AppError ? error.details?.timeoutMs : undefined;
     const extra =
@@ -107,6 +128,44 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
     return;
   }
   await reviewCalls(ctx, response);
+}
+
+/**
+ * The attempt marked in flight never finished (the object restarted): journal it as interrupted
+ * and move to the next attempt, which this step sends at once.
+ */
+function recoverInterruptedAttempt(ctx: StepContext, maxRetries: number): void {
+  const { state } = ctx;
+  const interrupted = state.modelInFlight!;
+  state.modelInFlight = null;
+  const count = (state.interruptedAttempts ?? 0) + 1;
+  const give = count > MAX_INTERRUPTED_ATTEMPTS;
+  const message = give
+    ? `The model call of round ${state.round} was interrupted by a restart ${count} times, so the run was stopped.`
+    : "The server restarted while this model call was in flight; it is sent again as a new attempt.";
+  ctx.emit(
+    "model_call_attempt_failed",
+    {
+      round: state.round,
+      invocationId: state.invocationId,
+      attempt: interrupted.attempt,
+      maxRetries,
+      retryable: true,
+      willRetry: !give,
+      code: "agent.step_interrupted",
+      message,
+    },
+    give ? "error" : "warn",
+  );
+  if (give) throw new AppError("agent.step_interrupted", message, { round: state.round, interruptions: count });
+  ctx.emit("model_call_retry_scheduled", {
+    round: state.round,
+    invocationId: state.invocationId,
+    nextAttempt: interrupted.attempt + 1,
+    intervalMs: 0,
+  });
+  state.attempt = interrupted.attempt + 1;
+  state.interruptedAttempts = count;
 }
 
 async function recordResponse(ctx: StepContext, response: ModelResponse): Promise<void> {

@@ -1,6 +1,7 @@
 /**
  * Cancel (docs/spec/agent-runtime.md §5): a terminal run returns its handle unchanged. Otherwise
- * `run_cancel_requested`, queued guidance discarded; a step in flight in this object is aborted
+ * `run_cancel_requested`, queued guidance discarded; every step of the run in flight in this
+ * object (any invocation, keyed by `stepRef`) is aborted
  * (the model request / MCP call / wait ends) after the run moves to `cancelling`, and that step
  * ends the run `cancelled`; with no step in flight the run becomes `cancelled` + `run_cancelled`
  * at once. Cancelled runs never commit afterwards; workspace and checkpoints are kept.
@@ -8,6 +9,7 @@
  */
 import { toRunHandle, type AgentRunHandle } from "../../../domain/agent/run-record";
 import { isTerminalStatus } from "../../../domain/agent/run-status";
+import { isStepOfRun } from "../../../domain/agent/loop/step-ref";
 import { RunCancelled } from "./call-model";
 import type { LoopDeps } from "./deps";
 import { discardGuidance, finalizeRun } from "./finalize";
@@ -17,10 +19,10 @@ export function cancelRun(deps: LoopDeps, runId: string): AgentRunHandle {
   if (isTerminalStatus(run.status) || run.status === "cancelling") return toRunHandle(run);
   deps.journal.append(runId, { type: "run_cancel_requested", payload: null });
   discardGuidance(deps, runId, "run_cancelled");
-  const inflight = deps.inflight.get(runId);
-  if (inflight) {
+  const inflight = [...deps.inflight.entries()].filter(([ref]) => isStepOfRun(ref, runId));
+  if (inflight.length > 0) {
     deps.runs.transition(runId, "cancelling");
-    inflight.abort();
+    for (const [, controller] of inflight) controller.abort();
   } else {
     finalizeRun(deps, runId, new RunCancelled(), true);
   }

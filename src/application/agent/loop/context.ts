@@ -16,6 +16,8 @@ import type { ResolvedAgentProfile } from "../../../domain/agent/loop/profile";
 import type { PromptSnapshot } from "../../../domain/agent/loop/prompt-snapshot";
 import { readFrozenProfile } from "../../../domain/profiles/resolved";
 import { readInvocationToolSnapshot, type InvocationToolSnapshot } from "../../../domain/tools/snapshot";
+import { stepRef } from "../../../domain/agent/loop/step-ref";
+import type { WaitingKind } from "../../../domain/agent/run-record";
 import { STEP_JOB, type LoopDeps } from "./deps";
 
 export const PROMPT_SNAPSHOT_DOC = "input/prompt_snapshot.json";
@@ -57,6 +59,11 @@ export class StepContext {
     return !current || current.status === "cancelling" || current.status === "cancelled";
   }
 
+  /** This step's scheduler ref (`<runId>/<invocationId>`). */
+  get ref(): string {
+    return stepRef(this.runId, this.state.invocationId);
+  }
+
   /** Persists the state (optimistic version check). */
   save(): void {
     this.version = this.deps.store.writeState(
@@ -64,13 +71,25 @@ export class StepContext {
       JSON.stringify(this.state),
       this.version,
       this.deps.clock.now(),
+      this.state.invocationId,
     );
   }
 
   /** Saves and schedules the next step at `dueAt` (default now). */
   next(dueAt: number = this.deps.clock.now()): void {
     this.save();
-    this.deps.scheduler.schedule(STEP_JOB, this.runId, dueAt);
+    this.deps.scheduler.schedule(STEP_JOB, this.ref, dueAt);
+  }
+
+  /**
+   * Says what the run waits on now (null: nothing), pushed to every device with
+   * `agent.run_changed` (docs/spec/scheduling.md "waitingOn").
+   */
+  waitOn(kind: WaitingKind | null, detail?: string): void {
+    this.deps.runs.setWaitingOn(
+      this.runId,
+      kind === null ? null : { kind, since: this.deps.clock.now(), ...(detail ? { detail } : {}) },
+    );
   }
 
   /**

@@ -7,20 +7,22 @@ import type { ProfileToolPolicy } from "../../../domain/tools/snapshot-compiler"
 import type { AgentLoopStore } from "../../../ports/agent-loop-store";
 import type { RunProfileResolver } from "../../../ports/agent-profile-resolver";
 import type { ModelGateway } from "../../../ports/model-gateway";
-import type { Clock, Scheduler } from "../../../ports/space";
+import type { Clock, OutboundSlots, Scheduler } from "../../../ports/space";
 import type { ChatService } from "../../chats/chat-service";
 import type { PreparedInvocationTools } from "../../tools/invocation-tools";
 import type { WorkspaceDeps } from "../../workspace/deps";
 import type { JournalService } from "../journal";
 import type { RunRecordService } from "../run-records";
 
-/** Scheduler job kind of one loop step; `ref` is the run id. */
-export const STEP_JOB = "agent.step";
 /**
- * A step re-arms its own job this far ahead before it starts: if the object dies mid-step, the
- * step runs again after this lease (a `started` MCP call then ends OutcomeUnknown, never resent).
+ * Step kind of one loop step (docs/spec/scheduling.md); `ref` is `stepRef(runId, invocationId)`.
+ * The scheduler starts it detached under a 20 s lease renewed by a heartbeat; if the object dies
+ * mid-step the step is recovered within seconds of the object coming back (docs/decisions/1800).
  */
-export const STEP_LEASE_MS = 10 * 60 * 1000;
+export const STEP_JOB = "agent.step";
+/** Job kind of the loop's watchdog (one per object, ref WATCHDOG_REF; watchdog.ts). */
+export const WATCHDOG_JOB = "agent.watchdog";
+export const WATCHDOG_REF = "runs";
 
 /** The chat service methods the loop uses. */
 export type LoopChats = Pick<
@@ -61,6 +63,8 @@ export interface LoopDeps {
   /** Send-time recheck + one `tools/call` (tool-system `callPermittedTool`). */
   callMcpTool(toolId: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallOutcome>;
   scheduler: Scheduler;
+  /** The object's outbound-call slots: every model and MCP call of a step takes one (queue.ts). */
+  outbound: OutboundSlots;
   clock: Clock;
   /**
    * Wall-clock limit of one model attempt, ms (DEFAULT_MODEL_CALL_MS = 180 s in model-timeout.ts;
@@ -68,6 +72,14 @@ export interface LoopDeps {
    * `model.request_failed` (docs/decisions/1470).
    */
   modelCallMs: number;
-  /** In-flight steps of this object by run id (cancel aborts them). Memory only. */
+  /**
+   * Longest an MCP tool step may take, ms (client start-up + `tools/call` timeouts); the watchdog
+   * judges a run waiting on a tool by it.
+   */
+  mcpStepMs: number;
+  /**
+   * In-flight steps of this object by `stepRef(runId, invocationId)` (cancel aborts every one of
+   * the run). Memory only.
+   */
   inflight: Map<string, AbortController>;
 }

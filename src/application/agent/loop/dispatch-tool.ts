@@ -33,7 +33,7 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
     toolId: call.toolId ?? null,
     snapshotId,
   };
-  const resumed = call.status === "started";
+  const resumed = call.status === "started" || call.status === "dispatched";
   if (!resumed) {
     ctx.status("dispatching_tool");
     ctx.emit("tool_call_requested", { ...base, argumentsRef: call.argsPath });
@@ -49,11 +49,18 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
       call.message ?? "The model called a tool that is not available.",
     );
   }
-  if (!resumed) ctx.emit("tool_call_started", base);
-  const startedAt = ctx.deps.clock.now();
   const argsDoc = JSON.parse(ctx.requireDoc(call.argsPath)) as { argumentsText: string };
   const args = normalizeToolArguments(argsDoc.argumentsText);
   const isMcp = (call.toolId ?? "").startsWith("mcp/");
+  if (!resumed) {
+    ctx.emit("tool_call_started", base);
+    // An MCP call may wait for an outbound slot: keep "already journaled" across a restart.
+    if (isMcp && call.decision === "dispatch" && args.kind === "object") {
+      call.status = "dispatched";
+      ctx.save();
+    }
+  }
+  const startedAt = ctx.deps.clock.now();
   let result: AgentToolResult;
   let terminate = false;
   let audit: unknown;
@@ -121,6 +128,7 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
   }
   state.round += 1;
   state.attempt = 1;
+  state.interruptedAttempts = 0;
   state.calls = [];
   state.nextCall = 0;
   state.phase = "model";

@@ -94,6 +94,7 @@ export async function recoverFromDrift(ctx: StepContext, response: ModelResponse
   });
   state.round += 1;
   state.attempt = 1;
+  state.interruptedAttempts = 0;
   state.phase = "model";
   ctx.next();
 }

@@ -13,6 +13,7 @@ import type { LoopState } from "../../../domain/agent/loop/loop-state";
 import { isTerminalStatus } from "../../../domain/agent/run-status";
 import type { AgentRunStatus } from "../../../domain/agent/run-status";
 import { closeRunWorkspace } from "../../workspace";
+import { stepRef } from "../../../domain/agent/loop/step-ref";
 import { STEP_JOB, type LoopDeps } from "./deps";
 import { guidancePreview } from "./prepare-turn";
 
@@ -85,5 +86,5 @@ export function finalizeRun(deps: LoopDeps, runId: string, error: unknown, cance
     state.phase = "done";
     deps.store.writeState(runId, JSON.stringify(state), stored.version, deps.clock.now());
   }
-  deps.scheduler.cancel(STEP_JOB, runId);
+  deps.scheduler.cancel(STEP_JOB, stepRef(runId, state?.invocationId));
 }

@@ -94,5 +94,5 @@ export function finishStep(ctx: StepContext): void {
   ctx.emit("run_completed", null);
   state.phase = "done";
   ctx.save();
-  deps.scheduler.cancel(STEP_JOB, ctx.runId);
+  deps.scheduler.cancel(STEP_JOB, ctx.ref);
 }

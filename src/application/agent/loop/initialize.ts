@@ -87,5 +87,6 @@ export async function initializeStep(ctx: StepContext): Promise<void> {
   ctx.state.phase = "model";
   ctx.state.round = 1;
   ctx.state.attempt = 1;
+  ctx.state.interruptedAttempts = 0;
   ctx.next();
 }

@@ -2,7 +2,8 @@
  * One MCP tool call inside a run (docs/spec/tool-system.md §3): the call is marked `started` in SQLite
  * before the request leaves (a step that dies mid-call never resends it: the re-run records
  * OutcomeUnknown), sent through the send-time recheck (`callPermittedTool`, cancel bridged through
- * the step's AbortSignal), mapped to an AgentToolResult and, above the profile's
+ * the step's AbortSignal) once an outbound slot is free (outbound.ts; `waitingOn` `queue` then
+ * `tool`), mapped to an AgentToolResult and, above the profile's
  * `mcpResultInlineCharLimit`, externalized: a line-addressable view at
  * `tool-results/<inv>/round-NNN-call_<h>.txt` (a read-only visible workspace file,
  * `tool_result_readable_view_stored`) and an instruction block with a 3,000-char preview.
@@ -19,6 +20,7 @@ import { outcomeUnknown } from "../../../domain/mcp/call-outcome";
 import { bindingById } from "../../../domain/tools/snapshot";
 import { countChars } from "../../../domain/workspace/text-metrics";
 import type { StepContext } from "./context";
+import { outboundCall } from "./outbound";
 
 export interface McpCallResult extends McpMapped {
   /** The original mapped result + outcome, for the audit file. */
@@ -38,9 +40,11 @@ export async function callMcp(
       "The server restarted while this call was in flight; whether the tool ran is unknown.",
     );
   } else {
-    call.status = "started";
-    ctx.save();
-    outcome = await ctx.deps.callMcpTool(toolId, args, ctx.signal);
+    outcome = await outboundCall(ctx, "tool", call.name, () => {
+      call.status = "started";
+      ctx.save();
+      return ctx.deps.callMcpTool(toolId, args, ctx.signal);
+    });
   }
   const mapped = mapMcpOutcome(call.callId, toolId, outcome);
   return { ...mapped, audit: { result: mapped.result, outcome } };

@@ -22,7 +22,9 @@ import { normalizeStableChatId, ROOT_INVOCATION_ID } from "../../../domain/agent
 import { toRunHandle, type AgentRunHandle, type Presentation } from "../../../domain/agent/run-record";
 import type { FrozenPrefix } from "../../../domain/chats/prefix";
 import { PROMPT_SNAPSHOT_DOC, RESOLVED_PROFILE_DOC } from "./context";
-import { STEP_JOB, type LoopChats, type LoopDeps } from "./deps";
+import { stepRef } from "../../../domain/agent/loop/step-ref";
+import { STEP_JOB, WATCHDOG_JOB, WATCHDOG_REF, type LoopChats, type LoopDeps } from "./deps";
+import { WATCHDOG_PERIOD_MS } from "./watchdog";
 
 /** Generation types an Agent run accepts (docs/spec/agent-runtime.md §9). */
 export type AgentGenerationType = "normal" | "regenerate" | "swipe" | "continue";
@@ -146,6 +148,7 @@ export async function startRun(deps: LoopDeps, input: StartRunInput): Promise<Ag
       ...(target.messageId ? { targetMessageId: target.messageId } : {}),
     },
   });
-  deps.scheduler.schedule(STEP_JOB, runId, deps.clock.now());
+  deps.scheduler.schedule(STEP_JOB, stepRef(runId, ROOT_INVOCATION_ID), deps.clock.now());
+  deps.scheduler.scheduleBy(WATCHDOG_JOB, WATCHDOG_REF, deps.clock.now() + WATCHDOG_PERIOD_MS);
   return toRunHandle(run);
 }

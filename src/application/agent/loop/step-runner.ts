@@ -1,16 +1,20 @@
 /**
- * The step machine's entry point (issue [agent-loop]; docs/spec/hosted.md §5): the scheduler job
- * `agent.step` (ref = run id) calls `runAgentStep` once per alarm; it loads the run's state, runs
- * exactly one step for the current phase (initialize | model | tool | finish), which saves the
- * state and schedules the next step. Before the step it re-arms its own job STEP_LEASE_MS ahead
- * so a step lost to an eviction runs again. Any error ends the run through the finalizer (never
- * thrown back to the scheduler, so there is no blind retry).
+ * The step machine's entry point (docs/spec/scheduling.md; contracts of docs/decisions/1401): the
+ * step kind `agent.step` (ref = `stepRef(runId, invocationId)`) calls `runAgentStep` once per due
+ * job, detached under a lease (durable-objects/step-dispatcher.ts); it loads the invocation's
+ * state, runs exactly one step for the current phase (initialize | model | tool | finish), which
+ * saves the state and schedules the next step. A step that was interrupted by a restart is noticed
+ * by the phase itself from its state (a model call marked in flight, an MCP call marked started;
+ * docs/decisions/1800). Any error ends the run through the finalizer (never thrown back to the
+ * scheduler, so there is no blind retry).
  */
 import type { LoopState } from "../../../domain/agent/loop/loop-state";
+import { stepRef } from "../../../domain/agent/loop/step-ref";
+import { ROOT_INVOCATION_ID } from "../../../domain/agent/run-ids";
 import { isTerminalStatus } from "../../../domain/agent/run-status";
 import { callModelStep, RunCancelled } from "./call-model";
 import { StepContext } from "./context";
-import { STEP_JOB, STEP_LEASE_MS, type LoopDeps } from "./deps";
+import type { LoopDeps } from "./deps";
 import { dispatchToolStep } from "./dispatch-tool";
 import { finalizeRun } from "./finalize";
 import { finishStep } from "./finish";
@@ -19,10 +23,14 @@ import { initializeStep } from "./initialize";
 /** What one call did (for tests and benchmarks driving steps by hand). */
 export type StepResult = "ran" | "idle";
 
-export async function runAgentStep(deps: LoopDeps, runId: string): Promise<StepResult> {
+export async function runAgentStep(
+  deps: LoopDeps,
+  runId: string,
+  invocationId: string = ROOT_INVOCATION_ID,
+): Promise<StepResult> {
   const run = deps.runs.find(runId);
   if (!run || isTerminalStatus(run.status)) return "idle";
-  const stored = deps.store.readState(runId);
+  const stored = deps.store.readState(runId, invocationId);
   if (!stored) return "idle";
   const state = JSON.parse(stored.json) as LoopState;
   if (state.phase === "done") return "idle";
@@ -30,10 +38,10 @@ export async function runAgentStep(deps: LoopDeps, runId: string): Promise<StepR
     finalizeRun(deps, runId, new RunCancelled(), true, state);
     return "ran";
   }
-  if (deps.inflight.has(runId)) return "idle";
+  const ref = stepRef(runId, invocationId);
+  if (deps.inflight.has(ref)) return "idle";
   const controller = new AbortController();
-  deps.inflight.set(runId, controller);
-  deps.scheduler.schedule(STEP_JOB, runId, deps.clock.now() + STEP_LEASE_MS);
+  deps.inflight.set(ref, controller);
   const ctx = new StepContext(deps, run, state, stored.version, controller.signal);
   try {
     switch (state.phase) {
@@ -65,7 +73,12 @@ export async function runAgentStep(deps: LoopDeps, runId: string): Promise<StepR
       );
     }
   } finally {
-    deps.inflight.delete(runId);
+    deps.inflight.delete(ref);
+    try {
+      if (deps.runs.find(runId)?.waitingOn) ctx.waitOn(null);
+    } catch {
+      // The run was deleted meanwhile: nothing to clear.
+    }
   }
   return "ran";
 }

@@ -49,8 +49,12 @@ export interface PendingCall {
   message?: string;
   /** Name of the tool-args document (raw arguments text). */
   argsPath: string;
-  /** `started` is persisted before an MCP request leaves, so a re-run never sends it twice. */
-  status: "pending" | "started" | "done";
+  /**
+   * `dispatched`: journaled as started, waiting for an outbound slot (not sent; a re-run sends it
+   * without journaling the start again). `started` is persisted before an MCP request leaves, so
+   * a re-run never sends it twice (OutcomeUnknown instead).
+   */
+  status: "pending" | "dispatched" | "started" | "done";
 }
 
 export interface LoopState {
@@ -62,6 +66,14 @@ export interface LoopState {
   round: number;
   /** Model attempt within the round, 1-based. */
   attempt: number;
+  /**
+   * The model attempt whose request may be on the wire (saved before it leaves, cleared with the
+   * step's result; `since` ms epoch). Found set by a step = the attempt was interrupted by a
+   * restart (docs/decisions/1800).
+   */
+  modelInFlight?: { attempt: number; since: number } | null;
+  /** Attempts of this round lost to restarts (not counted against the retry budget). */
+  interruptedAttempts?: number;
   /** Number of conversation messages stored (`msg/NNNNNN`). */
   messageCount: number;
   providerState: ModelProviderState;

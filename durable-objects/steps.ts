@@ -1,0 +1,19 @@
+/**
+ * Step kinds by job kind (docs/spec/scheduling.md "Step kinds"): a due job of one of these kinds is
+ * started detached under a lease (step-dispatcher.ts) instead of being awaited by the alarm. A
+ * feature whose work is a persisted step machine (agent runs today; chat generations and child
+ * invocations next) adds one entry: `kind → (space, ref) => Promise<void>` running exactly one
+ * step of the machine named by `ref`, which saves its state and schedules its next step itself.
+ */
+import { STEP_JOB } from "../src/application/agent/loop/deps";
+import { runAgentStep } from "../src/application/agent/loop/step-runner";
+import { agentLoopDeps } from "../src/composition/agent-loop";
+import { parseStepRef } from "../src/domain/agent/loop/step-ref";
+import type { StepHandler } from "./step-dispatcher";
+
+export const STEP_KINDS: Record<string, StepHandler> = {
+  [STEP_JOB]: async (space, ref) => {
+    const { runId, invocationId } = parseStepRef(ref);
+    await runAgentStep(agentLoopDeps(space), runId, invocationId);
+  },
+};
