@@ -5,6 +5,8 @@
  *   loopback peers (MCP servers, scripted model server) started by tests/peers/global-setup.ts.
  * - e2e: Node, drives a real `wrangler dev` (tests/e2e/**).
  * - browser: Node + playwright-core + Debian Chromium against `wrangler dev` (tests/browser/**).
+ * - faults: Node, kills and restarts a real `wrangler dev` mid-run (tests/faults/**); run on its
+ *   own with `npm run test:faults` (not part of `npm test`: it takes about 15 minutes).
  */
 import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
@@ -52,6 +54,17 @@ export default defineConfig({
           environment: "node",
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Not part of `npm test` (≈ 15 min): `npm run test:faults` (tests/faults/README in the file).
+        test: {
+          name: "faults",
+          include: ["tests/faults/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60 * 60_000,
+          hookTimeout: 180_000,
           fileParallelism: false,
         },
       },

@@ -20,8 +20,11 @@ export interface WranglerDev {
   setupToken: string;
   /** Stops the process tree (and removes the state folder with `{removeState: true}`). */
   stop(options?: { removeState?: boolean }): Promise<void>;
-  /** Stops and starts again on the same port and state (offline/restart tests). */
-  restart(): Promise<void>;
+  /**
+   * Stops and starts again on the same port and state (offline/restart tests). `crash: true`
+   * SIGKILLs the whole process group instead of asking it to stop (fault injection).
+   */
+  restart(options?: { crash?: boolean }): Promise<void>;
   /** Everything wrangler printed so far. */
   output(): string;
 }

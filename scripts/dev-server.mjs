@@ -49,12 +49,15 @@ export function ensureWebBuilt() {
   if (result.status !== 0) throw new Error("the web build failed");
 }
 
-/** Stops a detached process group: SIGTERM, then SIGKILL after 5 s. */
-export async function stopProcessGroup(child) {
+/**
+ * Stops a detached process group: SIGTERM, then SIGKILL after 5 s. `signal: "SIGKILL"` kills the
+ * whole group at once (a crash: nothing gets to flush or close).
+ */
+export async function stopProcessGroup(child, signal = "SIGTERM") {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", () => resolve()));
   try {
-    process.kill(-child.pid, "SIGTERM");
+    process.kill(-child.pid, signal);
   } catch {
     /* gone */
   }
@@ -142,8 +145,9 @@ export async function startWranglerDev(options = {}) {
       await stopProcessGroup(child);
       if (stopOptions.removeState) rmSync(persistDir, { recursive: true, force: true });
     },
-    restart: async () => {
-      await stopProcessGroup(child);
+    /** Stops and starts again on the same state; `{crash: true}` SIGKILLs the process group first. */
+    restart: async (restartOptions = {}) => {
+      await stopProcessGroup(child, restartOptions.crash ? "SIGKILL" : "SIGTERM");
       await launch();
     },
     output: () => log,

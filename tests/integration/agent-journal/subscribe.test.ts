@@ -88,6 +88,7 @@ describe("agent.subscribe / agent.unsubscribe (docs/spec/hosted.md §7)", () => 
       type: "agent.run_changed",
       runId: run.runId,
       status: "initializing_workspace",
+      waitingOn: null,
     });
     for (const socket of [follower, leaver, bystander]) socket.ws.close();
   });

@@ -13,7 +13,7 @@
  * raw JSON-RPC body it received), `rpc-error` (JSON-RPC error), `is-error` (isError + text),
  * `bad-structured` (structuredContent violating its declared output schema), `never` (no answer),
  * `drop` (socket destroyed after the request arrived), `huge` (5 MiB response), `mixed` (text,
- * image, audio, resource link and an unknown block, plus result `_meta`), `slow` (answers after 800 ms),
+ * image, audio, resource link and an unknown block, plus result `_meta`), `slow` (answers after 800 ms, or `arguments.delayMs` ≤ 30 s, echoing `arguments.nonce`),
  * `sse-close` (an SSE stream that ends without the response).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -185,9 +185,12 @@ export const SCENARIOS: Record<string, Scenario> = {
           return;
         case "huge":
           return reply(text("y".repeat(5 * 1024 * 1024)));
-        case "slow":
-          setTimeout(() => reply(text("finally")), 800);
+        case "slow": {
+          const args = (message.params?.arguments ?? {}) as { delayMs?: unknown; nonce?: unknown };
+          const delayMs = typeof args.delayMs === "number" ? Math.min(args.delayMs, 30_000) : 800;
+          setTimeout(() => reply(text(typeof args.nonce === "string" ? `finally ${args.nonce}` : "finally")), delayMs);
           return;
+        }
         case "sse-close": {
           // An SSE response that primes a stream, then ends it without ever answering.
           ctx.res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
