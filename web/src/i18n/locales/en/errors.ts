@@ -83,6 +83,8 @@ export default {
   "agent.run_not_found": "This run no longer exists.",
   "agent.run_status_conflict": "The run has already moved on; refresh to see its state.",
   "agent.max_tool_rounds_exceeded": "The agent used all {{maxRounds}} tool rounds without finishing.",
+  "agent.run_stalled": "The run stopped making progress, so it was ended.",
+  "agent.step_interrupted": "The server restarted during this step.",
   "agent.guidance_run_not_accepting": "This run is not taking guidance now.",
   "agent.guidance_mailbox_full": "Too much guidance is waiting. Wait for the agent to read it.",
   "workspace.file_not_found": "The file {{path}} does not exist in the workspace.",

@@ -77,6 +77,8 @@ export default {
   "agent.run_not_found": "该运行已不存在。",
   "agent.run_status_conflict": "运行状态已经变化，请刷新查看。",
   "agent.max_tool_rounds_exceeded": "Agent 用完了全部 {{maxRounds}} 轮工具调用仍未完成。",
+  "agent.run_stalled": "该运行长时间没有进展，已被终止。",
+  "agent.step_interrupted": "此步骤进行时服务器重启了。",
   "agent.guidance_run_not_accepting": "这个运行现在不接受指导。",
   "agent.guidance_mailbox_full": "待处理的指导太多，请等 Agent 读完。",
   "workspace.file_not_found": "工作区中不存在文件 {{path}}。",

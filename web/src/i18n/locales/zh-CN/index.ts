@@ -9,3 +9,4 @@ export { default as connections } from "./connections";
 export { default as runs } from "./runs";
 export { default as devices } from "./devices";
 export { default as profiles } from "./profiles";
+export { default as waiting } from "./waiting";

@@ -77,6 +77,8 @@ export default {
   "agent.run_not_found": "該執行已不存在。",
   "agent.run_status_conflict": "執行狀態已經變化，請重新整理檢視。",
   "agent.max_tool_rounds_exceeded": "Agent 用完了全部 {{maxRounds}} 輪工具呼叫仍未完成。",
+  "agent.run_stalled": "該執行長時間沒有進展，已被終止。",
+  "agent.step_interrupted": "此步驟進行時伺服器重新啟動了。",
   "agent.guidance_run_not_accepting": "這個執行現在不接受指導。",
   "agent.guidance_mailbox_full": "待處理的指導太多，請等 Agent 讀完。",
   "workspace.file_not_found": "工作區中不存在檔案 {{path}}。",
