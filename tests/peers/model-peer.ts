@@ -8,12 +8,15 @@
  *   No script with that id → a default step `{text: "OK"}` (so "Test connection" works with any
  *   model id). Script exhausted → 400 `{error: {code: "script_exhausted"}}`.
  * - `POST /redirect/v1/chat/completions` → 307 to `/v1/chat/completions` (redirect tests).
- * - `POST /__script` body `{id, steps: Step[], apiKey?}` → 201 `{id, steps}`: (re)loads a script and
+ * - `POST /__script` body `{id, steps: Step[], apiKey?, pick?}` → 201 `{id, steps}`: (re)loads a script and
  *   resets its cursor. With `apiKey`, requests must carry `Authorization: Bearer <apiKey>` (else 401).
+ *   `pick: "round"` answers by conversation instead of by cursor: step N (0-based) for a request
+ *   whose messages hold N assistant messages, so a request sent again (a retry after a restart)
+ *   gets the same answer.
  * - `GET /__requests?script=<id>` → `{requests: Recorded[]}` (every request, in order; without
  *   `script`, all); `DELETE /__requests` clears the log.
- *   Recorded = `{script, path, stream, status, authorization, body, receivedAt}` (`body` = parsed
- *   JSON; `receivedAt` = ms epoch when the request's body was read).
+ *   Recorded = `{script, path, stream, status, authorization, body, receivedAt, answeredAt?}` (`body`
+ *   = parsed JSON; `receivedAt` / `answeredAt` = ms epoch when the body was read / the answer sent).
  *
  * ## Step (one model answer; all fields optional)
  * ```
@@ -70,6 +73,7 @@ interface Script {
   steps: ScriptStep[];
   cursor: number;
   apiKey?: string;
+  pick?: "round";
 }
 interface Recorded {
   script: string;
@@ -79,6 +83,7 @@ interface Recorded {
   authorization: string | null;
   body: any;
   receivedAt: number;
+  answeredAt?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -130,8 +135,15 @@ export async function startModelPeer(): Promise<PeerHandle> {
     const problem = validatePairing(body.messages);
     if (problem) return fail(400, problem, "invalid_tool_pairing");
     let step: ScriptStep;
+    const round = Array.isArray(body.messages)
+      ? body.messages.filter((m: { role?: unknown }) => m?.role === "assistant").length
+      : 0;
     if (!script) step = { text: "OK" };
-    else if (script.cursor >= script.steps.length)
+    else if (script.pick === "round") {
+      if (round >= script.steps.length)
+        return fail(400, `Script ${scriptId} has no step for round ${round + 1}.`, "script_exhausted");
+      step = script.steps[round]!;
+    } else if (script.cursor >= script.steps.length)
       return fail(400, `Script ${scriptId} has no step left (${script.steps.length} used).`, "script_exhausted");
     else step = script.steps[script.cursor++]!;
     if (step.delayMs) {
@@ -155,6 +167,7 @@ export async function startModelPeer(): Promise<PeerHandle> {
       return;
     }
     const id = `chatcmpl-${++counter}`;
+    record.answeredAt = Date.now();
     if (body.stream === true)
       await streamStep(res, step, id, String(body.model), body.stream_options?.include_usage === true);
     else json(res, 200, completion(step, id, String(body.model)));
@@ -171,13 +184,19 @@ export async function startModelPeer(): Promise<PeerHandle> {
         return res.end();
       }
       if (route === "POST /__script") {
-        const { id, steps, apiKey } = JSON.parse(await readBody(req)) as {
+        const { id, steps, apiKey, pick } = JSON.parse(await readBody(req)) as {
           id: string;
           steps: ScriptStep[];
           apiKey?: string;
+          pick?: "round";
         };
         if (typeof id !== "string" || !Array.isArray(steps)) return json(res, 400, { error: "need {id, steps}" });
-        scripts.set(id, { steps, cursor: 0, ...(apiKey !== undefined ? { apiKey } : {}) });
+        scripts.set(id, {
+          steps,
+          cursor: 0,
+          ...(apiKey !== undefined ? { apiKey } : {}),
+          ...(pick === "round" ? { pick } : {}),
+        });
         return json(res, 201, { id, steps: steps.length });
       }
       if (route === "GET /__requests") {
