@@ -272,7 +272,15 @@ export const AGENT_CODES = {
     message: "This run is still going; cancel it and wait until it ends before deleting it.",
   },
   "agent.run_not_found": { status: 404, message: "No agent run with this id." },
+  "agent.run_stalled": {
+    status: 400,
+    message: "The run made no progress for longer than its step may take, so it was stopped.",
+  },
   "agent.run_status_conflict": { status: 409, message: "The run cannot change status." },
+  "agent.step_interrupted": {
+    status: 400,
+    message: "The server restarted while this step was in flight.",
+  },
   "agent.stable_chat_id_required": {
     status: 400,
     message: "An agent run needs the id of the chat it works on (stableChatId).",
