@@ -70,11 +70,26 @@ describe("wire types", () => {
   });
 
   it("the frame schema accepts a real frame shape and refuses drift", () => {
-    const ok = serverFrameSchema.safeParse({ type: "agent.run_changed", runId: "run_1", status: "calling_model" });
+    const ok = serverFrameSchema.safeParse({
+      type: "agent.run_changed",
+      runId: "run_1",
+      status: "calling_model",
+      waitingOn: { kind: "model", since: "2026-12-01T15:00:00.000Z", detail: "gpt-x" },
+    });
     expect(ok.success).toBe(true);
-    expect(serverFrameSchema.safeParse({ type: "agent.run_changed", runId: "run_1", status: "thinking" }).success).toBe(
-      false,
-    );
+    const waitingKindDrift = { kind: "lunch", since: "2026-12-01T15:00:00.000Z" };
+    expect(
+      serverFrameSchema.safeParse({
+        type: "agent.run_changed",
+        runId: "run_1",
+        status: "calling_model",
+        waitingOn: waitingKindDrift,
+      }).success,
+    ).toBe(false);
+    expect(
+      serverFrameSchema.safeParse({ type: "agent.run_changed", runId: "run_1", status: "thinking", waitingOn: null })
+        .success,
+    ).toBe(false);
     expect(serverFrameSchema.safeParse({ type: "agent.run_removed", runId: "r", extra: 1 }).success).toBe(false);
     expect(serverFrameSchema.safeParse({ type: "chat.exploded" }).success).toBe(false);
   });
