@@ -9,6 +9,9 @@ import { STEP_JOB } from "../src/application/agent/loop/deps";
 import { runAgentStep } from "../src/application/agent/loop/step-runner";
 import { agentLoopDeps } from "../src/composition/agent-loop";
 import { parseStepRef } from "../src/domain/agent/loop/step-ref";
+import { GENERATION_STEP_JOB } from "../src/application/generation/deps";
+import { runGenerationStep } from "../src/application/generation/runner";
+import { chatGenerationDeps } from "../src/composition/chat-generation";
 import type { StepHandler } from "./step-dispatcher";
 
 export const STEP_KINDS: Record<string, StepHandler> = {
@@ -16,4 +19,5 @@ export const STEP_KINDS: Record<string, StepHandler> = {
     const { runId, invocationId } = parseStepRef(ref);
     await runAgentStep(agentLoopDeps(space), runId, invocationId);
   },
+  [GENERATION_STEP_JOB]: (space, generationId) => runGenerationStep(chatGenerationDeps(space), generationId),
 };

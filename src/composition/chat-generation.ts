@@ -38,10 +38,10 @@ export function chatGenerationDeps(space: Space): GenerationDeps {
     listTools: () => modelToolResolver(space).listPermitted(),
     callMcpTool: (toolId, args, signal) => permittedToolCaller(space).callPermittedTool(toolId, args, signal),
     scheduler: space.scheduler,
+    outbound: space.outbound,
     clock: space.clock,
     sockets: space.sockets,
     modelCallMs: space.timeoutOverrides.modelCallMs ?? DEFAULT_MODEL_CALL_MS,
-    detach: (promise) => space.waitUntil(promise),
     inflight: new Map<string, AbortController>(),
     live: new Map(),
   }));

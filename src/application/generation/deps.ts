@@ -8,23 +8,16 @@ import type { McpCallOutcome } from "../../domain/mcp/call-outcome";
 import type { ContextBudget } from "../../domain/models/context-budget";
 import type { GenerationStore } from "../../ports/generation-store";
 import type { ModelGateway } from "../../ports/model-gateway";
-import type { Clock, Scheduler, SocketHub } from "../../ports/space";
+import type { Clock, OutboundSlots, Scheduler, SocketHub } from "../../ports/space";
 import type { ChatDeps } from "../chats/chat-context";
 import type { PromptBuilder } from "../prompt/prompt-builder";
 import type { ModelToolResolution } from "../tools/model-tool-resolver";
 import type { LiveStream } from "./live-stream";
 
-/** Scheduler job: (re)starts a generation's steps (ref = generation id); re-armed as its lease. */
+/** Step kind: one step of a generation (ref = generation id; docs/spec/scheduling.md "Step kinds"). */
 export const GENERATION_STEP_JOB = "chat.generation_step";
 /** Scheduler job: deletes an ended generation record 24 h after it ended (ref = generation id). */
 export const GENERATION_EXPIRE_JOB = "chat.generation_expire";
-/**
- * Lease of a running generation: its step job is re-armed this far ahead and renewed every
- * GENERATION_HEARTBEAT_MS while it runs, so after a restart the generation resumes within a minute
- * (and the heartbeat's alarm keeps the object from being evicted while it waits on the network).
- */
-export const GENERATION_LEASE_MS = 60_000;
-export const GENERATION_HEARTBEAT_MS = 20_000;
 
 export interface GenerationDeps {
   store: GenerationStore;
@@ -39,12 +32,12 @@ export interface GenerationDeps {
   /** Send-time recheck + one `tools/call` (tool system `callPermittedTool`). */
   callMcpTool(toolId: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallOutcome>;
   scheduler: Scheduler;
+  /** The object's outbound-call slots: every model and MCP call takes one (docs/spec/scheduling.md §4). */
+  outbound: OutboundSlots;
   clock: Clock;
   sockets: SocketHub;
   /** Wall-clock limit of one model attempt, ms. */
   modelCallMs: number;
-  /** Keeps the object alive for detached work (ctx.waitUntil). */
-  detach(promise: Promise<unknown>): void;
   /** Running generations of this object (Stop aborts them). Memory only. */
   inflight: Map<string, AbortController>;
   /** Live streams by generation id (memory only; the flushed part is also in SQLite). */

@@ -22,9 +22,21 @@ import { allocateLegacyAliases } from "../../domain/tools/model-aliases";
 import type { GenerationContext } from "./context";
 import { completeWithReply, endInterrupted, toGenerationError } from "./finish";
 
+/** Attempts of one round lost to restarts before the generation fails with `chat.generation_interrupted`. */
+export const MAX_INTERRUPTED_ATTEMPTS = 5;
+
 export async function modelStep(ctx: GenerationContext): Promise<void> {
   const { deps, state } = ctx;
-  if (state.inAttempt) state.attempt += 1;
+  if (state.inAttempt) {
+    // The object restarted while this round's request was out: re-send it as the next attempt.
+    if (state.attempt >= MAX_INTERRUPTED_ATTEMPTS)
+      throw new AppError(
+        "chat.generation_interrupted",
+        `The server restarted ${state.attempt} times while the model was answering; the generation was given up. Try again.`,
+        { attempts: state.attempt },
+      );
+    state.attempt += 1;
+  }
   const budget = deps.budgetFor(state.connectionId);
   const gateway = await deps.gatewayFor(state.connectionId);
   const specs = roundTools(ctx, gateway.provider);
@@ -48,12 +60,16 @@ export async function modelStep(ctx: GenerationContext): Promise<void> {
   ctx.live.begin(state.round, state.attempt);
   let response: ModelResponse;
   try {
-    response = await gateway.step(request, {
-      signal: ctx.signal,
-      timeoutMs: deps.modelCallMs,
-      stream: true,
-      onDelta: (delta) => ctx.live.push(delta.type, delta.text),
-    });
+    response = await deps.outbound.run(
+      () =>
+        gateway.step(request, {
+          signal: ctx.signal,
+          timeoutMs: deps.modelCallMs,
+          stream: true,
+          onDelta: (delta) => ctx.live.push(delta.type, delta.text),
+        }),
+      { signal: ctx.signal },
+    );
     const duplicate = duplicateToolCallError(response.toolCalls);
     if (duplicate) throw duplicate;
   } catch (error) {

@@ -1,14 +1,12 @@
 /**
  * Runs a generation's steps (docs/spec/generation.md §3): `generationStep` runs exactly one step
  * (`model` or `tool`) of the persisted machine, which saves its state before returning;
- * `runGeneration` drives steps one after another, detached from the request or alarm that started
- * it. While it runs, its lease job (`chat.generation_step`) is re-armed every
- * GENERATION_HEARTBEAT_MS to GENERATION_LEASE_MS ahead, so after a restart the job fires and the
- * generation resumes from SQLite. A step that throws ends the generation `failed` (never a blind retry).
+ * `runGenerationStep` is the step kind the scheduler starts detached under a lease
+ * (docs/spec/scheduling.md). A step that throws ends the generation `failed` (never a blind retry).
  */
 import { TERMINAL_GENERATION_STATUSES } from "../../domain/generation/state";
 import { GenerationContext } from "./context";
-import { GENERATION_HEARTBEAT_MS, GENERATION_LEASE_MS, GENERATION_STEP_JOB, type GenerationDeps } from "./deps";
+import { GENERATION_STEP_JOB, type GenerationDeps } from "./deps";
 import { endInterrupted, toGenerationError } from "./finish";
 import { LiveStream } from "./live-stream";
 import { modelStep } from "./model-step";
@@ -56,21 +54,12 @@ export async function generationStep(deps: GenerationDeps, generationId: string)
   return "more";
 }
 
-/** Drives the generation's steps to its end under a renewed lease (see the file docstring). */
-export async function runGeneration(deps: GenerationDeps, generationId: string): Promise<void> {
-  if (deps.inflight.has(generationId)) return;
-  const lease = () =>
-    deps.scheduler.schedule(GENERATION_STEP_JOB, generationId, deps.clock.now() + GENERATION_LEASE_MS);
-  lease();
-  const heartbeat = setInterval(lease, GENERATION_HEARTBEAT_MS);
-  try {
-    while ((await generationStep(deps, generationId)) === "more") {
-      /* next step */
-    }
-  } finally {
-    clearInterval(heartbeat);
-    const record = deps.store.get(generationId);
-    if (!record || TERMINAL_GENERATION_STATUSES.has(record.status))
-      deps.scheduler.cancel(GENERATION_STEP_JOB, generationId);
-  }
+/**
+ * The step kind `chat.generation_step` (docs/spec/scheduling.md "Step kinds"): runs one step and,
+ * when more is due, schedules the next one now. The scheduler runs it detached under a lease with
+ * the heartbeat, and recovers it after a restart (the state in SQLite says what was in flight).
+ */
+export async function runGenerationStep(deps: GenerationDeps, generationId: string): Promise<void> {
+  if ((await generationStep(deps, generationId)) === "more")
+    deps.scheduler.schedule(GENERATION_STEP_JOB, generationId, deps.clock.now());
 }

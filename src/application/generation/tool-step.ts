@@ -37,9 +37,25 @@ export async function toolStep(ctx: GenerationContext): Promise<void> {
     const prepared = prepareArguments(call);
     if ("outcome" in prepared) outcome = prepared.outcome;
     else {
-      call.status = "started";
-      ctx.save();
-      outcome = await ctx.deps.callMcpTool(call.toolId!, prepared.args, ctx.signal);
+      try {
+        outcome = await ctx.deps.outbound.run(() => ctx.deps.callMcpTool(call.toolId!, prepared.args, ctx.signal), {
+          signal: ctx.signal,
+          // Marked `started` only once it has a slot: a call still queued was never sent.
+          onStart: () => {
+            call.status = "started";
+            ctx.save();
+          },
+        });
+      } catch (error) {
+        if (!ctx.signal.aborted) throw error;
+        outcome =
+          (call.status as BatchCall["status"]) === "started"
+            ? outcomeUnknown(
+                "mcp.call_cancelled",
+                "The call was cancelled after it was sent; whether the tool ran is unknown.",
+              )
+            : notSent("mcp.call_cancelled_before_send", "The call was cancelled before it was sent.");
+      }
     }
   }
   if (outcome.outcome === "outcome_unknown") {

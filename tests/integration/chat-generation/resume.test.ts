@@ -7,7 +7,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { UserSpace } from "../../../durable-objects/user-space";
-import { runGeneration } from "../../../src/application/generation/runner";
+import { generationStep } from "../../../src/application/generation/runner";
+import type { GenerationDeps } from "../../../src/application/generation/deps";
 import { chatGenerationDeps } from "../../../src/composition/chat-generation";
 import type { GenerationRecord, GenerationState } from "../../../src/domain/generation/state";
 import { openSocket } from "../helpers";
@@ -50,6 +51,13 @@ function record(fx: GenFixture, id: string, state: Partial<GenerationState>, las
   };
 }
 
+/** Runs steps one after another, as the scheduler does after a restart. */
+async function drive(deps: GenerationDeps, id: string): Promise<void> {
+  while ((await generationStep(deps, id)) === "more") {
+    /* next step */
+  }
+}
+
 describe("chat generation: resume after a restart", () => {
   it("re-sends an interrupted model call as the next attempt; the old partial text is replaced", async () => {
     const fx = await genFixture([{ text: "A complete sentence." }]);
@@ -58,7 +66,7 @@ describe("chat generation: resume after a restart", () => {
     await runInDurableObject(spaceStub(fx.user.userId), async (instance: UserSpace) => {
       const deps = chatGenerationDeps(instance.space());
       deps.store.insert(record(fx, id, { inAttempt: true }, 3));
-      await runGeneration(deps, id);
+      await drive(deps, id);
     });
     const view = await waitEnded(fx, id);
     expect(view).toMatchObject({ status: "completed", attempt: 2 });
@@ -107,7 +115,7 @@ describe("chat generation: resume after a restart", () => {
           5,
         ),
       );
-      await runGeneration(deps, id);
+      await drive(deps, id);
       return called;
     });
     expect(calls).toBe(0);

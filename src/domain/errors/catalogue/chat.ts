@@ -6,6 +6,11 @@ export const CHAT_CODES = {
     status: 409,
     message: "A reply is already being generated in this chat. Wait for it or stop it first.",
   },
+  "chat.generation_interrupted": {
+    status: 503,
+    message:
+      "The server restarted several times while the model was answering; the generation was given up. Try again.",
+  },
   "chat.generation_invalid_intent": {
     status: 400,
     message: "Swipe and continue need the chat to end with a reply; a new user message goes with a normal generation.",
