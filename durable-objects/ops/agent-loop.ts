@@ -6,7 +6,7 @@
 import { cancelRun } from "../../src/application/agent/loop/cancel";
 import { submitGuidance } from "../../src/application/agent/loop/guidance";
 import { readModelTurn } from "../../src/application/agent/loop/model-turn";
-import { startRun, type StartRunInput } from "../../src/application/agent/loop/start-run";
+import { startRun } from "../../src/application/agent/loop/start-run";
 import { buildServerPromptSnapshot } from "../../src/application/agent/loop/server-prompt";
 import { agentLoopDeps } from "../../src/composition/agent-loop";
 import { promptBuilder } from "../../src/composition/chat-generation";
@@ -18,14 +18,7 @@ import { AppError } from "../../src/domain/errors";
 import { defineOps } from "./registry";
 
 export const agentLoopOps = defineOps({
-  "agent.runs.start": async (
-    space,
-    input: Omit<StartRunInput, "promptSnapshot"> & {
-      promptSnapshot?: StartRunInput["promptSnapshot"];
-      persona?: Persona;
-      options?: { presentation?: "foreground" | "background"; stream?: boolean };
-    },
-  ) => {
+  "agent.runs.start": async (space, input) => {
     if (input.options?.stream === true)
       throw new AppError(
         "agent.stream_unsupported",
@@ -52,9 +45,8 @@ export const agentLoopOps = defineOps({
         : {}),
     });
   },
-  "agent.runs.cancel": (space, input: { runId: string }) => cancelRun(agentLoopDeps(space), input.runId),
-  "agent.runs.guidance": (space, input: { runId: string; text: string; clientGuidanceId?: string }) =>
-    submitGuidance(agentLoopDeps(space), input),
+  "agent.runs.cancel": (space, input) => cancelRun(agentLoopDeps(space), input.runId),
+  "agent.runs.guidance": (space, input) => submitGuidance(agentLoopDeps(space), input),
   "agent.runs.modelTurn": (space, input: { runId: string; round: number; invocationId?: string; maxChars?: number }) =>
     readModelTurn(agentLoopDeps(space), input),
 });

@@ -12,7 +12,6 @@ import {
   type AgentRunSummary,
 } from "../../src/domain/agent/run-record";
 import type { Space } from "../../src/ports/space";
-import type { AgentRunEvent } from "../../src/domain/agent/run-events";
 import type { AgentRunStatus } from "../../src/domain/agent/run-status";
 import { defineOps } from "./registry";
 
@@ -61,19 +60,12 @@ export const agentRunDevOps = defineOps({
 });
 
 export const agentRunOps = defineOps({
-  "agent.runs.list": (
-    space,
-    input: { stableChatId?: string; statuses?: AgentRunStatus[]; cursor?: string; limit?: number },
-  ) => agentRunServices(space).runs.list(input),
-  "agent.runs.get": (space, input: { runId: string }): AgentRunSummary =>
-    toRunSummary(agentRunServices(space).runs.get(input.runId)),
-  "agent.runs.events": (
-    space,
-    input: { runId: string; afterSeq?: number; beforeSeq?: number; limit?: number; invocationId?: string },
-  ): { events: AgentRunEvent[] } => {
+  "agent.runs.list": (space, input) => agentRunServices(space).runs.list(input),
+  "agent.runs.get": (space, input) => toRunSummary(agentRunServices(space).runs.get(input.runId)),
+  "agent.runs.events": (space, input) => {
     const { runId, ...query } = input;
     return { events: agentRunServices(space).journal.readPage(runId, query) };
   },
-  "agent.runs.delete": (space, input: { runId: string }) => agentRunServices(space).runs.delete(input.runId),
+  "agent.runs.delete": (space, input) => agentRunServices(space).runs.delete(input.runId),
   ...agentRunDevOps,
 });

@@ -5,20 +5,18 @@
  */
 import { AppError } from "../../src/domain/errors";
 import type { ModelDelta, ModelRequest } from "../../src/domain/models/ir";
-import type { CreateConnectionInput, UpdateConnectionInput } from "../../src/application/models/connection-service";
 import { modelGatewayFor, modelServices } from "../../src/composition/models";
 import { defineOps } from "./registry";
 
 export const connectionOps = defineOps({
-  "connections.list": async (space, _input: Record<string, never>) => ({
+  "connections.list": async (space, _input) => ({
     connections: await modelServices(space).list(),
   }),
-  "connections.get": (space, input: { connectionId: string }) => modelServices(space).get(input.connectionId),
-  "connections.create": (space, input: CreateConnectionInput) => modelServices(space).create(input),
-  "connections.update": (space, input: { connectionId: string; patch: UpdateConnectionInput }) =>
-    modelServices(space).update(input.connectionId, input.patch),
-  "connections.delete": (space, input: { connectionId: string }) => modelServices(space).delete(input.connectionId),
-  "connections.test": (space, input: { connectionId: string }) => modelServices(space).test(input.connectionId),
+  "connections.get": (space, input) => modelServices(space).get(input.connectionId),
+  "connections.create": (space, input) => modelServices(space).create(input),
+  "connections.update": (space, input) => modelServices(space).update(input.connectionId, input.patch),
+  "connections.delete": (space, input) => modelServices(space).delete(input.connectionId),
+  "connections.test": (space, input) => modelServices(space).test(input.connectionId),
   "connections.devStep": async (space, input: { connectionId: string; request: ModelRequest; stream?: boolean }) => {
     if (!space.development) throw new AppError("http.route_not_found", "This route exists only in development.");
     const gateway = await modelGatewayFor(space, input.connectionId);

@@ -3,14 +3,12 @@ import { deviceServices } from "../../src/composition/devices";
 import { defineOps } from "./registry";
 
 export const deviceOps = defineOps({
-  "devices.list": (space, _input: Record<string, never>, caller) => ({
+  "devices.list": (space, _input, caller) => ({
     devices: deviceServices(space).list(caller.deviceId),
   }),
-  "devices.rename": (space, input: { deviceId: string; name: string }) =>
-    deviceServices(space).rename(input.deviceId, input.name),
-  "devices.revoke": (space, input: { deviceId: string }) => deviceServices(space).revoke(input.deviceId),
-  "devices.createPairingCode": (space, _input: Record<string, never>, caller) =>
+  "devices.rename": (space, input) => deviceServices(space).rename(input.deviceId, input.name),
+  "devices.revoke": (space, input) => deviceServices(space).revoke(input.deviceId),
+  "devices.createPairingCode": (space, _input, caller) =>
     deviceServices(space).createPairingCode(space.userId, caller.deviceId),
-  "devices.createTicket": (space, _input: Record<string, never>, caller) =>
-    deviceServices(space).createTicket(space.userId, caller.deviceId),
+  "devices.createTicket": (space, _input, caller) => deviceServices(space).createTicket(space.userId, caller.deviceId),
 });

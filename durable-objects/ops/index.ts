@@ -11,6 +11,7 @@ import { workspaceOps } from "./workspace";
 import { agentLoopOps } from "./agent-loop";
 import { agentProfileOps } from "./agent-profiles";
 import { chatGenerationOps } from "./chat-generation";
+import type { ContractInput, ContractOutput, ContractedOp } from "../../src/contracts/operations";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
@@ -30,7 +31,9 @@ export const OPS = {
 
 /** Operation names. */
 export type OpName = keyof typeof OPS;
-/** The input type of an operation. */
-export type OpInput<K extends OpName> = Parameters<(typeof OPS)[K]>[1];
-/** The output type of an operation. */
-export type OpOutput<K extends OpName> = Awaited<ReturnType<(typeof OPS)[K]>>;
+/** The input type of an operation: the contract's (src/contracts/operations.ts) when it has one. */
+export type OpInput<K extends OpName> = K extends ContractedOp ? ContractInput<K> : Parameters<(typeof OPS)[K]>[1];
+/** The output type of an operation: the contract's response DTO when it has one. */
+export type OpOutput<K extends OpName> = K extends ContractedOp
+  ? ContractOutput<K>
+  : Awaited<ReturnType<(typeof OPS)[K]>>;

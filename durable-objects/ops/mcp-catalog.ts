@@ -3,8 +3,6 @@ import { mcpCatalogServices } from "../../src/composition/mcp-catalog";
 import { defineOps } from "./registry";
 
 export const mcpCatalogOps = defineOps({
-  "mcp.servers.discover": (space, input: { registrationId: string }) =>
-    mcpCatalogServices(space).discover(input.registrationId),
-  "mcp.servers.refresh": (space, input: { registrationId: string }) =>
-    mcpCatalogServices(space).refresh(input.registrationId),
+  "mcp.servers.discover": (space, input) => mcpCatalogServices(space).discover(input.registrationId),
+  "mcp.servers.refresh": (space, input) => mcpCatalogServices(space).refresh(input.registrationId),
 });

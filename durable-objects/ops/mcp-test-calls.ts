@@ -3,9 +3,6 @@ import { mcpTestCalls } from "../../src/composition/mcp-calls";
 import { defineOps } from "./registry";
 
 export const mcpTestCallOps = defineOps({
-  "mcp.tools.testCall": (
-    space,
-    input: { registrationId: string; nativeName: string; argumentsJson: string; callId?: string },
-  ) => mcpTestCalls(space).testCall(input),
-  "mcp.testCalls.cancel": (space, input: { callId: string }) => mcpTestCalls(space).cancel(input.callId),
+  "mcp.tools.testCall": (space, input) => mcpTestCalls(space).testCall(input),
+  "mcp.testCalls.cancel": (space, input) => mcpTestCalls(space).cancel(input.callId),
 });

@@ -4,6 +4,6 @@ import { modelToolResolver, profileToolPolicies } from "../../src/composition/to
 import { defineOps } from "./registry";
 
 export const modelToolOps = defineOps({
-  "mcp.modelTools": (space, input: { profileId?: string }) =>
+  "mcp.modelTools": (space, input) =>
     modelToolsView(modelToolResolver(space), profileToolPolicies(space), input.profileId),
 });

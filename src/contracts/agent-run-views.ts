@@ -101,3 +101,16 @@ export type AgentRunEventPage = { events: AgentRunEvent[] };
 /** `DELETE /agent/runs/:runId`. */
 export const agentRunDeletedSchema = z.strictObject({ runId: z.string(), deleted: z.literal(true) });
 export type AgentRunDeleted = z.infer<typeof agentRunDeletedSchema>;
+
+/** `POST /agent/runs/:runId/guidance` (202): the queued guidance, with a preview and counts. */
+export const guidanceReceiptSchema = z.strictObject({
+  runId: z.string(),
+  guidanceId: z.string(),
+  clientGuidanceId: z.string().optional(),
+  status: z.literal("queued"),
+  preview: z.string(),
+  chars: z.number().int().min(0),
+  words: z.number().int().min(0),
+  pendingCount: z.number().int().min(0),
+});
+export type GuidanceReceipt = z.infer<typeof guidanceReceiptSchema>;

@@ -11,6 +11,7 @@ import {
   agentRunHandleSchema,
   agentRunPageSchema,
   agentRunSummarySchema,
+  guidanceReceiptSchema,
 } from "../../src/contracts/agent-run-views";
 import {
   chatDeletedSchema,
@@ -110,6 +111,7 @@ const ROUTES: Route[] = [
   ["GET", at("/agent/profiles/:id/diagnose"), profileHealthSchema],
   ["POST", at("/agent/runs"), agentRunHandleSchema],
   ["POST", at("/agent/runs/:id/cancel"), agentRunHandleSchema],
+  ["POST", at("/agent/runs/:id/guidance"), guidanceReceiptSchema],
   ["GET", at("/agent/runs"), agentRunPageSchema],
   ["GET", at("/agent/runs/:id"), agentRunSummarySchema],
   ["GET", at("/agent/runs/:id/events"), agentRunEventPageSchema],

@@ -30,7 +30,9 @@ import type {
   profileHealthSchema,
 } from "../../src/contracts/profile-views";
 import { type ServerFrame, type ServerFrameOf, serverFrameSchema } from "../../src/contracts/server-frames";
+import type { ContractInput, ContractOutput } from "../../src/contracts/operations";
 import type { ServerFrame as PortFrame } from "../../src/ports/space";
+import type { OpInput, OpOutput } from "../../durable-objects/ops";
 import type { ClientFrame } from "../../src/contracts/frames";
 import type { ServerFrame as WebFrame } from "../../web/src/api/types";
 
@@ -67,6 +69,13 @@ describe("wire types", () => {
     // @ts-expect-error a field a frame does not have is refused
     const extra: ServerFrame = { type: "agent.run_removed", runId: "r", status: "failed" };
     expect([unknown, extra]).toHaveLength(2);
+  });
+
+  it("Durable Object operations take and return the contract's types", () => {
+    expectTypeOf<OpOutput<"chats.create">>().toEqualTypeOf<ChatView>();
+    expectTypeOf<OpInput<"chats.messages.append">>().toEqualTypeOf<ContractInput<"chats.messages.append">>();
+    expectTypeOf<OpOutput<"mcp.servers.list">>().toEqualTypeOf<ContractOutput<"mcp.servers.list">>();
+    expectTypeOf<OpOutput<"agent.runs.get">>().toEqualTypeOf<AgentRunSummary>();
   });
 
   it("the frame schema accepts a real frame shape and refuses drift", () => {

@@ -3,8 +3,8 @@
  * with permissions and staleTools projected at read time (never stored). Hosted addition:
  * `fetchedAt` (ISO 8601) of the snapshot.
  */
-import type { McpDiscoveredCatalog, McpJsonObject, McpToolDiagnostic } from "../../domain/mcp/discovered-catalog";
-import type { StoredToolPermission, ToolPermission } from "../../domain/mcp/registration";
+import type { McpDiscoveredCatalog, McpToolDiagnostic } from "../../domain/mcp/discovered-catalog";
+import type { StoredToolPermission } from "../../domain/mcp/registration";
 import { mcpToolId } from "../../domain/mcp/tool-id";
 import type { McpDiscoveryView, McpToolView } from "../../contracts/mcp-views";
 

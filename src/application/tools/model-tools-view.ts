@@ -8,8 +8,6 @@
  */
 import { AppError } from "../../domain/errors";
 import { allocateLegacyAliases } from "../../domain/tools/model-aliases";
-import type { ModelToolDiagnostic } from "../../domain/tools/snapshot-compiler";
-import type { JsonObject } from "../../domain/tools/descriptor";
 import type { ToolId } from "../../domain/tools/tool-id";
 import type { ProfileToolPolicySource } from "../../ports/profile-tool-policies";
 import type { ModelToolView, ModelToolsView } from "../../contracts/mcp-views";

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { useState } from "react";
-import type { Device, PairingCode } from "../api/types";
+import type { PairingCode } from "../api/types";
 import { BusyButton } from "../components/BusyButton";
 import { pairingLink } from "../session/hash-link";
 import { useServices } from "../state/services";

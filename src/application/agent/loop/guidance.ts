@@ -22,22 +22,15 @@ import { countChars, textMetrics } from "../../../domain/workspace/text-metrics"
 import type { LoopState } from "../../../domain/agent/loop/loop-state";
 import type { LoopDeps } from "./deps";
 import { guidancePreview } from "./prepare-turn";
+import type { GuidanceReceipt } from "../../../contracts/agent-run-views";
 
 export const GUIDANCE_MAX_CHARS = 16_000;
 export const GUIDANCE_MAX_PENDING = 8;
 export const GUIDANCE_MAX_PENDING_CHARS = 64_000;
 export const GUIDANCE_CLIENT_ID_MAX_CHARS = 128;
 
-export interface GuidanceReceipt {
-  runId: string;
-  guidanceId: string;
-  clientGuidanceId?: string;
-  status: "queued";
-  preview: string;
-  chars: number;
-  words: number;
-  pendingCount: number;
-}
+/** The answer of `POST /agent/runs/:runId/guidance` (wire type in src/contracts/agent-run-views.ts). */
+export type { GuidanceReceipt };
 
 export function submitGuidance(
   deps: LoopDeps,
