@@ -37,7 +37,13 @@ describe("wire contract → web client", () => {
     );
     const tsc = spawnSync(
       process.execPath,
-      [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", path.join(PROBE, "tsconfig.json"), "--pretty", "false"],
+      [
+        path.join(ROOT, "node_modules/typescript/bin/tsc"),
+        "-p",
+        path.join(PROBE, "tsconfig.json"),
+        "--pretty",
+        "false",
+      ],
       { cwd: PROBE, encoding: "utf8", timeout: 180_000 },
     );
     const errors = tsc.stdout.split("\n").filter((line) => /error TS\d+/.test(line));
