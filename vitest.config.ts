@@ -31,6 +31,7 @@ export default defineConfig({
                 DATA_KEY: TEST_DATA_KEY,
                 TIMEOUT_OVERRIDES: JSON.stringify({
                   mcpCallMs: 1500,
+                  mcpCallMaxMs: 6000,
                   mcpConnectMs: 3000,
                   mcpListMs: 3000,
                   mcpLifecycleMs: 5000,

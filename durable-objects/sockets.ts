@@ -52,8 +52,14 @@ export class DurableObjectSocketHub implements SocketHub {
     }
   }
 
+  /**
+   * Closes every socket of `deviceId` with 4001, found by tag and, for safety, by attachment,
+   * whatever the socket did before (docs/spec/hardening.md "Pairing codes and revoked devices").
+   */
   closeDevice(deviceId: string, reason: string): void {
-    for (const ws of this.ctx.getWebSockets(`device:${deviceId}`)) {
+    const targets = new Set(this.ctx.getWebSockets(`device:${deviceId}`));
+    for (const ws of this.ctx.getWebSockets()) if (attachmentOf(ws).deviceId === deviceId) targets.add(ws);
+    for (const ws of targets) {
       try {
         ws.close(4001, reason);
       } catch {

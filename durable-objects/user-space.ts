@@ -10,8 +10,10 @@ import { DurableObject } from "cloudflare:workers";
 import { AppError, toResult, type Result } from "../src/domain/errors";
 import { hasSchema, migrate } from "../src/composition/schema";
 import { deviceServices } from "../src/composition/devices";
+import { CLIENT_KEY_HEADER } from "../src/domain/auth/client-key";
 import type { IssuedDevice } from "../src/application/devices/device-service";
 import { clientFrameSchema, MAX_CLIENT_FRAME_BYTES } from "../src/contracts/frames";
+import { jsonDepthProblem } from "../src/domain/json-depth";
 import { isDevelopment, type AppEnv } from "../src/env";
 import type { Space } from "../src/ports/space";
 import { OPS, type OpName, type OpOutput } from "./ops/index";
@@ -37,6 +39,8 @@ const UNKNOWN_USER_MESSAGES: Partial<Record<ErrorCode, string>> = {
 /** Per-call metadata forwarded by the Worker. */
 export interface CallMeta {
   requestId: string;
+  /** The caller's rate-limit key (src/domain/auth/client-key.ts); absent → LOCAL_CLIENT_KEY. */
+  client?: string;
 }
 
 export class UserSpace extends DurableObject<AppEnv> {
@@ -79,11 +83,11 @@ export class UserSpace extends DurableObject<AppEnv> {
     });
   }
 
-  /** Redeems a pairing code. */
-  async pair(code: string, deviceName: string): Promise<Result<IssuedDevice>> {
+  /** Redeems a pairing code; `client` is the caller's rate-limit key (see DeviceService.pair). */
+  async pair(code: string, deviceName: string, client?: string): Promise<Result<IssuedDevice>> {
     return toResult(async () => {
       this.requireUser("auth.pairing_code_invalid");
-      return this.mutex.run(() => deviceServices(this.space()).pair(code, deviceName));
+      return this.mutex.run(() => deviceServices(this.space()).pair(code, deviceName, client));
     });
   }
 
@@ -92,7 +96,7 @@ export class UserSpace extends DurableObject<AppEnv> {
     return toResult(async () => {
       this.requireUser("auth.token_invalid");
       const space = this.space();
-      const deviceId = await deviceServices(space).authenticate(token);
+      const deviceId = await deviceServices(space).authenticate(token, meta.client);
       const handler = OPS[op] as (
         space: Space,
         input: unknown,
@@ -114,7 +118,10 @@ export class UserSpace extends DurableObject<AppEnv> {
     }
     const result = await toResult(async () => {
       this.requireUser("auth.ticket_invalid");
-      return deviceServices(this.space()).consumeTicket(url.searchParams.get("ticket") ?? "");
+      return deviceServices(this.space()).consumeTicket(
+        url.searchParams.get("ticket") ?? "",
+        request.headers.get(CLIENT_KEY_HEADER) ?? undefined,
+      );
     });
     if (!result.ok) {
       const status = result.error.code === "auth.rate_limited" ? 429 : 401;
@@ -131,9 +138,22 @@ export class UserSpace extends DurableObject<AppEnv> {
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const text = typeof message === "string" ? message : new TextDecoder().decode(message);
-    if (text.length > MAX_CLIENT_FRAME_BYTES)
+    const size = typeof message === "string" ? message.length : message.byteLength;
+    if (size > MAX_CLIENT_FRAME_BYTES)
       return sendFrame(ws, { type: "error", code: "ws.frame_too_large", message: "Frames are limited to 16 KiB." });
+    let text: string;
+    try {
+      text = typeof message === "string" ? message : new TextDecoder("utf-8", { fatal: true }).decode(message);
+    } catch {
+      return sendFrame(ws, { type: "error", code: "ws.frame_invalid", message: "A frame must be UTF-8 JSON text." });
+    }
+    const deep = jsonDepthProblem(text);
+    if (deep)
+      return sendFrame(ws, {
+        type: "error",
+        code: "ws.frame_invalid",
+        message: `A frame may nest objects and arrays at most ${deep.maxDepth} levels deep (at ${deep.path}).`,
+      });
     let json: unknown;
     try {
       json = JSON.parse(text);

@@ -11,7 +11,7 @@ import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
 import type { LoopDeps } from "../application/agent/loop/deps";
 import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/model-timeout";
 import { prepareInvocationTools } from "../application/tools/invocation-tools";
-import { mcpTimeouts } from "../domain/mcp/gateway-limits";
+import { mcpCallBudgetMs, mcpTimeouts } from "../domain/mcp/gateway-limits";
 import type { RunProfileResolver } from "../ports/agent-profile-resolver";
 import type { Space } from "../ports/space";
 import { agentProfileRuntime } from "./agent-profiles";
@@ -21,10 +21,12 @@ import { modelGatewayFor } from "./models";
 import { modelToolResolver, permittedToolCaller } from "./tools";
 import { workspaceDeps } from "./workspace";
 
-/** Longest an MCP tool step may take: client start-up plus the call (domain/mcp/gateway-limits). */
+/**
+ * Longest an MCP tool step may take: start-up, one list page, the 10 min cap of a call that keeps
+ * reporting progress, and the close (`mcpCallBudgetMs`, domain/mcp/gateway-limits).
+ */
 function mcpStepMs(overrides: Record<string, number>): number {
-  const timeouts = mcpTimeouts(overrides);
-  return timeouts.lifecycleMs + timeouts.callMs;
+  return mcpCallBudgetMs(mcpTimeouts(overrides));
 }
 
 /** Run profiles from [agent-profiles]: the built-in default-writer and the user's stored v3 profiles. */

@@ -41,6 +41,11 @@ export function mcpCatalogServices(space: Space): McpCatalogService {
       log: (entry) => console.warn(JSON.stringify(entry)),
     });
     registry.setCatalogInfoSource((id) => service.catalogInfo(id));
+    registry.setToolSchemaSource(async (id, nativeName) => {
+      const read = await service.readCached(id);
+      if (read.status !== "cached") return null;
+      return read.catalog.tools.find((tool) => tool.nativeName === nativeName)?.inputSchema ?? null;
+    });
     return service;
   });
 }

@@ -6,7 +6,13 @@ import type { Context } from "hono";
 import { unwrap } from "../domain/errors";
 import type { OpInput, OpName, OpOutput } from "../../durable-objects/ops/index";
 import type { UserSpace } from "../../durable-objects/user-space";
+import { clientKey } from "../domain/auth/client-key";
 import type { HttpEnv } from "./context";
+
+/** The caller's rate-limit key from `CF-Connecting-IP` (docs/spec/hardening.md "Credential rate limits"). */
+export function requestClientKey(c: Context<HttpEnv>): string {
+  return clientKey(c.req.header("cf-connecting-ip"));
+}
 
 /** The stub of a user's space. */
 export function spaceStub(env: HttpEnv["Bindings"], userId: string): DurableObjectStub<UserSpace> {
@@ -17,6 +23,9 @@ export function spaceStub(env: HttpEnv["Bindings"], userId: string): DurableObje
 /** Runs an operation as the authenticated device; throws AppError on `{ok:false}`. */
 export async function callSpace<K extends OpName>(c: Context<HttpEnv>, op: K, input: OpInput<K>): Promise<OpOutput<K>> {
   const stub = spaceStub(c.env, c.get("userId"));
-  const result = await stub.call(c.get("token"), op, input, { requestId: c.get("requestId") });
+  const result = await stub.call(c.get("token"), op, input, {
+    requestId: c.get("requestId"),
+    client: requestClientKey(c),
+  });
   return unwrap(result as never) as OpOutput<K>;
 }

@@ -21,11 +21,16 @@ export interface DeviceRepository {
   revoke(id: string, at: number): void;
   touch(id: string, at: number): void;
   insertPairingCode(hash: string, createdBy: string, expiresAt: number): void;
-  takePairingCode(hash: string): number | null;
+  /** Deletes the code (single use); its expiry and the device that created it, or null when unknown. */
+  takePairingCode(hash: string): { expiresAt: number; createdBy: string } | null;
+  /** Deletes the pairing codes a device created and the socket tickets issued to it (revocation). */
+  dropCredentialsOf(deviceId: string): void;
   insertTicket(hash: string, deviceId: string, expiresAt: number): void;
   takeTicket(hash: string): { deviceId: string; expiresAt: number } | null;
   /** Drops expired codes/tickets; returns the soonest remaining expiry (ms) or null. */
   purgeExpired(now: number): number | null;
-  recordFailure(kind: string, at: number): void;
-  failuresSince(since: number): number;
+  /** Records a failed attempt from `client` (a rate-limit key, domain/auth/client-key.ts). */
+  recordFailure(kind: string, at: number, client: string): void;
+  /** Failed attempts from `client` after `since` (ms epoch). */
+  failuresSince(since: number, client: string): number;
 }

@@ -24,7 +24,7 @@ import type { McpEraHint } from "../../domain/mcp/discovered-catalog";
 import { formatSeconds, type McpTimeouts } from "../../domain/mcp/gateway-limits";
 import { MCP_PROTOCOL_VERSIONS, type McpDatedProtocolVersion } from "../../domain/mcp/registration";
 import type { McpConnectionTarget, McpProtocolPreference } from "../../ports/mcp-gateway";
-import { readableFailure } from "./runtime-message";
+import { credentialsFailureText, readableFailure } from "./runtime-message";
 import { WireSession } from "./wire-session";
 
 const MODERN = "2026-07-28" satisfies McpDatedProtocolVersion;
@@ -43,6 +43,8 @@ export class StartError extends Error {
 
 export interface StartedClient {
   client: Client;
+  /** The registration's custom headers as sent (only their presence is used, for messages). */
+  headers: Record<string, string>;
   session: WireSession;
   protocolVersion: string;
   era: McpEraHint;
@@ -102,9 +104,11 @@ function retryable(error: unknown, session: WireSession): boolean {
  * A person-readable reason for a start-up failure (WireSession fault first; no secrets; raw
  * runtime text such as workerd's `internal error; reference = …` replaced, ./runtime-message).
  */
-export function describeFailure(error: unknown, session: WireSession): string {
+export function describeFailure(error: unknown, session: WireSession, sentHeaders = false): string {
   if (session.fault) return session.fault.message;
   const status = (error as { status?: unknown })?.status;
+  const credentials = typeof status === "number" ? credentialsFailureText(status, sentHeaders) : null;
+  if (credentials) return credentials;
   const text = error instanceof Error ? error.message : String(error);
   const trimmed = readableFailure(text, session.url).replace(/\s+/g, " ").slice(0, 300);
   return typeof status === "number" ? `HTTP ${status}${trimmed ? `: ${trimmed}` : ""}` : trimmed || "unknown error";
@@ -112,6 +116,8 @@ export function describeFailure(error: unknown, session: WireSession): string {
 
 /** Closes a client, waiting at most `closeMs`; failures are logged only. */
 export async function closeQuietly(started: { client: Client; session: WireSession }, closeMs: number): Promise<void> {
+  // A timed-out or cancelled call's `notifications/cancelled` must leave before the close aborts it.
+  await started.session.flushNotices(closeMs);
   started.session.closing = true;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -188,7 +194,7 @@ export async function startClient(
         attempt.session.fault?.message ??
           `The server did not finish start-up within ${formatSeconds(timeouts.lifecycleMs)}.`,
       );
-    throw new StartError("failed", describeFailure(error, attempt.session));
+    throw new StartError("failed", describeFailure(error, attempt.session, Object.keys(target.headers).length > 0));
   }
   const { client, session } = attempt;
   const protocolVersion = client.getNegotiatedProtocolVersion() ?? "";
@@ -210,6 +216,7 @@ export async function startClient(
     : { kind: "legacy" };
   return {
     client,
+    headers: target.headers,
     session,
     protocolVersion,
     era,

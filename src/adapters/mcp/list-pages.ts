@@ -2,11 +2,14 @@
  * Raw `tools/list` paging through the client's low-level `request` with a permissive result
  * schema (docs/spec/mcp-platform.md §9). `client.listTools()` is not used: it rejects a whole page for one
  * malformed tool and silently drops tools with bad `x-mcp-header` markings.
- * Limits: 32 pages, 512 tools, 8 MiB of serialized tools; a repeated cursor is a cycle.
+ * Limits: 32 pages, 512 tools, 8 MiB of serialized tools; a repeated non-empty cursor is a cycle.
+ * An empty `nextCursor: ""` ends the list (as the official clients treat it) and leaves the
+ * diagnostic `mcp.discovery_cursor_empty` (docs/spec/hardening.md "Empty cursor").
  * Throws ListError (the caller maps kinds to codes).
  */
 import { SdkError, SdkErrorCode, type Client } from "@modelcontextprotocol/client";
 import { MCP_LIMITS, formatSeconds } from "../../domain/mcp/gateway-limits";
+import type { McpToolDiagnostic } from "../../domain/mcp/discovered-catalog";
 import type { RawTool } from "./tool-validation";
 import { readableFailure } from "./runtime-message";
 import type { WireSession } from "./wire-session";
@@ -42,6 +45,8 @@ export interface ListOptions {
   signal?: AbortSignal;
   /** Stop as soon as a tool with this name was seen (call-time metadata lookup). */
   stopAt?: string;
+  /** Receives list-level diagnostics (`mcp.discovery_cursor_empty`). */
+  diagnostics?: McpToolDiagnostic[];
 }
 
 /** Pages `tools/list` to the end (or to `stopAt`). */
@@ -107,6 +112,14 @@ export async function listAllTools(client: Client, session: WireSession, options
     const next = body.nextCursor;
     if (next === undefined || next === null) return tools;
     if (typeof next !== "string") throw new ListError("failed", "tools/list failed: nextCursor is not a string.");
+    if (next === "") {
+      options.diagnostics?.push({
+        code: "mcp.discovery_cursor_empty",
+        nativeName: null,
+        message: `The server answered tools/list page ${page} with an empty nextCursor (""); it was taken as the end of the list.`,
+      });
+      return tools;
+    }
     if (seenCursors.has(next))
       throw new ListError("cursor_cycle", "The server repeated a tools/list cursor, so paging would never end.");
     seenCursors.add(next);

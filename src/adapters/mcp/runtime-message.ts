@@ -35,3 +35,19 @@ export function isRuntimeNoise(text: string): boolean {
 export function readableFailure(text: string, endpoint: string | URL): string {
   return isRuntimeNoise(text) ? connectFailureMessage(endpoint) : text;
 }
+
+/**
+ * The one plain sentence for an HTTP 401 / 403 from an MCP server (docs/spec/hardening.md
+ * "Refused calls and credentials"): what the server wants and where credentials go (a header of
+ * the registration). Starts lower-case: it follows "…could not be started: ". `sentHeaders`: the registration already has custom headers. Null for other
+ * statuses.
+ */
+export function credentialsFailureText(status: number, sentHeaders: boolean): string | null {
+  if (status === 401)
+    return sentHeaders
+      ? "the server did not accept the credentials in this registration's headers (HTTP 401); check the header values, for example Authorization: Bearer <token>."
+      : "the server requires credentials (HTTP 401); add them as a header of this registration, for example Authorization: Bearer <token>.";
+  if (status === 403)
+    return "the server refused access with these credentials (HTTP 403); check the headers of this registration and the account's permissions on the server.";
+  return null;
+}

@@ -4,7 +4,7 @@
  */
 import { AppError } from "../../domain/errors";
 import { notSent, outcomeUnknown, type McpCallOutcome } from "../../domain/mcp/call-outcome";
-import type { McpDiscovery } from "../../domain/mcp/discovered-catalog";
+import type { McpDiscovery, McpToolDiagnostic } from "../../domain/mcp/discovered-catalog";
 import { checkCustomHeaders } from "../../domain/mcp/headers";
 import type { McpTimeouts } from "../../domain/mcp/gateway-limits";
 import type { McpCallRequest, McpConnectionTarget, McpGateway } from "../../ports/mcp-gateway";
@@ -64,10 +64,12 @@ export class SdkMcpGateway implements McpGateway {
       const abort = new AbortController();
       started.session.onFault = () => abort.abort(new Error("transport fault"));
       let raw;
+      const listDiagnostics: McpToolDiagnostic[] = [];
       try {
         raw = await listAllTools(started.client, started.session, {
           pageTimeoutMs: this.timeouts.listMs,
           signal: abort.signal,
+          diagnostics: listDiagnostics,
         });
       } catch (error) {
         if (!(error instanceof ListError)) throw error;
@@ -78,7 +80,7 @@ export class SdkMcpGateway implements McpGateway {
         throw new AppError(LIST_CODES[error.kind]!, message);
       }
       const { tools, diagnostics } = validateTools(raw, started.era.kind === "modern");
-      return { catalog: { ...base, tools, diagnostics }, era: started.era };
+      return { catalog: { ...base, tools, diagnostics: [...listDiagnostics, ...diagnostics] }, era: started.era };
     } finally {
       await closeQuietly(started, this.timeouts.closeMs);
     }

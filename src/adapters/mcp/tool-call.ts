@@ -8,15 +8,25 @@
  * schema: unknown content types become diagnostics (call-result.ts).
  * Before the request leaves: NotSent. After: cancel → `mcp.call_cancelled`, timeout →
  * `mcp.call_timeout`, anything else (broken, unparseable, > 4 MiB) → `mcp.call_response_failed`.
+ *
+ * Refused before processing (docs/decisions/3000): an HTTP 401/403 answer to the `tools/call`
+ * POST → NotSent `mcp.call_unauthorized`; 404 (or a 400 naming the session) → NotSent
+ * `mcp.call_session_expired`. The client has no auth provider and never re-initializes, so
+ * nothing is sent again on its own.
+ *
+ * Progress (docs/spec/hardening.md "Long tool calls"): the call carries `_meta.progressToken`;
+ * each `notifications/progress` for it restarts the idle timeout (`callMs`, 60 s) under the
+ * absolute cap `callMaxMs` (10 min). A timeout stays OutcomeUnknown and the SDK sends
+ * `notifications/cancelled` for the request.
  */
-import { ProtocolError, SdkError, SdkErrorCode } from "@modelcontextprotocol/client";
+import { ProtocolError, SdkError, SdkErrorCode, SdkHttpError } from "@modelcontextprotocol/client";
 import { notSent, outcomeUnknown, type McpCallOutcome } from "../../domain/mcp/call-outcome";
 import { formatSeconds, type McpTimeouts } from "../../domain/mcp/gateway-limits";
 import type { McpCallRequest } from "../../ports/mcp-gateway";
 import type { StartedClient } from "./client-factory";
 import { ListError, listAllTools, PERMISSIVE } from "./list-pages";
 import { projectCallResult } from "./call-result";
-import { readableFailure } from "./runtime-message";
+import { credentialsFailureText, readableFailure } from "./runtime-message";
 
 type AnyRequest = (request: unknown, schemaOrOptions?: unknown, options?: unknown) => Promise<unknown>;
 
@@ -96,18 +106,31 @@ export async function sendToolCall(
       return notSent("mcp.call_cancelled_before_send", "The tool request was cancelled before it was sent.");
     permissiveToolsCall(started);
     let raw: unknown;
+    // The SDK checks `maxTotalTimeout` only when progress arrives; this timer enforces the cap
+    // even when the server falls silent just before it.
+    let capped = false;
+    const cap = setTimeout(() => {
+      capped = true;
+      abort.abort(new SdkError(SdkErrorCode.RequestTimeout, "Maximum total timeout exceeded"));
+    }, timeouts.callMaxMs);
     try {
       raw = await started.client.callTool(
         { name: request.nativeName, arguments: request.arguments },
         {
           toolDefinition: definition as never,
           timeout: timeouts.callMs,
+          resetTimeoutOnProgress: true,
+          maxTotalTimeout: timeouts.callMaxMs,
+          // Registering a progress handler makes the SDK send `_meta.progressToken`.
+          onprogress: () => undefined,
           signal: abort.signal,
           allowInputRequired: true,
         },
       );
     } catch (error) {
-      return failureOutcome(error, started, request, timeouts);
+      return failureOutcome(error, started, request, timeouts, capped);
+    } finally {
+      clearTimeout(cap);
     }
     return projectCallResult(raw);
   } finally {
@@ -121,6 +144,7 @@ function failureOutcome(
   started: StartedClient,
   request: McpCallRequest,
   timeouts: McpTimeouts,
+  capped: boolean,
 ): McpCallOutcome {
   const sent = started.session.toolsCallIssued;
   const cancelled = request.signal?.aborted === true;
@@ -129,6 +153,8 @@ function failureOutcome(
       return notSent("mcp.call_cancelled_before_send", "The tool request was cancelled before it was sent.");
     return notSent("mcp.call_not_queued", `The tool request could not be sent: ${describe(error, started)}`);
   }
+  const refused = refusedBeforeProcessing(error, started);
+  if (refused) return refused;
   if (error instanceof ProtocolError && !started.session.fault) {
     const data = (error as { data?: unknown }).data;
     return {
@@ -147,15 +173,46 @@ function failureOutcome(
       "The call was cancelled after it was sent; the server may still have run it.",
     );
   if (error instanceof SdkError && error.code === SdkErrorCode.RequestTimeout && !started.session.fault) {
+    const total = capped || /maximum total timeout/i.test(error.message);
     return outcomeUnknown(
       "mcp.call_timeout",
-      `The server did not answer within ${formatSeconds(timeouts.callMs)}; it may still have run the tool.`,
+      total
+        ? `The call was still running after the ${formatMinutes(timeouts.callMaxMs)} limit for one tool call (the server kept reporting progress); it was cancelled, and the server may still have run the tool.`
+        : `The server sent neither an answer nor progress for ${formatSeconds(timeouts.callMs)}; the call was cancelled, and the server may still have run the tool.`,
     );
   }
   return outcomeUnknown(
     "mcp.call_response_failed",
     `The server's response could not be read (${describe(error, started)}); the tool may have run.`,
   );
+}
+
+/**
+ * NotSent for an HTTP answer that says the server did not process the call (docs/decisions/3000):
+ * 401/403 → `mcp.call_unauthorized`; 404, or a 400 whose body names the session →
+ * `mcp.call_session_expired`. Null for anything else (the remote state stays unknown).
+ */
+function refusedBeforeProcessing(error: unknown, started: StartedClient): McpCallOutcome | null {
+  if (!(error instanceof SdkHttpError) || started.session.fault) return null;
+  const status = error.status;
+  const body = String((error.data as { text?: unknown } | undefined)?.text ?? "");
+  const sentHeaders = Object.keys(started.headers).length > 0;
+  if (status === 401 || status === 403)
+    return notSent(
+      "mcp.call_unauthorized",
+      `The server refused the call before running it: ${credentialsFailureText(status, sentHeaders)}`,
+    );
+  if (status === 404 || (status === 400 && /session/i.test(body)))
+    return notSent(
+      "mcp.call_session_expired",
+      `The server no longer knows this connection's session (HTTP ${status}) and did not run the tool; calling it again starts a new session.`,
+    );
+  return null;
+}
+
+/** `600000` → `"10 min"`. */
+function formatMinutes(ms: number): string {
+  return ms % 60_000 === 0 ? `${ms / 60_000} min` : formatSeconds(ms);
 }
 
 function describe(error: unknown, started: StartedClient): string {

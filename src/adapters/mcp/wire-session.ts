@@ -65,6 +65,7 @@ export class WireSession {
     const method = (init?.method ?? "GET").toUpperCase();
     const toolsCall = typeof init?.body === "string" && /"method"\s*:\s*"tools\/call"/.test(init.body);
     if (toolsCall) this.toolsCallIssued = true;
+    const notice = typeof init?.body === "string" && /"method"\s*:\s*"notifications\/cancelled"/.test(init.body);
     const headers = new Headers(init?.headers);
     if (this.authorization && !headers.has("authorization")) headers.set("authorization", this.authorization);
     const controller = new AbortController();
@@ -87,7 +88,9 @@ export class WireSession {
         : null;
     let response: Response;
     try {
-      response = await fetch(input, { ...init, headers, redirect: "manual", signal: controller.signal });
+      const pending = fetch(input, { ...init, headers, redirect: "manual", signal: controller.signal });
+      if (notice) this.trackNotice(pending);
+      response = await pending;
     } catch (error) {
       // No answer at all (DNS, refused, reset): the runtime's text is not for people (ADR 0391).
       if (!controller.signal.aborted && (first || method === "POST"))
@@ -126,6 +129,35 @@ export class WireSession {
       headers: response.headers,
     });
   };
+
+  /**
+   * Waits (at most `ms`) until every `notifications/cancelled` the SDK started has been answered,
+   * so closing the client right after a timeout or cancel does not abort the notice on its way
+   * out. A macrotask turn first lets the SDK's send, begun in microtasks, reach this fetch.
+   */
+  async flushNotices(ms: number): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (this.notices.size === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.notices]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, ms);
+      }),
+    ]);
+    if (timer) clearTimeout(timer);
+  }
+
+  private readonly notices = new Set<Promise<unknown>>();
+
+  private trackNotice(pending: Promise<Response>): void {
+    const settled = pending.then(
+      (response) => response.body?.cancel().catch(() => undefined),
+      () => undefined,
+    );
+    this.notices.add(settled);
+    void settled.finally(() => this.notices.delete(settled));
+  }
 
   /** Records the first fault; POST faults also fire onFault. */
   note(fault: WireFault, fatal: boolean): void {

@@ -80,10 +80,17 @@ export class DeviceStore implements DeviceRepository {
     );
   }
 
-  /** Deletes and returns the code's expiry (single use), or null when unknown. */
-  takePairingCode(hash: string): number | null {
-    const row = this.sql.exec("DELETE FROM te_pairing_codes WHERE hash = ? RETURNING expires_at", hash).toArray()[0];
-    return row ? Number(row.expires_at) : null;
+  /** Deletes and returns the code's expiry and creator (single use), or null when unknown. */
+  takePairingCode(hash: string): { expiresAt: number; createdBy: string } | null {
+    const row = this.sql
+      .exec("DELETE FROM te_pairing_codes WHERE hash = ? RETURNING expires_at, created_by", hash)
+      .toArray()[0];
+    return row ? { expiresAt: Number(row.expires_at), createdBy: String(row.created_by) } : null;
+  }
+
+  dropCredentialsOf(deviceId: string): void {
+    this.sql.exec("DELETE FROM te_pairing_codes WHERE created_by = ?", deviceId);
+    this.sql.exec("DELETE FROM te_ws_tickets WHERE device_id = ?", deviceId);
   }
 
   insertTicket(hash: string, deviceId: string, expiresAt: number): void {
@@ -111,11 +118,13 @@ export class DeviceStore implements DeviceRepository {
     return row.next === null ? null : Number(row.next);
   }
 
-  recordFailure(kind: string, at: number): void {
-    this.sql.exec("INSERT INTO te_auth_failures(kind, at) VALUES(?, ?)", kind, at);
+  recordFailure(kind: string, at: number, client: string): void {
+    this.sql.exec("INSERT INTO te_auth_failures(kind, at, client) VALUES(?, ?, ?)", kind, at, client);
   }
 
-  failuresSince(since: number): number {
-    return Number(this.sql.exec("SELECT COUNT(*) AS n FROM te_auth_failures WHERE at > ?", since).one().n);
+  failuresSince(since: number, client: string): number {
+    return Number(
+      this.sql.exec("SELECT COUNT(*) AS n FROM te_auth_failures WHERE client = ? AND at > ?", client, since).one().n,
+    );
   }
 }

@@ -1,7 +1,9 @@
 /**
  * DeviceService: users' devices, device tokens, pairing codes and socket tickets
  * (docs/spec/hosted.md §2). Only SHA-256 of a secret is stored; comparisons are constant-time
- * on the digests; failed attempts are rate-limited per user (AUTH_FAILURE_LIMIT per window).
+ * on the digests; failed attempts are rate-limited per client address (AUTH_FAILURE_LIMIT per
+ * window and client key, docs/spec/hardening.md "Credential rate limits"), so an outsider's wrong
+ * guesses never lock the owner out. A pairing code dies with the device that created it.
  *
  * Error codes: auth.token_invalid (401), auth.token_revoked (401), auth.rate_limited (429),
  * auth.pairing_code_invalid (401), auth.pairing_code_expired (401), auth.ticket_invalid (401),
@@ -17,6 +19,7 @@ import {
   parseDeviceToken,
   parseRoutedSecret,
 } from "../../domain/auth/credentials";
+import { LOCAL_CLIENT_KEY } from "../../domain/auth/client-key";
 import { randomSecret, sha256Hex, timingSafeEqualText } from "../../domain/ids";
 import type { DeviceRecord, DeviceRepository } from "../../ports/device-repository";
 import type { Clock, Scheduler, SocketHub } from "../../ports/space";
@@ -85,7 +88,7 @@ export class DeviceService {
    * rate-limited (so guessing cannot lock the owner out); a wrong one then gets auth.rate_limited.
    * @returns the device id.
    */
-  async authenticate(token: string): Promise<string> {
+  async authenticate(token: string, client: string = LOCAL_CLIENT_KEY): Promise<string> {
     const parsed = parseDeviceToken(token);
     const userId = this.repo.userId();
     if (!parsed || userId === null || !timingSafeEqualText(parsed.userId, userId)) {
@@ -94,7 +97,7 @@ export class DeviceService {
     const hash = await sha256Hex(parsed.secret);
     const device = this.repo.byTokenHash(hash);
     if (!device || !timingSafeEqualText(device.tokenHash, hash)) {
-      this.failAttempt("token");
+      this.failAttempt("token", client);
       throw new AppError("auth.token_invalid", "This device token is not valid.");
     }
     if (device.revokedAt !== null)
@@ -119,10 +122,14 @@ export class DeviceService {
     return view;
   }
 
-  /** Revokes a device: its token fails at once and its sockets close. */
+  /**
+   * Revokes a device: its token fails at once, every socket it has open closes (4001), and the
+   * pairing codes it created and the socket tickets issued to it are deleted.
+   */
   revoke(deviceId: string): DeviceView {
     const device = this.requireDevice(deviceId);
     this.repo.revoke(device.id, this.clock.now());
+    this.repo.dropCredentialsOf(device.id);
     const view = toDeviceView(this.requireDevice(deviceId));
     this.sockets.broadcast({ type: "device.revoked", deviceId: device.id, device: view });
     this.sockets.closeDevice(device.id, "device revoked");
@@ -138,34 +145,36 @@ export class DeviceService {
     return { code: `${userId}.${secret}`, expiresAt: new Date(expiresAt).toISOString() };
   }
 
-  /** Redeems a pairing code for a new device. Rate-limited: over the limit every attempt is refused. */
-  async pair(code: string, deviceName: string): Promise<IssuedDevice> {
+  /**
+   * Redeems a pairing code for a new device. `client` is the caller's rate-limit key: a client over
+   * the limit is refused every attempt (`auth.rate_limited`); other clients, the owner among them,
+   * are not affected. A code whose creating device was revoked (or no longer exists) is invalid.
+   * Errors: input.invalid, auth.rate_limited, auth.pairing_code_invalid, auth.pairing_code_expired.
+   */
+  async pair(code: string, deviceName: string, client: string = LOCAL_CLIENT_KEY): Promise<IssuedDevice> {
     const name = normalizeDeviceName(deviceName);
-    this.assertNotRateLimited();
+    this.assertNotRateLimited(client);
     const parsed = parseRoutedSecret(code);
     const userId = this.repo.userId();
-    if (!parsed || userId === null || parsed.userId !== userId) {
-      this.failAttempt("pairing");
+    const taken =
+      parsed && userId !== null && parsed.userId === userId
+        ? this.repo.takePairingCode(await sha256Hex(parsed.secret))
+        : null;
+    const creator = taken ? this.repo.byId(taken.createdBy) : null;
+    if (!taken || !creator || creator.revokedAt !== null) {
+      this.failAttempt("pairing", client);
       throw new AppError(
         "auth.pairing_code_invalid",
         "This pairing code is not valid or was already used. Create a new one on a signed-in device.",
       );
     }
-    const expiresAt = this.repo.takePairingCode(await sha256Hex(parsed.secret));
-    if (expiresAt === null) {
-      this.failAttempt("pairing");
-      throw new AppError(
-        "auth.pairing_code_invalid",
-        "This pairing code is not valid or was already used. Create a new one on a signed-in device.",
-      );
-    }
-    if (expiresAt <= this.clock.now()) {
+    if (taken.expiresAt <= this.clock.now()) {
       throw new AppError(
         "auth.pairing_code_expired",
         "This pairing code has expired. Create a new one on a signed-in device.",
       );
     }
-    return this.issueDevice(userId, name);
+    return this.issueDevice(userId!, name);
   }
 
   /** A single-use socket ticket `<userId>.<secret>` valid for 60 s. */
@@ -183,13 +192,13 @@ export class DeviceService {
    * failed guesses cannot take the owner's live sync offline); a failing one then gets
    * auth.rate_limited.
    */
-  async consumeTicket(ticket: string): Promise<string> {
+  async consumeTicket(ticket: string, client: string = LOCAL_CLIENT_KEY): Promise<string> {
     const parsed = parseRoutedSecret(ticket);
     const taken =
       parsed && parsed.userId === this.repo.userId() ? this.repo.takeTicket(await sha256Hex(parsed.secret)) : null;
     if (!taken || taken.expiresAt <= this.clock.now()) {
-      this.assertNotRateLimited();
-      this.failAttempt("ticket");
+      this.assertNotRateLimited(client);
+      this.failAttempt("ticket", client);
       throw new AppError("auth.ticket_invalid", "This socket ticket is not valid, expired or was already used.");
     }
     const device = this.repo.byId(taken.deviceId);
@@ -209,16 +218,16 @@ export class DeviceService {
     return device;
   }
 
-  private assertNotRateLimited(): void {
-    if (this.repo.failuresSince(this.clock.now() - AUTH_FAILURE_WINDOW_MS) >= AUTH_FAILURE_LIMIT) {
+  private assertNotRateLimited(client: string): void {
+    if (this.repo.failuresSince(this.clock.now() - AUTH_FAILURE_WINDOW_MS, client) >= AUTH_FAILURE_LIMIT) {
       throw new AppError("auth.rate_limited", "Too many failed attempts. Wait a minute and try again.");
     }
   }
 
-  private failAttempt(kind: string): void {
+  private failAttempt(kind: string, client: string): void {
     const now = this.clock.now();
-    this.repo.recordFailure(kind, now);
-    if (this.repo.failuresSince(now - AUTH_FAILURE_WINDOW_MS) > AUTH_FAILURE_LIMIT) {
+    this.repo.recordFailure(kind, now, client);
+    if (this.repo.failuresSince(now - AUTH_FAILURE_WINDOW_MS, client) > AUTH_FAILURE_LIMIT) {
       throw new AppError("auth.rate_limited", "Too many failed attempts. Wait a minute and try again.");
     }
   }

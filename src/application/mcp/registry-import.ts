@@ -12,6 +12,7 @@
  * `mcp.import_json_invalid` (details `{offset, line, column}`), anything else that is neither a
  * server nor a map → `mcp.import_document_invalid`. Messages never quote the imported text.
  */
+import { jsonDepthProblem } from "../../domain/json-depth";
 import { AppError } from "../../domain/errors";
 import { findJsonSyntaxError } from "../../domain/mcp/json-syntax";
 import type { ErrorCode } from "../../domain/errors";
@@ -41,6 +42,13 @@ const isObject = (value: unknown): value is Json =>
 
 /** Parses and interprets an import document; see the module doc for the rules and codes. */
 export function interpretImportDocument(text: string): { candidates: ImportCandidate[]; skipped: ImportSkipped[] } {
+  const deep = jsonDepthProblem(text);
+  if (deep)
+    throw new AppError(
+      "mcp.import_json_invalid",
+      `The imported JSON nests objects and arrays more than ${deep.maxDepth} levels deep (at ${deep.path}).`,
+      { path: deep.path, maxDepth: deep.maxDepth },
+    );
   let document: unknown;
   try {
     document = JSON.parse(text);

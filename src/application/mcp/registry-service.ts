@@ -17,6 +17,8 @@
  * of src/domain/mcp, `secrets.key_unavailable`, the import codes of ./registry-import.
  */
 import { AppError } from "../../domain/errors";
+import type { McpJsonObject } from "../../domain/mcp/discovered-catalog";
+import { overrideUnknownProperties } from "../../domain/tools/descriptor";
 import { parseEndpoint } from "../../domain/mcp/endpoint";
 import { unreachableWarning, type RegistrationWarning } from "../../domain/mcp/reachability";
 import { newRegistrationId, parseRegistrationId } from "../../domain/mcp/registration-id";
@@ -81,6 +83,7 @@ export type RegistrationLookup<T> =
 export class McpRegistryService {
   private readonly invalidationListeners = new Set<(registrationId: string) => void>();
   private catalogInfo: (registrationId: string) => McpServerCatalogInfo | null = () => null;
+  private toolSchema: (registrationId: string, nativeName: string) => Promise<McpJsonObject | null> = async () => null;
 
   constructor(private readonly deps: McpRegistryDeps) {}
 
@@ -169,6 +172,14 @@ export class McpRegistryService {
   onCatalogInvalidated(listener: (registrationId: string) => void): () => void {
     this.invalidationListeners.add(listener);
     return () => this.invalidationListeners.delete(listener);
+  }
+
+  /**
+   * Supplies the cached input schema of a tool (memory → SQLite, never the network; null when no
+   * catalog or no such tool), used to refuse description overrides naming unknown properties.
+   */
+  setToolSchemaSource(source: (registrationId: string, nativeName: string) => Promise<McpJsonObject | null>): void {
+    this.toolSchema = source;
   }
 
   /** Supplies the catalog facts merged into every server view (`negotiatedProtocolVersion`, `fetchedAt`). */
@@ -291,7 +302,13 @@ export class McpRegistryService {
     });
   }
 
-  /** `tools.setDescriptionOverride`: whole replacement, `null` deletes (docs/spec/mcp-platform.md §5). */
+  /**
+   * `tools.setDescriptionOverride`: whole replacement, `null` deletes (docs/spec/mcp-platform.md §5).
+   * When the tool is in the cached catalog, property overrides must name properties its input
+   * schema declares, else `tool.description_override_unknown_property` (400, `details.properties`)
+   * and nothing is saved (docs/spec/hardening.md "Description overrides"). Without a cached
+   * catalog the override is saved and the Manager flags it once the tool is known.
+   */
   async setDescriptionOverride(
     id: string,
     nativeName: string,
@@ -302,6 +319,7 @@ export class McpRegistryService {
     return this.deps.mutex.run(async () => {
       const current = this.requireRecord(registrationId);
       await this.checkRevision(current, ifRevision);
+      await this.checkOverrideFits(registrationId, nativeName, override);
       const overrides = withDescriptionOverride(current.toolDescriptionOverrides, nativeName, override);
       this.save({ ...current, toolDescriptionOverrides: overrides }, current);
       return this.announce(this.requireRecord(registrationId), []);
@@ -360,6 +378,24 @@ export class McpRegistryService {
         "mcp.registration_conflict",
         "This MCP server was changed at the same time; reload and try again.",
       );
+  }
+
+  private async checkOverrideFits(
+    registrationId: string,
+    nativeName: string,
+    override: ToolDescriptionOverride | null,
+  ): Promise<void> {
+    if (Object.keys(override?.properties ?? {}).length === 0) return;
+    const schema = await this.toolSchema(registrationId, nativeName);
+    if (!schema) return;
+    const unknown = overrideUnknownProperties(schema, override);
+    if (unknown.length === 0) return;
+    const shown = unknown.map((name) => `"${name.slice(0, 80)}"`).join(", ");
+    throw new AppError(
+      "tool.description_override_unknown_property",
+      `Tool "${nativeName.slice(0, 120)}" has no input ${unknown.length === 1 ? "property" : "properties"} ${shown}; a description can only be set for the properties its schema declares. Nothing was saved.`,
+      { properties: unknown },
+    );
   }
 
   private invalidateCatalog(registrationId: string): void {

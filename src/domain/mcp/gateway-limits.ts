@@ -1,7 +1,8 @@
 /**
  * MCP transport limits and timeouts (docs/spec/mcp-platform.md §12): code constants, not per-server settings.
  * Timeouts are overridable only in development through TIMEOUT_OVERRIDES keys `mcpConnectMs`,
- * `mcpLifecycleMs`, `mcpListMs`, `mcpCallMs` (empty when deployed).
+ * `mcpLifecycleMs`, `mcpListMs`, `mcpCallMs`, `mcpCallMaxMs` (empty when deployed).
+ * Progress and the call deadline: docs/spec/hardening.md "Long tool calls".
  */
 
 export const MCP_LIMITS = {
@@ -29,8 +30,13 @@ export interface McpTimeouts {
   lifecycleMs: number;
   /** Each `tools/list` page. */
   listMs: number;
-  /** A sent `tools/call` until its response. */
+  /**
+   * Idle limit of a sent `tools/call`: no response and no progress notification for this long
+   * ends the call OutcomeUnknown `mcp.call_timeout` (each progress notification restarts it).
+   */
   callMs: number;
+  /** Absolute cap of a sent `tools/call`, progress or not (10 min). */
+  callMaxMs: number;
   /** Waiting for `close()`. */
   closeMs: number;
 }
@@ -40,16 +46,18 @@ export const DEFAULT_MCP_TIMEOUTS: McpTimeouts = {
   lifecycleMs: 120_000,
   listMs: 120_000,
   callMs: 60_000,
+  callMaxMs: 10 * 60_000,
   closeMs: 2_000,
 };
 
-/** Applies development overrides (`mcpConnectMs`, `mcpLifecycleMs`, `mcpListMs`, `mcpCallMs`). */
+/** Applies development overrides (`mcpConnectMs`, `mcpLifecycleMs`, `mcpListMs`, `mcpCallMs`, `mcpCallMaxMs`). */
 export function mcpTimeouts(overrides: Record<string, number>): McpTimeouts {
   return {
     connectMs: overrides.mcpConnectMs ?? DEFAULT_MCP_TIMEOUTS.connectMs,
     lifecycleMs: overrides.mcpLifecycleMs ?? DEFAULT_MCP_TIMEOUTS.lifecycleMs,
     listMs: overrides.mcpListMs ?? DEFAULT_MCP_TIMEOUTS.listMs,
     callMs: overrides.mcpCallMs ?? DEFAULT_MCP_TIMEOUTS.callMs,
+    callMaxMs: overrides.mcpCallMaxMs ?? DEFAULT_MCP_TIMEOUTS.callMaxMs,
     closeMs: DEFAULT_MCP_TIMEOUTS.closeMs,
   };
 }
@@ -57,4 +65,14 @@ export function mcpTimeouts(overrides: Record<string, number>): McpTimeouts {
 /** `1500` → `"1.5 s"`, `60000` → `"60 s"` (for messages). */
 export function formatSeconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`;
+}
+
+/**
+ * Longest one gateway `call` can take, ms: start-up (lifecycle), one `tools/list` page for the
+ * call-time metadata lookup (calls that carry their snapshot tool skip it), the absolute cap of
+ * the sent call, and the close. The agent loop records `startedAt + mcpCallBudgetMs` as the
+ * in-flight call's `deadlineAt`; the run watchdog treats a call as stuck only after it.
+ */
+export function mcpCallBudgetMs(timeouts: McpTimeouts): number {
+  return timeouts.lifecycleMs + timeouts.listMs + timeouts.callMaxMs + timeouts.closeMs;
 }

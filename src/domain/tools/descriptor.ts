@@ -34,6 +34,19 @@ export interface ToolDescriptionOverride {
 }
 
 /**
+ * The property names of `override` that `inputSchema` does not declare as object-schema
+ * properties (all of them when the schema has no object `properties`). Such an override would
+ * make applyDescriptionOverride fail and hide the tool from every model, so it is refused when
+ * saved (docs/spec/hardening.md "Description overrides"). Empty when the override fits.
+ */
+export function overrideUnknownProperties(inputSchema: JsonObject, override: ToolDescriptionOverride | null): string[] {
+  const names = Object.keys(override?.properties ?? {});
+  const properties = inputSchema.properties;
+  if (!isObject(properties)) return names;
+  return names.filter((name) => !Object.hasOwn(properties, name) || !isObject(properties[name]));
+}
+
+/**
  * Applies one override on a deep copy of `descriptor`. Errors (AppError):
  * - `tool.description_override_properties_invalid`: a property override but `inputSchema.properties` is not an object;
  * - `tool.description_override_unknown_property`: a property the schema does not declare;

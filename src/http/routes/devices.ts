@@ -6,7 +6,7 @@ import { AppError, unwrap } from "../../domain/errors";
 import { readJson } from "../body";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
-import { callSpace, spaceStub } from "../space-client";
+import { callSpace, requestClientKey, spaceStub } from "../space-client";
 
 export const deviceRoutes = new Hono<HttpEnv>();
 
@@ -18,7 +18,7 @@ deviceRoutes.post("/devices/pair", async (c) => {
       "auth.pairing_code_invalid",
       "This pairing code is not valid or was already used. Create a new one on a signed-in device.",
     );
-  const issued = unwrap(await spaceStub(c.env, parsed.userId).pair(body.code, body.deviceName));
+  const issued = unwrap(await spaceStub(c.env, parsed.userId).pair(body.code, body.deviceName, requestClientKey(c)));
   return c.json(issued, 201);
 });
 

@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { parseRoutedSecret } from "../../domain/auth/credentials";
 import { AppError } from "../../domain/errors";
 import type { HttpEnv } from "../context";
-import { spaceStub } from "../space-client";
+import { CLIENT_KEY_HEADER } from "../../domain/auth/client-key";
+import { requestClientKey, spaceStub } from "../space-client";
 
 export const wsRoutes = new Hono<HttpEnv>();
 
@@ -16,5 +17,7 @@ wsRoutes.get("/ws", async (c) => {
     throw new AppError("auth.ticket_invalid", "This socket ticket is not valid, expired or was already used.");
   const headers = new Headers(c.req.raw.headers);
   headers.set("x-request-id", c.get("requestId"));
+  // Always overwritten: the client key comes from CF-Connecting-IP, never from the caller.
+  headers.set(CLIENT_KEY_HEADER, requestClientKey(c));
   return spaceStub(c.env, parsed.userId).fetch(new Request(c.req.raw.url, { headers }));
 });

@@ -142,7 +142,8 @@ describe("headers are checked when saved", () => {
   const cases = [
     [{ "Bad Name": "v\r\nX: y" }, "mcp.header_name_invalid"],
     [{ "X-Token": "secret-1\r\nX-Injected: y" }, "mcp.header_value_invalid"],
-    [{ "X-Token": "secret-1\u0000" }, "mcp.header_value_invalid"],
+    // U+0000 is refused in every JSON body before any feature check (docs/spec/hardening.md).
+    [{ "X-Token": "secret-1\u0000" }, "input.invalid_text"],
     [{ "Mcp-Session-Id": "secret-1" }, "mcp.header_reserved"],
     [{ "mcp-param-region": "secret-1" }, "mcp.header_reserved"],
     [{ Accept: "secret-1" }, "mcp.header_reserved"],

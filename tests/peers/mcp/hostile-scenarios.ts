@@ -15,6 +15,13 @@
  * `drop` (socket destroyed after the request arrived), `huge` (5 MiB response), `mixed` (text,
  * image, audio, resource link and an unknown block, plus result `_meta`), `slow` (answers after 800 ms, or `arguments.delayMs` ≤ 30 s, echoing `arguments.nonce`),
  * `sse-close` (an SSE stream that ends without the response).
+ *
+ * Hardening (issue 30): `refusing` answers `tools/call` for `deny-401` / `deny-403` / `gone-404` /
+ * `gone-400` (body names the session) / `bad-400` (a 400 that does not) with that HTTP status
+ * before running anything; `progress` streams `notifications/progress` for the call's
+ * `_meta.progressToken` every 300 ms over SSE — `progress-ok` 8 times then a result, `progress-forever`
+ * until the client goes away, `progress-none` never (no token echo, no answer); `empty-cursor` answers
+ * every page with `nextCursor: ""`; `empty-cursor-paged` has a real second page that ends with `""`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -85,7 +92,60 @@ const CALL_TOOLS = [
   tool("sse-close"),
 ];
 
+const REFUSING_TOOLS = [tool("deny-401"), tool("deny-403"), tool("gone-404"), tool("gone-400"), tool("bad-400")];
+const PROGRESS_TOOLS = [tool("progress-ok"), tool("progress-forever"), tool("progress-none")];
+
+/** Answers a call over SSE: progress every 300 ms (`count` times, or forever), then the result. */
+function streamProgress(message: RpcRequest, ctx: ScenarioContext, count: number | null): void {
+  const token = (message.params?._meta as { progressToken?: unknown } | undefined)?.progressToken;
+  ctx.res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  const event = (value: unknown) => ctx.res.write(`event: message\ndata: ${JSON.stringify(value)}\n\n`);
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (token === undefined) return; // without a token there is nothing to report progress on
+    sent += 1;
+    event({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: sent } });
+    if (count !== null && sent >= count) {
+      clearInterval(timer);
+      event({ jsonrpc: "2.0", id: message.id, result: text(`done after ${sent} progress notifications`) });
+      ctx.res.end();
+    }
+  }, 300);
+  ctx.res.on("close", () => clearInterval(timer));
+}
+
 export const SCENARIOS: Record<string, Scenario> = {
+  refusing: {
+    list: (_m, reply) => reply({ tools: REFUSING_TOOLS }),
+    call(message, _reply, _fail, ctx) {
+      const name = String(message.params?.name ?? "");
+      const status = { "deny-401": 401, "deny-403": 403, "gone-404": 404, "gone-400": 400, "bad-400": 400 }[name];
+      const body =
+        name === "gone-400"
+          ? { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Bad Request: No valid session ID provided" } }
+          : name === "gone-404"
+            ? { jsonrpc: "2.0", id: null, error: { code: -32001, message: "Session not found" } }
+            : { error: "refused" };
+      if (status === 401) ctx.res.setHeader("www-authenticate", 'Bearer realm="hostile"');
+      ctx.sendJson(status ?? 500, body);
+    },
+  },
+  progress: {
+    list: (_m, reply) => reply({ tools: PROGRESS_TOOLS }),
+    call(message, _reply, _fail, ctx) {
+      const name = String(message.params?.name ?? "");
+      if (name === "progress-ok") return streamProgress(message, ctx, 8);
+      if (name === "progress-forever") return streamProgress(message, ctx, null);
+      // progress-none: keep the request open and silent until the client gives up.
+    },
+  },
+  "empty-cursor": { list: (_m, reply) => reply({ tools: [tool("only-page")], nextCursor: "" }) },
+  "empty-cursor-paged": {
+    list: (message, reply) =>
+      message.params?.cursor === "p2"
+        ? reply({ tools: [tool("second")], nextCursor: "" })
+        : reply({ tools: [tool("first")], nextCursor: "p2" }),
+  },
   "redirect-same": {
     http: ({ res }) => {
       res.statusCode = 307;

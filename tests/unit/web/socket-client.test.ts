@@ -127,7 +127,7 @@ describe("SocketClient", () => {
     await vi.advanceTimersByTimeAsync(250);
     await flush();
     last().open();
-    expect(last().sent).toEqual([{ type: "agent.subscribe", runId: "run_1", afterSeq: 3 }]);
+    expect(last().sent).toEqual([{ type: "ping" }, { type: "agent.subscribe", runId: "run_1", afterSeq: 3 }]);
     last().receive({ type: "agent.event", event: { runId: "run_1", seq: 3, type: "x" } });
     last().receive({ type: "agent.event", event: { runId: "run_1", seq: 4, type: "x" } });
     expect(seen).toEqual([1, 2, 3, 4]);
@@ -141,14 +141,14 @@ describe("SocketClient", () => {
     socket.start();
     await flush();
     last().open();
-    expect(last().sent).toEqual([{ type: "agent.subscribe", runId: "run_2", afterSeq: 7 }]);
+    expect(last().sent).toEqual([{ type: "ping" }, { type: "agent.subscribe", runId: "run_2", afterSeq: 7 }]);
     stopFollowing();
     expect(last().sent).toContainEqual({ type: "agent.unsubscribe", runId: "run_2" });
     last().drop();
     await vi.advanceTimersByTimeAsync(250);
     await flush();
     last().open();
-    expect(last().sent).toEqual([]);
+    expect(last().sent).toEqual([{ type: "ping" }]);
     socket.stop();
   });
 
@@ -177,6 +177,15 @@ describe("SocketClient", () => {
     expect(socket.status).toBe("stopped");
     await vi.advanceTimersByTimeAsync(60_000);
     expect(getTicket).toHaveBeenCalledTimes(1);
+  });
+
+  it("pings as soon as the socket opens, so no socket stays silent (a revoked device's must close)", async () => {
+    const { socket } = client();
+    socket.start();
+    await flush();
+    last().open();
+    expect(last().sent).toEqual([{ type: "ping" }]);
+    socket.stop();
   });
 
   it("a socket that stops answering pings is treated as dropped", async () => {

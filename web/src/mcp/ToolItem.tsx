@@ -1,11 +1,14 @@
 /**
  * One discovered tool (docs/spec/mcp-platform.md §15.3): title and native name, "Customized" chip, the
  * Off / Ask / Allow control, the description the model gets (custom if set, else the server's),
- * parameter chips, and the collapsible schema and annotations. All server text renders as text.
+ * a warning when a saved customization names parameters the tool lacks (the tool is then hidden
+ * from models), parameter chips, and the collapsible schema and annotations. All server text
+ * renders as text.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DescriptionEditor } from "./DescriptionEditor";
+import { staleOverrideProperties } from "./override-check";
 import { ParamChips } from "./ParamChips";
 import { PermissionControl } from "./PermissionControl";
 import { SchemaDetails } from "./SchemaDetails";
@@ -18,6 +21,7 @@ export function ToolItem({ server, tool }: { server: McpServer; tool: McpTool })
   const permission = server.toolPermissions[tool.nativeName] ?? "off";
   const heading = tool.title ?? tool.nativeName;
   const description = override?.description ?? tool.description;
+  const stale = staleOverrideProperties(tool, override);
   return (
     <li className="mcp-tool" data-testid="mcp-tool" data-native-name={tool.nativeName}>
       <div className="mcp-tool-head">
@@ -28,6 +32,11 @@ export function ToolItem({ server, tool }: { server: McpServer; tool: McpTool })
         </div>
         <PermissionControl server={server} nativeName={tool.nativeName} label={tool.nativeName} value={permission} />
       </div>
+      {stale.length > 0 && (
+        <p className="notice" role="alert" data-testid="mcp-override-stale">
+          {t("mcp.tool.staleOverride", { count: stale.length, names: stale.join(t("common.listSeparator")) })}
+        </p>
+      )}
       {description ? (
         <p className="mcp-tool-desc" data-testid="mcp-tool-description">
           {description}

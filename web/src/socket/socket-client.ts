@@ -1,6 +1,7 @@
 /**
  * The web client's one live socket (docs/spec/hosted.md §7). It gets a single-use ticket
- * (POST /api/v1/ws-tickets), opens `/api/v1/ws?ticket=…`, keeps it alive with `ping`, reconnects
+ * (POST /api/v1/ws-tickets), opens `/api/v1/ws?ticket=…`, pings at once and then keeps it alive
+ * with `ping` (docs/spec/hardening.md "Revoked devices"), reconnects
  * with exponential backoff and jitter after any drop, and after every reconnect re-sends
  * `agent.subscribe {runId, afterSeq}` for each run a screen follows, with `afterSeq` = the last
  * journal seq seen for that run (so the server replays only what was missed; duplicates are dropped).
@@ -189,6 +190,9 @@ export class SocketClient {
       if (generation !== this.generation) return;
       this.attempt = 0;
       this.setStatus("online");
+      // A ping at once: workerd does not finish the close handshake of a hibernatable socket that
+      // never sent a frame, so a revoked device's silent socket would hang in CLOSING (issue 30).
+      this.send({ type: "ping" });
       for (const [runId, follow] of this.runs) this.send({ type: "agent.subscribe", runId, afterSeq: follow.lastSeq });
       this.startPing(ws);
     };

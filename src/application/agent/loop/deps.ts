@@ -73,8 +73,10 @@ export interface LoopDeps {
    */
   modelCallMs: number;
   /**
-   * Longest an MCP tool step may take, ms (client start-up + `tools/call` timeouts); the watchdog
-   * judges a run waiting on a tool by it.
+   * Longest an MCP tool step may take, ms: `mcpCallBudgetMs` (domain/mcp/gateway-limits.ts: client
+   * start-up + one list page + the 10 min cap of a call that keeps reporting progress + close). The
+   * watchdog judges a run waiting on a tool by it, and a started call records
+   * `deadlineAt = startedAt + mcpStepMs` on its PendingCall (docs/spec/hardening.md "Long tool calls").
    */
   mcpStepMs: number;
   /**

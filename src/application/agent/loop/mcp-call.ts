@@ -42,6 +42,8 @@ export async function callMcp(
   } else {
     outcome = await outboundCall(ctx, "tool", call.name, () => {
       call.status = "started";
+      call.startedAt = ctx.deps.clock.now();
+      call.deadlineAt = call.startedAt + ctx.deps.mcpStepMs;
       ctx.save();
       return ctx.deps.callMcpTool(toolId, args, ctx.signal);
     });

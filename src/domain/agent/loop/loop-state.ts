@@ -55,6 +55,14 @@ export interface PendingCall {
    * a re-run never sends it twice (OutcomeUnknown instead).
    */
   status: "pending" | "dispatched" | "started" | "done";
+  /**
+   * For a `started` MCP call: when it began and the latest time (ms epoch) the gateway can still be
+   * working on it (`startedAt + LoopDeps.mcpStepMs`; progress keeps a call alive up to its
+   * 10 min cap, docs/spec/hardening.md "Long tool calls"). The run watchdog judges an in-flight
+   * call by `deadlineAt`, not by a fixed step time. Absent for builtin tools and older states.
+   */
+  startedAt?: number;
+  deadlineAt?: number;
 }
 
 export interface LoopState {

@@ -7,6 +7,10 @@ export const HTTP_CODES = {
     message: "The request body ended before it was complete (the upload was interrupted).",
   },
   "http.body_too_large": { status: 413, message: "The request body is larger than … bytes." },
+  "http.invalid_utf8": {
+    status: 400,
+    message: "The request body is not valid UTF-8 text; send JSON encoded as UTF-8.",
+  },
   "http.invalid_json": { status: 400, message: "The request body is not valid JSON." },
   "http.method_not_allowed": { status: 405, message: "This method is not allowed on this route." },
   "http.route_not_found": { status: 404, message: "This development route is not available on a deployed server." },

@@ -45,7 +45,15 @@ export const MCP_CODES = {
     message: "The server restarted while this call was in flight; whether the tool ran is unknown.",
   },
   "mcp.call_server_paused": { status: 400, message: "MCP server … is paused; activate it to call its tools." },
+  "mcp.call_session_expired": {
+    status: 400,
+    message: "The server no longer knows this connection's session and did not run the tool.",
+  },
   "mcp.call_timeout": { status: 400, message: "The server did not answer within …; it may still have run the tool." },
+  "mcp.call_unauthorized": {
+    status: 400,
+    message: "The server refused the call before running it: it requires credentials (add them as a header).",
+  },
   "mcp.call_tool_name_invalid": { status: 400, message: "This is not a valid MCP tool name." },
   "mcp.call_tool_unavailable": { status: 400, message: "The server does not offer a tool named …." },
   "mcp.call_tools_capability_missing": { status: 400, message: "The MCP server does not offer tools." },
@@ -85,6 +93,10 @@ export const MCP_CODES = {
   },
   "mcp.discovery_catalog_size_limit": { status: 400, message: "The server's tools are larger than 8 MiB in total." },
   "mcp.discovery_cursor_cycle": { status: 400, message: "The server repeated a tools/list cursor." },
+  "mcp.discovery_cursor_empty": {
+    status: 400,
+    message: "The server ended tools/list with an empty nextCursor; it was taken as the end of the list.",
+  },
   "mcp.discovery_initialize_failed": { status: 400, message: "The MCP server could not be started." },
   "mcp.discovery_initialize_timeout": { status: 400, message: "The MCP server did not start up in time." },
   "mcp.discovery_list_failed": { status: 400, message: "Listing the server's tools failed." },

@@ -89,4 +89,6 @@ export default {
   "agent.guidance_mailbox_full": "Too much guidance is waiting. Wait for the agent to read it.",
   "workspace.file_not_found": "The file {{path}} does not exist in the workspace.",
   "workspace.run_closed": "This run has finished; its workspace can no longer change.",
+  "tool.description_override_unknown_property":
+    "This tool has no parameter named {{properties}}; a description can only be set for the parameters it has.",
 };

@@ -156,6 +156,10 @@ export default {
     askNote: "Runs like Allow until approvals exist.",
   },
   tool: {
+    staleOverride_one:
+      "This tool's customization describes a parameter it does not have ({{names}}), so models do not get this tool. Use Edit description → Reset all customization to fix it.",
+    staleOverride_other:
+      "This tool's customization describes parameters it does not have ({{names}}), so models do not get this tool. Use Edit description → Reset all customization to fix it.",
     customized: "Customized",
     noDescription: "No description.",
     editDescription: "Edit description",

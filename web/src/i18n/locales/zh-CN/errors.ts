@@ -83,4 +83,5 @@ export default {
   "agent.guidance_mailbox_full": "待处理的指导太多，请等 Agent 读完。",
   "workspace.file_not_found": "工作区中不存在文件 {{path}}。",
   "workspace.run_closed": "该运行已结束，它的工作区不能再修改。",
+  "tool.description_override_unknown_property": "此工具没有名为 {{properties}} 的参数；只能为它已有的参数设置说明。",
 };

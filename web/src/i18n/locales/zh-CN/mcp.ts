@@ -146,6 +146,8 @@ export default {
     askNote: "在审批功能上线前等同于“允许”。",
   },
   tool: {
+    staleOverride_other:
+      "此工具的自定义说明描述了它没有的参数（{{names}}），因此模型不会获得此工具。请使用“编辑描述”→“重置全部自定义”修复。",
     customized: "已自定义",
     noDescription: "没有描述。",
     editDescription: "编辑描述",

@@ -83,4 +83,5 @@ export default {
   "agent.guidance_mailbox_full": "待處理的指導太多，請等 Agent 讀完。",
   "workspace.file_not_found": "工作區中不存在檔案 {{path}}。",
   "workspace.run_closed": "該執行已結束，它的工作區不能再修改。",
+  "tool.description_override_unknown_property": "此工具沒有名為 {{properties}} 的參數；只能為它已有的參數設定說明。",
 };

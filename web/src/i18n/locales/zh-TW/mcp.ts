@@ -147,6 +147,8 @@ export default {
     askNote: "在審批功能上線前等同於「允許」。",
   },
   tool: {
+    staleOverride_other:
+      "此工具的自訂說明描述了它沒有的參數（{{names}}），因此模型不會取得此工具。請使用「編輯描述」→「重設全部自訂」修正。",
     customized: "已自訂",
     noDescription: "沒有描述。",
     editDescription: "編輯描述",
