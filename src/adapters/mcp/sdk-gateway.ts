@@ -50,9 +50,19 @@ export class SdkMcpGateway implements McpGateway {
         throw new AppError(
           "mcp.discovery_initialize_timeout",
           `The MCP server did not start up in time: ${error.message}`,
+          undefined,
+          { cause: error },
         );
-      if (error.kind === "peer_info_missing") throw new AppError("mcp.discovery_peer_info_missing", error.message);
-      throw new AppError("mcp.discovery_initialize_failed", `The MCP server could not be started: ${error.message}`);
+      if (error.kind === "peer_info_missing")
+        throw new AppError("mcp.discovery_peer_info_missing", error.message, undefined, { cause: error });
+      throw new AppError(
+        "mcp.discovery_initialize_failed",
+        `The MCP server could not be started: ${error.message}`,
+        undefined,
+        {
+          cause: error,
+        },
+      );
     }
     try {
       const base = {

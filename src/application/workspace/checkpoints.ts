@@ -84,7 +84,7 @@ export function workspaceFile(deps: WorkspaceDeps, runId: string, rawPath: strin
   try {
     path = normalizeWorkspacePath(rawPath);
   } catch (error) {
-    throw new AppError("workspace.invalid_path", (error as Error).message);
+    throw new AppError("workspace.invalid_path", (error as Error).message, undefined, { cause: error });
   }
   const file = filesAt(deps, runId, checkpointId).find((f) => f.path === path);
   if (!file)

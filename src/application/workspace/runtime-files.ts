@@ -28,7 +28,7 @@ function runtimePath(rawPath: string): string {
   try {
     path = normalizeWorkspacePath(rawPath);
   } catch (error) {
-    throw new AppError("workspace.invalid_path", (error as Error).message);
+    throw new AppError("workspace.invalid_path", (error as Error).message, undefined, { cause: error });
   }
   if (!(ROOT_UNIVERSE as readonly string[]).includes(firstSegment(path)) || !path.includes("/")) {
     throw new AppError("workspace.invalid_path", `${path} is not a file inside a workspace root.`);

@@ -39,7 +39,9 @@ export function parseEndpoint(input: string): McpEndpoint {
   } catch (error) {
     const detail =
       error instanceof Error && error.message ? error.message.split("\n")[0]!.slice(0, 120) : "unparseable";
-    throw new AppError("mcp.endpoint_invalid", `The MCP endpoint is not a valid absolute URL (${detail}).`);
+    throw new AppError("mcp.endpoint_invalid", `The MCP endpoint is not a valid absolute URL (${detail}).`, undefined, {
+      cause: error,
+    });
   }
   if (url.host === "" || !hasRawAuthorityHost(text)) {
     throw new AppError(
