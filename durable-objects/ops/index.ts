@@ -12,6 +12,7 @@ import { agentLoopOps } from "./agent-loop";
 import { agentProfileOps } from "./agent-profiles";
 import { chatGenerationOps } from "./chat-generation";
 import type { ContractInput, ContractOutput, ContractedOp } from "../../src/contracts/operations";
+import { skillOps } from "./skills";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
@@ -27,6 +28,7 @@ export const OPS = {
   ...agentLoopOps,
   ...agentProfileOps,
   ...chatGenerationOps,
+  ...skillOps,
 } satisfies Record<string, OpHandler>;
 
 /** Operation names. */

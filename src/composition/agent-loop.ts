@@ -18,6 +18,7 @@ import { agentProfileRuntime } from "./agent-profiles";
 import { agentRunServices } from "./agent-runs";
 import { chatServices } from "./chats";
 import { modelGatewayFor } from "./models";
+import { skillStorage } from "./skills";
 import { modelToolResolver, permittedToolCaller } from "./tools";
 import { workspaceDeps } from "./workspace";
 
@@ -45,8 +46,8 @@ export function agentLoopDeps(space: Space): LoopDeps {
       workspace: workspaceDeps(space),
       profiles: profileResolver(space),
       gatewayFor: (connectionId, modelId) => modelGatewayFor(space, connectionId ?? undefined, modelId ?? undefined),
-      prepareTools: (policy, snapshotId, available) =>
-        prepareInvocationTools(modelToolResolver(space), policy, snapshotId, available),
+      prepareTools: (policy, snapshotId) => prepareInvocationTools(modelToolResolver(space), policy, snapshotId),
+      skills: skillStorage(space),
       callMcpTool: (toolId, args, signal) => permittedToolCaller(space).callPermittedTool(toolId, args, signal),
       scheduler: space.scheduler,
       outbound: space.outbound,

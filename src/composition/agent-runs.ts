@@ -22,6 +22,7 @@ export interface AgentRunServices {
 const RUN_CLEANUPS: ReadonlyArray<(space: Space, runId: string) => void> = [
   deleteRunWorkspace,
   (space, runId) => new SqlAgentLoopStore(space.storage).deleteRun(runId),
+  (space, runId) => space.sql.exec("DELETE FROM te_skill_run_reads WHERE run_id = ?", runId),
 ];
 
 export function agentRunServices(space: Space): AgentRunServices {

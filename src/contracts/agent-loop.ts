@@ -47,6 +47,17 @@ export const startRunBodySchema = z
     /** With no promptSnapshot: who the user plays, for the server-built prompt. */
     persona: personaSchema.optional(),
     presentation: z.enum(PRESENTATIONS).optional(),
+    /** Skill scopes of the run (docs/spec/skills.md "Scopes"): a skill set by name, a character id. */
+    skillScopeRefs: z
+      .object({
+        preset: z
+          .object({ apiId: z.string().min(1).max(64).default("openai"), name: z.string().min(1).max(128) })
+          .strict()
+          .optional(),
+        characterId: z.string().min(1).max(256).optional(),
+      })
+      .strict()
+      .optional(),
     options: z
       .object({ presentation: z.enum(PRESENTATIONS).optional(), stream: z.boolean().optional() })
       .strict()

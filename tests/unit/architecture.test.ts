@@ -66,7 +66,7 @@ const PACKAGES: Record<Layer, string[]> = {
   ports: [],
   application: [],
   contracts: ["zod"],
-  adapters: ["zod", "@modelcontextprotocol/client", "@cfworker/json-schema", "ai", "@ai-sdk/", "gpt-tokenizer"],
+  adapters: ["zod", "@modelcontextprotocol/client", "@cfworker/json-schema", "ai", "@ai-sdk/", "gpt-tokenizer", "fflate", "yaml"],
   composition: [],
   http: ["hono", "zod"],
   "durable-objects": ["cloudflare:workers"],
@@ -80,6 +80,8 @@ const CONFINED: Array<[string, string]> = [
   ["@ai-sdk/", "src/adapters/llm/"],
   ["ai", "src/adapters/llm/"],
   ["gpt-tokenizer", "src/adapters/tokenizer/"],
+  ["fflate", "src/adapters/skills/"],
+  ["yaml", "src/adapters/skills/"],
 ];
 
 function sourceFiles(dir: string): string[] {

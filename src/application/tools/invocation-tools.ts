@@ -4,6 +4,7 @@
  * docs/spec/tool-system.md §4.2 aliases, profile descriptions on top). The agent loop calls this once per invocation and
  * stores the snapshot; the diagnostics go to the journal (`context_assembled`).
  */
+import { AVAILABLE_BUILTIN_TOOLS } from "../../domain/agent/loop/available-builtins";
 import { BUILTIN_TOOL_IDS } from "../../domain/tools/builtin-descriptors";
 import {
   compileInvocationToolSnapshot,
@@ -22,6 +23,8 @@ export const DEFAULT_WRITER_TOOL_POLICY: ProfileToolPolicy = Object.freeze({
   maxCallsPerRun: 80,
 }) as ProfileToolPolicy;
 
+const AGENT_BUILTINS: ReadonlySet<string> = new Set(AVAILABLE_BUILTIN_TOOLS);
+
 /** A compiled snapshot and every diagnostic (resolver + compile). */
 export interface PreparedInvocationTools {
   snapshot: InvocationToolSnapshot;
@@ -29,22 +32,23 @@ export interface PreparedInvocationTools {
 }
 
 /**
- * Resolves and compiles. `snapshotId` is normally the invocation id (`inv_root`);
- * `availableBuiltins` limits builtin tools to those the scope offers (default: all 14).
+ * Resolves and compiles. `snapshotId` is normally the invocation id (`inv_root`). This is the one
+ * function that decides which tools a run is offered AND what "What the model sees" lists
+ * (`GET /mcp/model-tools?profileId=`): builtin tools are limited to AVAILABLE_BUILTIN_TOOLS, the
+ * ones the loop dispatches (docs/decisions/2502).
  * Throws the snapshot codes of createInvocationToolSnapshot (e.g. `tool.snapshot_budget_invalid`).
  */
 export async function prepareInvocationTools(
   resolver: ModelToolResolver,
   policy: ProfileToolPolicy,
   snapshotId: string,
-  availableBuiltins?: ReadonlySet<string>,
 ): Promise<PreparedInvocationTools> {
   const resolved = await resolver.resolveForPolicy(policy.allow, policy.deny ?? []);
   const compiled = compileInvocationToolSnapshot({
     snapshotId,
     policy,
     mcpTools: resolved.tools,
-    ...(availableBuiltins ? { availableBuiltins } : {}),
+    availableBuiltins: AGENT_BUILTINS,
   });
   return { snapshot: compiled.snapshot, diagnostics: [...resolved.diagnostics, ...compiled.diagnostics] };
 }

@@ -14,6 +14,7 @@ import { modelToolRoutes } from "./model-tools";
 import { workspaceRoutes } from "./workspace";
 import { agentLoopRoutes } from "./agent-loop";
 import { agentProfileRoutes } from "./agent-profiles";
+import { skillRoutes } from "./skills";
 
 export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   setupRoutes,
@@ -29,4 +30,5 @@ export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   workspaceRoutes,
   agentLoopRoutes,
   agentProfileRoutes,
+  skillRoutes,
 ];

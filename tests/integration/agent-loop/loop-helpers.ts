@@ -89,8 +89,10 @@ export async function driveRun(userId: string, chatId: string, options: DriveOpt
       profiles: fixedProfileResolver(profile),
       gatewayFor: async () => gateway,
       ...(options.modelCallMs !== undefined ? { modelCallMs: options.modelCallMs } : {}),
-      prepareTools: async (policy, snapshotId, available) => {
-        const prepared = await base.prepareTools(policy, snapshotId, available);
+      prepareTools: async (policy, snapshotId) => {
+        const prepared = await base.prepareTools(policy, snapshotId);
+        const { AVAILABLE_BUILTIN_TOOLS } = await import("../../../src/domain/agent/loop/available-builtins");
+        const available = new Set(AVAILABLE_BUILTIN_TOOLS);
         const { compileInvocationToolSnapshot } = await import("../../../src/domain/tools/snapshot-compiler");
         const mcpTools = (options.mcpTools ?? []).map((tool) => ({
           registrationId: tool.toolId.slice(4, tool.toolId.indexOf(":")),

@@ -2,7 +2,7 @@
  * The ordered list of schema steps. Version slots are reserved per feature so parallel work
  * never collides: 1 core · 2 mcp registry · 3 catalog snapshots · 4 chats · 5 model connections ·
  * 6 agent runs + journal · 7 workspace + checkpoints · 8 agent profiles · 9 agent loop · 10 run scheduler ·
- * 13 per-client auth failures (hardening).
+ * 13 per-client auth failures (hardening) · 12 skills.
  * Add a new step at the end with the next free number; never edit a landed step.
  */
 import type { MigrationStep } from "../migrations";
@@ -15,6 +15,7 @@ import { workspaceSchema } from "./007-workspace";
 import { agentProfilesSchema } from "./008-agent-profiles";
 import { agentLoopSchema } from "./009-agent-loop";
 import { runSchedulerSchema } from "./010-run-scheduler";
+import { skillsSchema } from "./012-skills";
 import { authFailureClientsSchema } from "./013-auth-failure-clients";
 import { chatGenerationSchema } from "./015-chat-generation";
 
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   agentProfilesSchema,
   agentLoopSchema,
   runSchedulerSchema,
+  skillsSchema,
   authFailureClientsSchema,
   chatGenerationSchema,
 ];

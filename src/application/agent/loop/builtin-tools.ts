@@ -1,6 +1,7 @@
 /**
  * Builtin tool dispatch inside a run (docs/spec/tool-system.md §2): chat.search / chat.read_messages over
- * the frozen input prefix, worldinfo.read_activated from the prompt snapshot, dice.roll, the five
+ * the frozen input prefix, worldinfo.read_activated from the prompt snapshot, dice.roll, the three
+ * skill tools (skill-tools.ts; docs/spec/skills.md), the five
  * workspace tools (with `applying_workspace_patch` → effect event → `creating_checkpoint` →
  * checkpoint), workspace.commit and workspace.finish. Model-correctable problems come back as
  * `isError` results; system faults are thrown and fail the run.
@@ -17,6 +18,7 @@ import { createCheckpoint, requireWorkspace, runWorkspaceTool, workspaceToolName
 import { chatReadMessages, chatSearch } from "./chat-tools";
 import { commitToChat, finishRun } from "./commit";
 import type { StepContext } from "./context";
+import { runSkillTool } from "./skill-tools";
 
 /** `tool-results/` is model-visible read-only (G2, docs/spec/workspace.md §1) so externalized MCP results can be paged. */
 const TOOL_RESULTS_ROOT = {
@@ -70,6 +72,10 @@ async function dispatch(ctx: StepContext, call: PendingCall, args: Args): Promis
         resourceRefs: [],
       });
     }
+    case "skill.list":
+    case "skill.search":
+    case "skill.read":
+      return ok(call, runSkillTool(ctx, name, args)!);
     case "workspace.commit":
       return commitToChat(ctx, call, args);
     case "workspace.finish":

@@ -6,6 +6,7 @@ import type { McpCallOutcome } from "../../../domain/mcp/call-outcome";
 import type { ProfileToolPolicy } from "../../../domain/tools/snapshot-compiler";
 import type { AgentLoopStore } from "../../../ports/agent-loop-store";
 import type { RunProfileResolver } from "../../../ports/agent-profile-resolver";
+import type { SkillBlobs, SkillRepository } from "../../../ports/skill-repository";
 import type { ModelGateway } from "../../../ports/model-gateway";
 import type { Clock, OutboundSlots, Scheduler } from "../../../ports/space";
 import type { ChatService } from "../../chats/chat-service";
@@ -54,12 +55,13 @@ export interface LoopDeps {
    * Errors: `model.connection_not_found`, `secrets.key_unavailable`, `secrets.key_mismatch`.
    */
   gatewayFor(connectionId: string | null, modelId?: string | null): Promise<ModelGateway>;
-  /** Resolves MCP tools cached-only and compiles the InvocationToolSnapshot (tool-system). */
-  prepareTools(
-    policy: ProfileToolPolicy,
-    snapshotId: string,
-    availableBuiltins: ReadonlySet<string>,
-  ): Promise<PreparedInvocationTools>;
+  /**
+   * Resolves MCP tools cached-only and compiles the InvocationToolSnapshot (tool-system); the
+   * same function builds "What the model sees" (application/tools/invocation-tools.ts).
+   */
+  prepareTools(policy: ProfileToolPolicy, snapshotId: string): Promise<PreparedInvocationTools>;
+  /** Installed skills and their file bytes (skill tools; docs/spec/skills.md). */
+  skills: { repo: SkillRepository; blobs: Pick<SkillBlobs, "readBytes"> };
   /** Send-time recheck + one `tools/call` (tool-system `callPermittedTool`). */
   callMcpTool(toolId: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallOutcome>;
   scheduler: Scheduler;

@@ -9,7 +9,6 @@
  * messageBody artifact with the continued message's text and says so in the system message
  * (continue-seed.ts, docs/decisions/1480). Everything here is local (SQLite).
  */
-import { AVAILABLE_BUILTIN_TOOLS } from "../../../domain/agent/loop/available-builtins";
 import { snapshotMessages } from "../../../domain/agent/loop/prompt-snapshot";
 import { createRunWorkspace, projectPersistentState } from "../../workspace";
 import { PERSIST_SNAPSHOT_DOC, TOOL_SNAPSHOT_DOC, type StepContext } from "./context";
@@ -49,7 +48,7 @@ export async function initializeStep(ctx: StepContext): Promise<void> {
   });
 
   ctx.status("assembling_context");
-  const prepared = await deps.prepareTools(profile.tools, inv, new Set(AVAILABLE_BUILTIN_TOOLS));
+  const prepared = await deps.prepareTools(profile.tools, inv);
   ctx.putDoc(TOOL_SNAPSHOT_DOC, JSON.stringify(prepared.snapshot));
   const snapshot = ctx.promptSnapshot();
   const systemPrompt = profile.agentSystemPrompt ?? builtinSystemPrompt(profile.messageBodyPath);

@@ -19,12 +19,20 @@ import { AppError } from "../../../domain/errors";
 import { initialLoopState, type CommitTarget } from "../../../domain/agent/loop/loop-state";
 import { validatePromptSnapshot, type PromptSnapshot } from "../../../domain/agent/loop/prompt-snapshot";
 import { normalizeStableChatId, ROOT_INVOCATION_ID } from "../../../domain/agent/run-ids";
-import { toRunHandle, type AgentRunHandle, type Presentation } from "../../../domain/agent/run-record";
+import {
+  toRunHandle,
+  type AgentRunHandle,
+  type Presentation,
+  type SkillScopeRefs,
+} from "../../../domain/agent/run-record";
+import { effectiveSkills } from "../../../domain/skills/resolve";
+import { runScopeKeys } from "../../../domain/skills/scope";
 import type { FrozenPrefix } from "../../../domain/chats/prefix";
 import { PROMPT_SNAPSHOT_DOC, RESOLVED_PROFILE_DOC } from "./context";
 import { stepRef } from "../../../domain/agent/loop/step-ref";
 import { STEP_JOB, WATCHDOG_JOB, WATCHDOG_REF, type LoopChats, type LoopDeps } from "./deps";
 import { WATCHDOG_PERIOD_MS } from "./watchdog";
+import { runSkillScopes } from "./skill-tools";
 
 /** Generation types an Agent run accepts (docs/spec/agent-runtime.md §9). */
 export type AgentGenerationType = "normal" | "regenerate" | "swipe" | "continue";
@@ -36,6 +44,8 @@ export interface StartRunInput {
   connectionId?: string;
   promptSnapshot: PromptSnapshot;
   presentation?: Presentation;
+  /** Skill scopes of the run: the skill set (`preset.name`) and the character (docs/spec/skills.md). */
+  skillScopeRefs?: SkillScopeRefs;
 }
 
 /** The frozen input and what the run's commits write to. */
@@ -112,8 +122,10 @@ export async function startRun(deps: LoopDeps, input: StartRunInput): Promise<Ag
     presentation,
     inputMessageCount: prefix.length,
     persistBaseStateId,
+    ...(input.skillScopeRefs ? { skillScopeRefs: input.skillScopeRefs } : {}),
   });
   const runId = run.runId;
+  const skillScopes = runSkillScopes(run, definition);
   deps.store.transaction(() => {
     deps.store.putDoc(runId, PROMPT_SNAPSHOT_DOC, JSON.stringify(input.promptSnapshot));
     deps.store.putDoc(runId, RESOLVED_PROFILE_DOC, JSON.stringify(definition));
@@ -132,7 +144,17 @@ export async function startRun(deps: LoopDeps, input: StartRunInput): Promise<Ag
   deps.journal.append(runId, { type: "profile_resolved", payload: { profileId: profile.id, source: profile.source } });
   deps.journal.append(runId, {
     type: "skill_scopes_resolved",
-    payload: { invocationId: ROOT_INVOCATION_ID, profileId: profile.id, scopes: [], refs: {}, effectiveSkills: [] },
+    payload: {
+      invocationId: ROOT_INVOCATION_ID,
+      profileId: profile.id,
+      scopes: runScopeKeys(skillScopes),
+      refs: run.skillScopeRefs ?? {},
+      effectiveSkills: effectiveSkills(
+        deps.skills.repo.listIn(runScopeKeys(skillScopes)),
+        skillScopes,
+        definition.skills,
+      ).map((skill) => ({ name: skill.name, scope: skill.scope, installedHash: skill.installedHash })),
+    },
   });
   deps.journal.append(runId, {
     type: "generation_intent_recorded",
