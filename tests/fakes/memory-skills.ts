@@ -13,7 +13,13 @@ export class MemorySkills implements SkillRepository {
     const refs: SkillFileRef[] = Object.entries(files).map(([path, text]) => {
       const sha256 = `${scope}|${name}|${path}`;
       this.blobs.set(sha256, new TextEncoder().encode(text));
-      return { path, sha256, sizeBytes: new TextEncoder().encode(text).byteLength, kind: "text", mediaType: "text/markdown" };
+      return {
+        path,
+        sha256,
+        sizeBytes: new TextEncoder().encode(text).byteLength,
+        kind: "text",
+        mediaType: "text/markdown",
+      };
     });
     this.put(
       {

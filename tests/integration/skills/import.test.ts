@@ -76,7 +76,10 @@ describe("skills import: limits and path rules", () => {
 describe("skills import: preview, conflicts, export", () => {
   it("previews new → same → different; 409 without a strategy; skip keeps, replace replaces", async () => {
     const { deviceToken: token } = await createUser();
-    const v1 = zipOf({ "my-skill/SKILL.md": skillMd("story-beats", "Plot beats"), "my-skill/scripts/x.py": "print(1)" });
+    const v1 = zipOf({
+      "my-skill/SKILL.md": skillMd("story-beats", "Plot beats"),
+      "my-skill/scripts/x.py": "print(1)",
+    });
     const first = await (await previewZip(token, v1)).json<any>();
     expect(first).toMatchObject({
       name: "story-beats",
@@ -94,9 +97,9 @@ describe("skills import: preview, conflicts, export", () => {
 
     const again = await (await previewZip(token, v1)).json<any>();
     expect(again.conflict).toEqual({ kind: "same", installedHash: first.hash });
-    expect(
-      (await apiJson("/api/v1/skills/import", { token, body: { previewId: again.previewId } })).action,
-    ).toBe("already_installed");
+    expect((await apiJson("/api/v1/skills/import", { token, body: { previewId: again.previewId } })).action).toBe(
+      "already_installed",
+    );
 
     const v2 = zipOf({ "SKILL.md": skillMd("story-beats", "Plot beats, revised", "# Version two\n") });
     const different = await (await previewZip(token, v2)).json<any>();
@@ -118,7 +121,10 @@ describe("skills import: preview, conflicts, export", () => {
       token,
       body: { previewId: again2.previewId, conflictStrategy: "replace" },
     });
-    expect(replaced).toMatchObject({ action: "replaced", skill: { installedHash: again2.hash, description: "Plot beats, revised" } });
+    expect(replaced).toMatchObject({
+      action: "replaced",
+      skill: { installedHash: again2.hash, description: "Plot beats, revised" },
+    });
     const detail = await apiJson("/api/v1/skills/story-beats", { token, expectStatus: 200 });
     expect(detail.files.map((f: any) => f.path)).toEqual(["SKILL.md"]);
   });

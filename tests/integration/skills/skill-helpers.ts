@@ -8,7 +8,7 @@ export async function previewZip(token: string, zip: Uint8Array, targetScope?: s
   return SELF.fetch(`https://edge.test/api/v1/skills/import/preview${query}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/zip" },
-    body: zip,
+    body: zip as Uint8Array<ArrayBuffer>,
   });
 }
 

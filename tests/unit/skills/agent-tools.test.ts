@@ -114,7 +114,9 @@ describe("skill read budgets", () => {
     repo.add("global", "lore", { "SKILL.md": "alpha\nbeta\ngamma\n" });
     const ctx = context(repo);
     expect(codeOf(() => skillSearch(ctx, { name: "lore", query: "a", limit: 0 }))).toBe("skill.search_limit_invalid");
-    expect(codeOf(() => skillSearch(ctx, { name: "lore", query: "a", limit: 51 }))).toBe("skill.search_limit_too_large");
+    expect(codeOf(() => skillSearch(ctx, { name: "lore", query: "a", limit: 51 }))).toBe(
+      "skill.search_limit_too_large",
+    );
     expect(codeOf(() => skillSearch(ctx, { name: "lore", query: "a", context_lines: 6 }))).toBe(
       "skill.search_context_too_large",
     );
