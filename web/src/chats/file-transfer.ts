@@ -14,7 +14,8 @@ import type { Services } from "../state/services";
 import { trackFetch } from "../state/inflight";
 import type { Chat } from "./types";
 
-async function send(services: Services, path: string, init: RequestInit): Promise<Response> {
+/** A raw (non-JSON) /api/v1 request with the session token; errors as ApiError (sign-out on a revoked token). */
+export async function send(services: Services, path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
     response = await trackFetch(`/api/v1${path}`, {

@@ -1,6 +1,6 @@
 /**
  * The profile editor: structured fields (name, description, model binding, presentation, max
- * rounds, allowed tools, workspace folders, output file) and the JSON editor for everything else;
+ * rounds, allowed tools, visible/denied skills, workspace folders, output file) and the JSON editor for everything else;
  * "Save changes" sends the whole document (`PUT /agent/profiles/:id`) and a refusal shows the
  * server's message, code and field path (and whether to fix it above or in the JSON editor).
  * The built-in profile is shown read-only. A newer version saved on another device replaces an
@@ -18,6 +18,7 @@ import { JsonRestEditor } from "./JsonRestEditor";
 import { ModelField } from "./ModelField";
 import { OutputField } from "./OutputField";
 import { composeProfile, DraftJsonError } from "./profile-draft";
+import { SkillsField } from "./SkillsField";
 import { ToolsField } from "./ToolsField";
 import type { ProfileDocument, RepairAction } from "./types";
 import { useAgentTools } from "./use-agent-tools";
@@ -167,6 +168,7 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
           toolsError={toolsError}
           onChange={(allow) => setForm({ allow })}
         />
+        <SkillsField visible={form.skillsVisible} deny={form.skillsDeny} onChange={setForm} />
         <WorkspaceRootsField visible={form.visibleRoots} writable={form.writableRoots} onChange={setForm} />
         <OutputField artifact={form.artifact} onChange={(artifact) => setForm({ artifact })} />
       </fieldset>

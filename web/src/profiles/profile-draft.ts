@@ -38,6 +38,9 @@ export interface ProfileForm {
   visibleRoots: string[];
   writableRoots: string[];
   artifact: ArtifactForm;
+  /** `skills.visible` (names or "*") and `skills.deny` (docs/spec/skills.md "Resolution"). */
+  skillsVisible: string[];
+  skillsDeny: string[];
 }
 
 export interface ProfileDraft {
@@ -60,6 +63,8 @@ const FORM_PATHS: ReadonlyArray<readonly string[]> = [
   ["workspace", "visibleRoots"],
   ["workspace", "writableRoots"],
   ["output", "artifacts"],
+  ["skills", "visible"],
+  ["skills", "deny"],
 ];
 
 export const isObject = (value: unknown): value is Json =>
@@ -87,6 +92,8 @@ export function splitProfile(doc: ProfileDocument): ProfileDraft {
     visibleRoots: strings(at(doc, "workspace", "visibleRoots")),
     writableRoots: strings(at(doc, "workspace", "writableRoots")),
     artifact: { id: text(first.id), path: text(first.path), kind: text(first.kind) },
+    skillsVisible: strings(at(doc, "skills", "visible")),
+    skillsDeny: strings(at(doc, "skills", "deny")),
   };
   const rest = structuredClone(doc) as Json;
   for (const path of FORM_PATHS) removePath(rest, path);
@@ -189,6 +196,10 @@ export function composeProfile(original: Pick<ProfileDocument, "id"> & Json, dra
     ...others,
   ];
   doc.output = output;
+  const skills = child(doc, "skills");
+  skills.visible = [...form.skillsVisible];
+  skills.deny = [...form.skillsDeny];
+  doc.skills = skills;
   return doc as ProfileDocument;
 }
 

@@ -10,6 +10,7 @@ import { DevicesScreen } from "../devices/DevicesScreen";
 import { McpScreen } from "../mcp/McpScreen";
 import { ProfilesScreen } from "../profiles/ProfilesScreen";
 import { RunsScreen } from "../runs/RunsScreen";
+import { SkillsScreen } from "../skills/SkillsScreen";
 
 export interface AppRoute {
   path: string;
@@ -25,6 +26,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/chats", labelKey: "shell.routes.chats", ready: true, component: ChatsScreen },
   { path: "/connections", labelKey: "shell.routes.connections", ready: true, component: ConnectionsScreen },
   { path: "/profiles", labelKey: "shell.routes.profiles", ready: true, component: ProfilesScreen },
+  { path: "/skills", labelKey: "shell.routes.skills", ready: true, component: SkillsScreen },
   { path: "/runs", labelKey: "shell.routes.runs", ready: true, component: RunsScreen },
   { path: "/devices", labelKey: "shell.routes.devices", ready: true, component: DevicesScreen },
 ];
