@@ -4,6 +4,8 @@ import { PURGE_JOB } from "../src/application/devices/device-service";
 import type { JobHandler } from "./scheduler";
 import { agentLoopJobs } from "./agent-loop-jobs";
 import { chatGenerationJobs } from "./chat-generation-jobs";
+import { PREVIEW_EXPIRY_JOB } from "../src/application/skills/deps";
+import { skillImports } from "../src/composition/skills";
 
 export const JOBS: Record<string, JobHandler> = {
   [PURGE_JOB]: (space) => {
@@ -11,4 +13,7 @@ export const JOBS: Record<string, JobHandler> = {
   },
   ...agentLoopJobs,
   ...chatGenerationJobs,
+  [PREVIEW_EXPIRY_JOB]: (space) => {
+    skillImports(space).expirePreviews();
+  },
 };

@@ -27,6 +27,8 @@ function skillDeps(space: Space): SkillDeps {
     codec: skillArchiveCodec,
     clock: space.clock,
     sockets: space.sockets,
+    scheduler: space.scheduler,
+    sweepBlobs: () => (workspaceDeps(space).blobs as SqlBlobStore).sweep(),
   }));
 }
 

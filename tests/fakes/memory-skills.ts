@@ -67,13 +67,31 @@ export class MemorySkills implements SkillRepository {
     if (at >= 0) this.entries.splice(at, 1);
     return at >= 0;
   }
-  putPreview(_preview: StagedSkillPreview): void {}
-  getPreview(): StagedSkillPreview | null {
-    return null;
+  readonly previews = new Map<string, StagedSkillPreview>();
+  putPreview(preview: StagedSkillPreview): void {
+    this.previews.set(preview.previewId, preview);
   }
-  deletePreview(): void {}
-  deleteExpiredPreviews(): number {
-    return 0;
+  getPreview(previewId: string): StagedSkillPreview | null {
+    return this.previews.get(previewId) ?? null;
+  }
+  deletePreview(previewId: string): void {
+    this.previews.delete(previewId);
+  }
+  deleteExpiredPreviews(now: number): number {
+    let n = 0;
+    for (const [id, p] of this.previews)
+      if (p.expiresAt <= now) {
+        this.previews.delete(id);
+        n += 1;
+      }
+    return n;
+  }
+  /** Bytes store (sha256 = hex of content hash not needed: the key is the content). */
+  async putBytes(data: Uint8Array): Promise<{ sha256: string; bytes: number }> {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data as Uint8Array<ArrayBuffer>));
+    const sha256 = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    this.blobs.set(sha256, data);
+    return { sha256, bytes: data.byteLength };
   }
   runReadChars(runId: string): number {
     return this.reads.get(runId) ?? 0;

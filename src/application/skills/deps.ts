@@ -1,6 +1,9 @@
 /** What the skills services are built from (src/composition/skills.ts). */
 import type { SkillArchiveCodec, SkillBlobs, SkillRepository } from "../../ports/skill-repository";
-import type { Clock, SocketHub } from "../../ports/space";
+import type { Clock, Scheduler, SocketHub } from "../../ports/space";
+
+/** Scheduler job that drops expired import previews (ref = the preview id). */
+export const PREVIEW_EXPIRY_JOB = "skills.preview_expire";
 
 export interface SkillDeps {
   repo: SkillRepository;
@@ -8,6 +11,9 @@ export interface SkillDeps {
   codec: SkillArchiveCodec;
   clock: Clock;
   sockets: SocketHub;
+  scheduler: Scheduler;
+  /** Deletes blobs nothing refers to any more (after previews expired). */
+  sweepBlobs(): void;
 }
 
 /** The frame every device gets after a skill was installed, replaced, moved or deleted. */

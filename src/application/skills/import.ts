@@ -2,7 +2,8 @@
  * Skill import: preview, then install (docs/spec/skills.md "Import"; §4 of the contract).
  * - `preview(input, targetScope)` stages the files in the blob store, validates the package and
  *   compares with what `targetScope` holds: conflict `new` | `same` (same hash) | `different`.
- *   The preview is kept for one hour (`skill.preview_not_found` after that).
+ *   The preview is kept for one hour (`skill.preview_not_found` after that); job
+ *   `skills.preview_expire` drops it then and sweeps blobs nothing else uses.
  * - `install(previewId, conflictStrategy?)`: `new` → `installed`; `same` → `already_installed`;
  *   `different` → `replaced` (`replace`), `skipped` (`skip`), or `skill.conflict` (409) without a
  *   strategy (the preview is kept so the user can choose). Broadcasts `skill.changed`.
@@ -19,7 +20,7 @@ import {
 } from "../../domain/skills/package";
 import { normalizeScopeKey } from "../../domain/skills/scope";
 import type { SkillIndexEntry } from "../../ports/skill-repository";
-import { broadcastSkillChanged, type SkillDeps } from "./deps";
+import { broadcastSkillChanged, PREVIEW_EXPIRY_JOB, type SkillDeps } from "./deps";
 import { SkillStaging } from "./staging";
 
 /** What can be imported. */
@@ -120,6 +121,7 @@ export class SkillImportService {
     const previewId = `skp_${randomSecret(12)}`;
     const expiresAt = now + SKILL_LIMITS.previewTtlMs;
     this.deps.repo.putPreview({ previewId, targetScope: scope, package: pkg, createdAt: now, expiresAt });
+    this.deps.scheduler.schedule(PREVIEW_EXPIRY_JOB, previewId, expiresAt);
     return {
       previewId,
       targetScope: scope,
@@ -168,6 +170,14 @@ export class SkillImportService {
       broadcastSkillChanged(this.deps, { scope, name: pkg.name, action });
     }
     this.deps.repo.deletePreview(previewId);
+    this.deps.scheduler.cancel(PREVIEW_EXPIRY_JOB, previewId);
     return { scope, name: pkg.name, action, skill: this.deps.repo.get(scope, pkg.name) };
+  }
+
+  /** Job `skills.preview_expire`: drops expired previews and sweeps unused blobs. Returns how many previews. */
+  expirePreviews(): number {
+    const dropped = this.deps.repo.deleteExpiredPreviews(this.deps.clock.now());
+    if (dropped > 0) this.deps.sweepBlobs();
+    return dropped;
   }
 }
