@@ -61,7 +61,10 @@ describe.skipIf(!HAS_CHROMIUM)("web: skills", () => {
     await page.getByLabel("Drop a skill .zip here, or choose a file").setInputFiles(file);
     const previewBox = page.getByRole("region", { name: "Preview of story-beats" });
     await previewBox.getByText("Plot beats, revised").waitFor();
-    await previewBox.getByRole("alert").getByText(/A different “story-beats” is already installed/).waitFor();
+    await previewBox
+      .getByRole("alert")
+      .getByText(/A different “story-beats” is already installed/)
+      .waitFor();
     await previewBox.getByText("The files were inside the folder").waitFor();
     await previewBox.getByRole("button", { name: "Replace the installed one" }).click();
     await page.getByText("Replaced “story-beats” (Every agent).").waitFor();

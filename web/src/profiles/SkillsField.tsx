@@ -4,6 +4,7 @@
  * visible, not visible, or denied — deny wins, even over "Every skill". The server refuses an
  * empty visible list (`agent.profile_skill_visible_empty`).
  */
+import { useTranslation } from "react-i18next";
 import { useSkills } from "../skills/use-skills";
 import { toggleEntry } from "./profile-draft";
 
@@ -18,6 +19,7 @@ export function SkillsField({
   deny: string[];
   onChange(next: { skillsVisible: string[]; skillsDeny: string[] }): void;
 }) {
+  const { t } = useTranslation();
   const { list } = useSkills();
   const all = visible.includes("*");
   const names = [...new Set([...(list ?? []).map((s) => s.name), ...visible, ...deny])].filter((n) => n !== "*").sort();
@@ -30,16 +32,16 @@ export function SkillsField({
     });
   return (
     <fieldset className="fieldset profile-skills">
-      <legend>Skills the agent may read</legend>
+      <legend>{t("skills.profileField.legend")}</legend>
       <label className="check">
         <input
           type="checkbox"
           checked={all}
           onChange={(e) => onChange({ skillsVisible: toggleEntry(visible, "*", e.target.checked), skillsDeny: deny })}
         />
-        <span>Every skill of its scopes (denied ones excepted)</span>
+        <span>{t("skills.profileField.all")}</span>
       </label>
-      {names.length === 0 && <p className="muted">No skills are installed yet (see the Skills screen).</p>}
+      {names.length === 0 && <p className="muted">{t("skills.profileField.none")}</p>}
       <ul className="skill-picks">
         {names.map((name) => (
           <li key={name}>
@@ -50,11 +52,11 @@ export function SkillsField({
               <select
                 value={stateOf(name)}
                 onChange={(e) => set(name, e.target.value as State)}
-                aria-label={`Skill ${name}`}
+                aria-label={t("skills.profileField.selectLabel", { name })}
               >
-                <option value="visible">Visible</option>
-                {!all && <option value="hidden">Not visible</option>}
-                <option value="denied">Denied</option>
+                <option value="visible">{t("skills.profileField.visible")}</option>
+                {!all && <option value="hidden">{t("skills.profileField.hidden")}</option>}
+                <option value="denied">{t("skills.profileField.denied")}</option>
               </select>
             </label>
           </li>

@@ -2,9 +2,11 @@
  * Import a skill: choose or drop a `.zip` / `.ttskill` (or a `SKILL.md`), pick who can use it, see
  * the preview (name, files, hash, warnings, conflict), then install. A `different` conflict offers
  * "Replace the installed one" or "Keep the installed one" (skip); a `same` one says it is already
- * installed. Refusals show the server's message and code (zip bomb, traversal, bad frontmatter…).
+ * installed. Refusals show the localized error, the server's message and the code (zip bomb,
+ * traversal, bad frontmatter…). Warnings are the server's sentences (data, shown as sent).
  */
 import { useRef, useState, type DragEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { describeError } from "../api/client";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
@@ -17,14 +19,8 @@ import { previewSkillFile } from "./skills-api";
 import type { SkillPreview } from "./types";
 import { useSkillsApi } from "./use-skills";
 
-const ACTION_TEXT = {
-  installed: "Installed",
-  replaced: "Replaced",
-  already_installed: "Already installed",
-  skipped: "Kept the installed version of",
-} as const;
-
 export function ImportSkill() {
+  const { t } = useTranslation();
   const services = useServices();
   const skills = useSkillsApi();
   const { show } = useToasts();
@@ -49,7 +45,10 @@ export function ImportSkill() {
   const install = useAction(async (strategy?: "skip" | "replace") => {
     if (!preview) return;
     const result = await skills.install(preview.previewId, strategy);
-    show({ kind: "success", message: `${ACTION_TEXT[result.action]} “${result.name}” (${scopeLabel(result.scope)}).` });
+    show({
+      kind: "success",
+      message: t(`skills.import.done.${result.action}`, { name: result.name, scope: scopeLabel(t, result.scope) }),
+    });
     setPreview(null);
     if (input.current) input.current.value = "";
   });
@@ -65,7 +64,7 @@ export function ImportSkill() {
 
   return (
     <section className="card skill-import" aria-labelledby="skill-import-title">
-      <h2 id="skill-import-title">Import a skill</h2>
+      <h2 id="skill-import-title">{t("skills.import.title")}</h2>
       <ScopePicker scope={scope} onChange={setScope} />
       <label
         className={`skill-drop${dragging ? " skill-drop-active" : ""}`}
@@ -76,29 +75,27 @@ export function ImportSkill() {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <span>Drop a skill .zip here, or choose a file</span>
+        <span>{t("skills.import.drop")}</span>
         <input
           ref={input}
           type="file"
           accept=".zip,.ttskill,.md,application/zip"
           onChange={(e) => choose(e.target.files?.[0])}
         />
-        <small className="muted">
-          A folder with SKILL.md (name and description), optional references/, examples/, assets/, scripts/. Up to 32
-          MB, 1,000 files. Scripts are kept as files and never run.
-        </small>
+        <small className="muted">{t("skills.import.help")}</small>
       </label>
-      {check.busy && <p role="status">Checking the file…</p>}
+      {check.busy && <p role="status">{t("skills.import.checking")}</p>}
       {failure && <ErrorNote error={failure} />}
       {preview && (
-        <section className="skill-preview" aria-label={`Preview of ${preview.name}`}>
+        <section className="skill-preview" aria-label={t("skills.import.previewLabel", { name: preview.name })}>
           <h3>
-            {preview.name} <small className="muted">→ {scopeLabel(preview.targetScope)}</small>
+            {preview.name}{" "}
+            <small className="muted">{t("skills.import.target", { scope: scopeLabel(t, preview.targetScope) })}</small>
           </h3>
           <p>{preview.description}</p>
           <p className="muted">
-            {preview.fileCount} file(s), {formatBytes(preview.totalBytes)} · hash{" "}
-            <code>{preview.hash.slice(0, 12)}</code>
+            {t("skills.import.summary", { count: preview.fileCount, size: formatBytes(preview.totalBytes) })} ·{" "}
+            {t("skills.import.hash")} <code>{preview.hash.slice(0, 12)}</code>
           </p>
           {preview.warnings.length > 0 && (
             <ul className="skill-warnings">
@@ -108,7 +105,7 @@ export function ImportSkill() {
             </ul>
           )}
           <details>
-            <summary>Files</summary>
+            <summary>{t("skills.import.files")}</summary>
             <ul className="skill-files">
               {preview.files.map((f) => (
                 <li key={f.path}>
@@ -118,21 +115,21 @@ export function ImportSkill() {
             </ul>
           </details>
           {preview.conflict.kind === "different" ? (
-            <div className="confirm" role="group" aria-label="Skill name already in use">
+            <div className="confirm" role="group" aria-label={t("skills.import.conflictGroup")}>
               <p role="alert">
-                A different “{preview.name}” is already installed for {scopeLabel(preview.targetScope).toLowerCase()}.
+                {t("skills.import.conflict", { name: preview.name, scope: scopeLabel(t, preview.targetScope) })}
               </p>
               <div className="row">
                 <BusyButton
                   variant="danger"
                   busy={install.busy}
-                  busyLabel="Replacing…"
+                  busyLabel={t("skills.import.replacing")}
                   onClick={() => void install.run("replace")}
                 >
-                  Replace the installed one
+                  {t("skills.import.replace")}
                 </BusyButton>
                 <button type="button" className="btn btn-secondary" onClick={() => void install.run("skip")}>
-                  Keep the installed one
+                  {t("skills.import.keep")}
                 </button>
               </div>
             </div>
@@ -141,13 +138,13 @@ export function ImportSkill() {
               <BusyButton
                 variant="primary"
                 busy={install.busy}
-                busyLabel="Installing…"
+                busyLabel={t("skills.import.installing")}
                 onClick={() => void install.run()}
               >
-                {preview.conflict.kind === "same" ? "Already installed — OK" : "Install"}
+                {preview.conflict.kind === "same" ? t("skills.import.alreadyInstalled") : t("skills.import.install")}
               </BusyButton>
               <button type="button" className="btn btn-secondary" onClick={() => setPreview(null)}>
-                Cancel
+                {t("skills.import.cancel")}
               </button>
             </div>
           )}

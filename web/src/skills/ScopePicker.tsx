@@ -1,8 +1,9 @@
 /**
- * Picks a skill scope: who sees the skill (every agent, one profile, a named skill set, one
+ * Picks a skill scope: who sees the skill (every agent, a named skill set, one profile, one
  * character) and, for the last three, which one. Profile ids are offered from the profile list.
  */
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { SelectField } from "../components/SelectField";
 import { useProfileList } from "../profiles/use-profile-list";
 import { joinScope, SCOPE_KINDS, splitScope, type ScopeKind } from "./scope";
@@ -10,38 +11,37 @@ import { joinScope, SCOPE_KINDS, splitScope, type ScopeKind } from "./scope";
 export function ScopePicker({
   scope,
   onChange,
-  label = "Who can use it",
+  label,
 }: {
   scope: string;
   onChange(scope: string): void;
   label?: string;
 }) {
+  const { t } = useTranslation();
   const { kind, value } = splitScope(scope);
   const listId = useId();
   const { list } = useProfileList();
-  const hint = SCOPE_KINDS.find((k) => k.kind === kind)?.hint;
-  const valueLabel = kind === "profile" ? "Profile id" : kind === "preset" ? "Skill set name" : "Character id";
   return (
     <div className="skill-scope">
       <SelectField
-        label={label}
+        label={label ?? t("skills.scope.pickLabel")}
         value={kind}
         onChange={(e) => onChange(joinScope(e.target.value as ScopeKind, kind === "global" ? "" : value))}
       >
         {SCOPE_KINDS.map((k) => (
-          <option key={k.kind} value={k.kind}>
-            {k.label}
+          <option key={k} value={k}>
+            {t(`skills.scope.kinds.${k}`)}
           </option>
         ))}
       </SelectField>
       {kind !== "global" && (
         <label className="field">
-          <span>{valueLabel}</span>
+          <span>{t(`skills.scope.valueLabels.${kind}`)}</span>
           <input
             value={value}
             list={kind === "profile" ? listId : undefined}
             onChange={(e) => onChange(`${kind}:${e.target.value}`)}
-            placeholder={kind === "profile" ? "default-writer" : kind === "preset" ? "My preset" : "character id"}
+            placeholder={t(`skills.scope.placeholders.${kind}`)}
             required
           />
           {kind === "profile" && (
@@ -55,7 +55,7 @@ export function ScopePicker({
           )}
         </label>
       )}
-      {hint && <small className="muted">{hint}</small>}
+      <small className="muted">{t(`skills.scope.hints.${kind}`)}</small>
     </div>
   );
 }

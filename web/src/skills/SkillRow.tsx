@@ -4,6 +4,7 @@
  * delete (with confirmation).
  */
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
 import { useServices } from "../state/services";
@@ -16,6 +17,7 @@ import type { SkillEntry, SkillFile } from "./types";
 import { useSkillsApi } from "./use-skills";
 
 export function SkillRow({ skill }: { skill: SkillEntry }) {
+  const { t } = useTranslation();
   const services = useServices();
   const skills = useSkillsApi();
   const { show } = useToasts();
@@ -24,7 +26,8 @@ export function SkillRow({ skill }: { skill: SkillEntry }) {
   const [viewing, setViewing] = useState<{ path: string; text: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [moveTo, setMoveTo] = useState<string | null>(null);
-  const label = `${skill.name} (${scopeLabel(skill.scope)})`;
+  const where = scopeLabel(t, skill.scope);
+  const label = t("skills.row.label", { name: skill.name, scope: where });
 
   const load = useAction(async () => setFiles((await skills.get(skill.name, skill.scope)).files));
   const view = useAction(async (file: SkillFile) => {
@@ -34,12 +37,12 @@ export function SkillRow({ skill }: { skill: SkillEntry }) {
   const exporter = useAction(() => exportSkill(services, skill.name, skill.scope));
   const remove = useAction(async () => {
     await skills.remove(skill.name, skill.scope);
-    show({ kind: "success", message: `Deleted “${skill.name}”.` });
+    show({ kind: "success", message: t("skills.row.deleted", { name: skill.name }) });
   });
   const move = useAction(async (strategy?: "skip" | "replace") => {
     if (!moveTo) return;
     const result = await skills.move(skill.name, skill.scope, moveTo, strategy);
-    show({ kind: "success", message: `Moved “${skill.name}” to ${scopeLabel(result.scope).toLowerCase()}.` });
+    show({ kind: "success", message: t("skills.row.moved", { name: skill.name, scope: scopeLabel(t, result.scope) }) });
     setMoveTo(null);
   });
 
@@ -54,14 +57,14 @@ export function SkillRow({ skill }: { skill: SkillEntry }) {
         <div>
           <h3>{skill.displayName ?? skill.name}</h3>
           <p className="muted">
-            <span className="badge">{scopeLabel(skill.scope)}</span> <code>{skill.name}</code> · {skill.fileCount}{" "}
-            file(s), {formatBytes(skill.totalBytes)}
-            {skill.hasScripts ? " · has scripts (never run)" : ""}
+            <span className="badge">{where}</span> <code>{skill.name}</code> ·{" "}
+            {t("skills.row.meta", { count: skill.fileCount, size: formatBytes(skill.totalBytes) })}
+            {skill.hasScripts && <> · {t("skills.row.hasScripts")}</>}
           </p>
           <p>{skill.description}</p>
         </div>
         <button type="button" className="btn btn-secondary" aria-expanded={open} onClick={toggle}>
-          {open ? "Close" : "Open"}
+          {open ? t("skills.row.close") : t("skills.row.open")}
         </button>
       </div>
       {open && (
@@ -75,7 +78,7 @@ export function SkillRow({ skill }: { skill: SkillEntry }) {
                   </button>{" "}
                   <small className="muted">
                     {formatBytes(f.sizeBytes)}
-                    {f.kind === "binary" ? " · download" : ""}
+                    {f.kind === "binary" && <> · {t("skills.row.download")}</>}
                   </small>
                 </li>
               ))}
@@ -86,50 +89,53 @@ export function SkillRow({ skill }: { skill: SkillEntry }) {
               <figcaption>
                 {viewing.path}{" "}
                 <button type="button" className="btn btn-ghost btn-small" onClick={() => setViewing(null)}>
-                  Close
+                  {t("skills.row.close")}
                 </button>
               </figcaption>
               <pre>{viewing.text}</pre>
             </figure>
           )}
           <div className="row">
-            <BusyButton busy={exporter.busy} busyLabel="Exporting…" onClick={() => void exporter.run()}>
-              Export .zip
+            <BusyButton busy={exporter.busy} busyLabel={t("skills.row.exporting")} onClick={() => void exporter.run()}>
+              {t("skills.row.export")}
             </BusyButton>
             <button type="button" className="btn btn-secondary" onClick={() => setMoveTo(moveTo ? null : skill.scope)}>
-              Change who can use it
+              {t("skills.row.move")}
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => setConfirmDelete(true)}>
-              Delete
+              {t("skills.row.delete")}
             </button>
           </div>
           {moveTo !== null && (
-            <div className="confirm" role="group" aria-label={`Move ${skill.name}`}>
-              <ScopePicker scope={moveTo} onChange={setMoveTo} label="Move to" />
+            <div className="confirm" role="group" aria-label={t("skills.row.moveGroup", { name: skill.name })}>
+              <ScopePicker scope={moveTo} onChange={setMoveTo} label={t("skills.scope.moveLabel")} />
               <ErrorNote error={move.error} />
               <div className="row">
-                <BusyButton busy={move.busy} busyLabel="Moving…" onClick={() => void move.run()}>
-                  Move
+                <BusyButton busy={move.busy} busyLabel={t("skills.row.moving")} onClick={() => void move.run()}>
+                  {t("skills.row.moveButton")}
                 </BusyButton>
                 {move.error?.code === "skill.conflict" && (
                   <BusyButton variant="danger" busy={move.busy} onClick={() => void move.run("replace")}>
-                    Replace the one there
+                    {t("skills.row.replaceThere")}
                   </BusyButton>
                 )}
               </div>
             </div>
           )}
           {confirmDelete && (
-            <div className="confirm" role="group" aria-label={`Confirm deleting ${skill.name}`}>
-              <p>
-                Delete “{skill.name}” for {scopeLabel(skill.scope).toLowerCase()}? Export it first to keep a copy.
-              </p>
+            <div className="confirm" role="group" aria-label={t("skills.row.deleteGroup", { name: skill.name })}>
+              <p>{t("skills.row.deleteQuestion", { name: skill.name, scope: where })}</p>
               <div className="row">
-                <BusyButton variant="danger" busy={remove.busy} busyLabel="Deleting…" onClick={() => void remove.run()}>
-                  Delete skill
+                <BusyButton
+                  variant="danger"
+                  busy={remove.busy}
+                  busyLabel={t("skills.row.deleting")}
+                  onClick={() => void remove.run()}
+                >
+                  {t("skills.row.deleteButton")}
                 </BusyButton>
                 <button type="button" className="btn btn-secondary" onClick={() => setConfirmDelete(false)}>
-                  Cancel
+                  {t("skills.row.cancel")}
                 </button>
               </div>
             </div>

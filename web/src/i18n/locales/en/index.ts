@@ -10,3 +10,4 @@ export { default as runs } from "./runs";
 export { default as devices } from "./devices";
 export { default as profiles } from "./profiles";
 export { default as waiting } from "./waiting";
+export { default as skills } from "./skills";
