@@ -91,4 +91,27 @@ export default {
   "workspace.run_closed": "This run has finished; its workspace can no longer change.",
   "tool.description_override_unknown_property":
     "This tool has no parameter named {{properties}}; a description can only be set for the parameters it has.",
+  "skill.archive_too_large": "The skill file is larger than 32 MB.",
+  "skill.archive_invalid": "This is not a readable .zip file.",
+  "skill.compression_ratio_exceeded":
+    "The archive expands far more than a normal skill (a possible zip bomb), so it was refused.",
+  "skill.too_many_files": "The skill has more than 1,000 files.",
+  "skill.file_too_large": "The file {{path}} is larger than 8 MB.",
+  "skill.unpacked_too_large": "The skill is larger than 64 MB unpacked.",
+  "skill.path_traversal": 'The path {{path}} tries to leave the skill with "..".',
+  "skill.path_absolute": "The path {{path}} is absolute; paths in a skill are relative.",
+  "skill.path_drive": "The path {{path}} starts with a drive letter.",
+  "skill.path_nul": "The path {{path}} contains a control character.",
+  "skill.path_invalid": "The path {{path}} is not a file path inside the skill.",
+  "skill.path_duplicate": "The skill lists {{path}} twice.",
+  "skill.manifest_missing": "The skill has no SKILL.md at its top level.",
+  "skill.frontmatter_invalid":
+    "SKILL.md must start with YAML frontmatter (name and description between two --- lines).",
+  "skill.name_invalid": "The skill name must be lowercase letters a-z, digits, - or _ (at most 128).",
+  "skill.description_missing": "SKILL.md needs a description in its frontmatter.",
+  "skill.sidecar_invalid": "agents/tauritavern.json is not valid.",
+  "skill.conflict": "A different skill with this name is already there. Choose replace or keep.",
+  "skill.preview_not_found": "This preview expired (previews are kept for one hour). Choose the file again.",
+  "skill.not_found": "This skill no longer exists.",
+  "skill.scope_invalid": "Choose who can use the skill (and fill in the id or name).",
 };
