@@ -6,7 +6,7 @@
  * hot path; tests parse the frames real sockets receive with `serverFrameSchema`.
  *
  * Broadcast to every socket of the user: `device.*`, `chat.*`, `model.connection_*`, `mcp.*`,
- * `agent.run_changed`, `agent.run_removed`, `agent.profile_changed`. Sent to one socket:
+ * `agent.run_changed`, `agent.run_removed`, `agent.profile_changed`, `skill.changed`. Sent to one socket:
  * `pong`, `error`, `agent.subscribed`, and `agent.event` (to the sockets subscribed to the run).
  */
 import { z } from "zod";
@@ -95,6 +95,13 @@ export const runChangedFrameSchema = frame("agent.run_changed", {
 export const runRemovedFrameSchema = frame("agent.run_removed", { runId: z.string() });
 /** A profile was saved, imported, repaired or deleted; read it again. */
 export const profileChangedFrameSchema = frame("agent.profile_changed", { profileId: z.string() });
+/** A skill was installed, replaced, moved (`to` = its new scope) or deleted (docs/spec/skills.md); read the list again. */
+export const skillChangedFrameSchema = frame("skill.changed", {
+  scope: z.string(),
+  name: z.string(),
+  action: z.enum(["installed", "replaced", "deleted", "moved"]),
+  to: z.string().optional(),
+});
 /** One journal event of a subscribed run (backlog first, then live, no gap, no duplicate). */
 export const agentEventFrameSchema = frame("agent.event", { event: agentRunEventSchema });
 /** The backlog of `agent.subscribe {runId, afterSeq}` was sent; live events follow. */
@@ -121,6 +128,7 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   runChangedFrameSchema,
   runRemovedFrameSchema,
   profileChangedFrameSchema,
+  skillChangedFrameSchema,
   agentEventFrameSchema,
   agentSubscribedFrameSchema,
   generationStartedFrameSchema,

@@ -57,6 +57,14 @@ import {
   profileImportResultSchema,
   profileListSchema,
 } from "../../src/contracts/profile-views";
+import {
+  skillDeletedSchema,
+  skillDetailSchema,
+  skillInstallResultSchema,
+  skillListSchema,
+  skillMoveResultSchema,
+  skillPreviewSchema,
+} from "../../src/contracts/skill-views";
 
 type Route = [method: string, path: RegExp, schema: z.ZodType];
 
@@ -116,6 +124,12 @@ const ROUTES: Route[] = [
   ["GET", at("/agent/runs/:id"), agentRunSummarySchema],
   ["GET", at("/agent/runs/:id/events"), agentRunEventPageSchema],
   ["DELETE", at("/agent/runs/:id"), agentRunDeletedSchema],
+  ["POST", at("/skills/import/preview"), skillPreviewSchema],
+  ["POST", at("/skills/import"), skillInstallResultSchema],
+  ["GET", at("/skills"), skillListSchema],
+  ["GET", at("/skills/:id"), skillDetailSchema],
+  ["DELETE", at("/skills/:id"), skillDeletedSchema],
+  ["POST", at("/skills/:id/move"), skillMoveResultSchema],
 ];
 
 /**

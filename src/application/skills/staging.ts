@@ -7,7 +7,7 @@
  */
 import { AppError } from "../../domain/errors";
 import { SKILL_LIMITS } from "../../domain/skills/limits";
-import type { SkillFileRef, SkillWarning } from "../../domain/skills/package";
+import { type SkillFileRef, type SkillWarning, skillWarning } from "../../domain/skills/package";
 import { isArchiveNoise, mediaTypeOf, normalizeSkillPath } from "../../domain/skills/paths";
 import type { SkillDeps } from "./deps";
 
@@ -42,7 +42,7 @@ export class SkillStaging {
   async add(rawPath: string, data: Uint8Array): Promise<void> {
     const path = normalizeSkillPath(rawPath);
     if (isArchiveNoise(path)) {
-      this.warnings.push({ code: "skill.archive_noise_skipped", message: `${path} was left out.`, path });
+      this.warnings.push(skillWarning("skill.archive_noise_skipped", `${path} was left out.`, path));
       return;
     }
     if (this.seen.has(path)) throw new AppError("skill.path_duplicate", `The package lists ${path} twice.`, { path });

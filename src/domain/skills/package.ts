@@ -25,11 +25,27 @@ export interface SkillFileRef {
   mediaType: string;
 }
 
+/**
+ * Preview warning codes: notes shown next to a successful preview, not errors (so they are not in
+ * the error catalogue, docs/spec/skills.md "Import").
+ */
+export type SkillWarningCode =
+  | "skill.archive_noise_skipped"
+  | "skill.binary_files"
+  | "skill.folder_unwrapped"
+  | "skill.scripts_present"
+  | "skill.unexpected_path";
+
 /** A non-fatal note shown in the preview. */
 export interface SkillWarning {
-  code: string;
+  code: SkillWarningCode;
   message: string;
   path?: string;
+}
+
+/** Builds a preview warning. */
+export function skillWarning(kind: SkillWarningCode, message: string, path?: string): SkillWarning {
+  return path === undefined ? { code: kind, message } : { code: kind, message, path };
 }
 
 /** The §4 index fields a package yields. */
@@ -207,8 +223,7 @@ export async function validatePackage(
 ): Promise<SkillPackageInfo> {
   const { files, folder } = unwrapFolder(staged);
   const warnings = [...stagingWarnings];
-  if (folder)
-    warnings.push({ code: "skill.folder_unwrapped", message: `The files were inside the folder "${folder}/".` });
+  if (folder) warnings.push(skillWarning("skill.folder_unwrapped", `The files were inside the folder "${folder}/".`));
   const manifest = files.find((f) => f.path === SKILL_MANIFEST);
   if (!manifest)
     throw new AppError(
@@ -243,22 +258,22 @@ export async function validatePackage(
   const hasScripts = files.some((f) => f.path.startsWith("scripts/"));
   const binary = files.filter((f) => f.kind === "binary");
   if (hasScripts)
-    warnings.push({
-      code: "skill.scripts_present",
-      message: "The skill contains scripts/. They are kept as files and never run.",
-    });
+    warnings.push(
+      skillWarning("skill.scripts_present", "The skill contains scripts/. They are kept as files and never run."),
+    );
   if (binary.length > 0)
-    warnings.push({
-      code: "skill.binary_files",
-      message: `${binary.length} binary file(s) are kept but the agent cannot read them.`,
-    });
+    warnings.push(
+      skillWarning("skill.binary_files", `${binary.length} binary file(s) are kept but the agent cannot read them.`),
+    );
   for (const f of files)
     if (f.path !== SKILL_MANIFEST && !KNOWN_DIRS.some((d) => f.path.startsWith(d)))
-      warnings.push({
-        code: "skill.unexpected_path",
-        message: `${f.path} is outside references/, examples/, assets/, scripts/ and agents/; it is kept.`,
-        path: f.path,
-      });
+      warnings.push(
+        skillWarning(
+          "skill.unexpected_path",
+          `${f.path} is outside references/, examples/, assets/, scripts/ and agents/; it is kept.`,
+          f.path,
+        ),
+      );
   const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const tags = [...new Set([...fields.tags, ...sidecar.tags])];
   return {

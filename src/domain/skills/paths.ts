@@ -8,7 +8,7 @@
  * - `skill.path_invalid` — empty, too long, or a `.`/empty segment in the middle.
  * All are 400 and carry `details.path` (control characters shown as `\uXXXX`).
  */
-import { AppError } from "../errors";
+import { AppError, type ErrorCode } from "../errors";
 import { SKILL_LIMITS } from "./limits";
 
 /** The manifest file every package has at its root. */
@@ -23,7 +23,7 @@ function shown(raw: string): string {
     .replace(/[\u0000-\u001f\u007f]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-function fail(code: string, message: string, raw: string): AppError {
+function fail(code: ErrorCode, message: string, raw: string): AppError {
   return new AppError(code, message, { path: shown(raw) });
 }
 

@@ -20,6 +20,7 @@ import { MCP_CODES } from "./mcp";
 import { MODEL_CODES } from "./model";
 import { SCHEDULER_CODES } from "./scheduler";
 import { SECRETS_CODES } from "./secrets";
+import { SKILL_CODES } from "./skill";
 import { TOOL_CODES } from "./tool";
 import { WORKSPACE_CODES } from "./workspace";
 import { WORLDINFO_CODES } from "./worldinfo";
@@ -42,6 +43,7 @@ export const ERROR_CATALOGUE = {
   ...MODEL_CODES,
   ...SCHEDULER_CODES,
   ...SECRETS_CODES,
+  ...SKILL_CODES,
   ...TOOL_CODES,
   ...WORKSPACE_CODES,
   ...WORLDINFO_CODES,
