@@ -23,8 +23,11 @@ function service() {
     clock,
     sockets: { broadcast: () => undefined, publish: () => undefined, closeDevice: () => undefined },
     scheduler: {
-      schedule: (kind, ref, dueAt) => jobs.set(`${kind}/${ref}`, dueAt),
-      cancel: (kind, ref) => jobs.delete(`${kind}/${ref}`),
+      schedule: (kind, ref, dueAt) => void jobs.set(`${kind}/${ref}`, dueAt),
+      scheduleBy: (kind, ref, dueAt) =>
+        void jobs.set(`${kind}/${ref}`, Math.min(dueAt, jobs.get(`${kind}/${ref}`) ?? dueAt)),
+      cancel: (kind, ref) => void jobs.delete(`${kind}/${ref}`),
+      dueAt: (kind, ref) => jobs.get(`${kind}/${ref}`) ?? null,
     },
     sweepBlobs: () => {
       swept += 1;
