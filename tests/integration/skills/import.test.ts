@@ -44,10 +44,16 @@ describe("skills import: limits and path rules", () => {
       status: 400,
       code: "skill.path_traversal",
     });
+    const nul = renameEntry(
+      zipOf({ "SKILL.md": skillMd("evil", "Evil"), "references/a_b.md": "x" }),
+      "references/a_b.md",
+      "references/a\u0000b.md",
+    );
+    expect(await errorOf(await previewZip(token, nul))).toMatchObject({ status: 400, code: "skill.path_nul" });
     const cases: Array<[string, string]> = [
       ["/etc/passwd", "skill.path_absolute"],
       ["C:/Windows/win.ini", "skill.path_drive"],
-      ["references/a\u0000b.md", "skill.path_nul"],
+      ["references/a\u0000b.md", "input.invalid_text"], // JSON bodies refuse NUL before the path rules
       ["references\\..\\..\\x.md", "skill.path_traversal"],
     ];
     for (const [path, code] of cases) {
