@@ -6,6 +6,7 @@ import { agentLoopJobs } from "./agent-loop-jobs";
 import { chatGenerationJobs } from "./chat-generation-jobs";
 import { PREVIEW_EXPIRY_JOB } from "../src/application/skills/deps";
 import { skillImports } from "../src/composition/skills";
+import { retentionJobs } from "./retention-jobs";
 
 export const JOBS: Record<string, JobHandler> = {
   [PURGE_JOB]: (space) => {
@@ -16,4 +17,5 @@ export const JOBS: Record<string, JobHandler> = {
   [PREVIEW_EXPIRY_JOB]: (space) => {
     skillImports(space).expirePreviews();
   },
+  ...retentionJobs,
 };

@@ -14,6 +14,7 @@ import { chatDeps, chatServices } from "../../src/composition/chats";
 import { modelServices } from "../../src/composition/models";
 import type { Persona } from "../../src/domain/prompt/prompt-parts";
 import { normalizeStableChatId } from "../../src/domain/agent/run-ids";
+import { agentRunServices } from "../../src/composition/agent-runs";
 import { AppError } from "../../src/domain/errors";
 import { defineOps } from "./registry";
 
@@ -47,6 +48,12 @@ export const agentLoopOps = defineOps({
   },
   "agent.runs.cancel": (space, input) => cancelRun(agentLoopDeps(space), input.runId),
   "agent.runs.guidance": (space, input) => submitGuidance(agentLoopDeps(space), input),
-  "agent.runs.modelTurn": (space, input: { runId: string; round: number; invocationId?: string; maxChars?: number }) =>
-    readModelTurn(agentLoopDeps(space), input),
+  "agent.runs.modelTurn": (
+    space,
+    input: { runId: string; round: number; invocationId?: string; maxChars?: number },
+  ) => {
+    // A slimmed run's model responses are gone: 410 agent.run_slimmed (docs/spec/retention-usage.md).
+    agentRunServices(space).runs.requireWhole(input.runId);
+    return readModelTurn(agentLoopDeps(space), input);
+  },
 });

@@ -13,6 +13,7 @@ import { agentProfileOps } from "./agent-profiles";
 import { chatGenerationOps } from "./chat-generation";
 import type { ContractInput, ContractOutput, ContractedOp } from "../../src/contracts/operations";
 import { skillOps } from "./skills";
+import { retentionOps } from "./retention";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
@@ -29,6 +30,7 @@ export const OPS = {
   ...agentProfileOps,
   ...chatGenerationOps,
   ...skillOps,
+  ...retentionOps,
 } satisfies Record<string, OpHandler>;
 
 /** Operation names. */

@@ -1,6 +1,7 @@
 /**
  * Workspace read operations (docs/spec/workspace.md §2): checkpoints, tree, file, diff of a run. The run
- * must exist in the agent run store (`agent.run_not_found` otherwise); a run whose workspace was
+ * must exist in the agent run store (`agent.run_not_found` otherwise) and not be slimmed
+ * (`agent.run_slimmed`, 410; docs/spec/retention-usage.md); a run whose workspace was
  * not initialized yet has no checkpoints and no files. Writes happen only through the agent loop.
  */
 import {
@@ -15,9 +16,12 @@ import { AppError } from "../../src/domain/errors";
 import type { Space } from "../../src/ports/space";
 import { defineOps } from "./registry";
 
-/** True when the run exists and has a workspace; throws `agent.run_not_found` for an unknown run. */
+/**
+ * True when the run exists and has a workspace; throws `agent.run_not_found` for an unknown run
+ * and `agent.run_slimmed` (410) for a run retention slimmed (docs/spec/retention-usage.md).
+ */
 function hasWorkspace(space: Space, runId: string): boolean {
-  agentRunServices(space).runs.get(runId);
+  agentRunServices(space).runs.requireWhole(runId);
   return workspaceDeps(space).files.run(runId) !== null;
 }
 

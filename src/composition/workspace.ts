@@ -20,12 +20,15 @@ export function workspaceDeps(space: Space): WorkspaceDeps {
 }
 
 /**
- * Deletes a run's workspace rows (files, read-state, checkpoints) and then every blob nothing
- * refers to any more. Persistent states are kept (docs/spec/workspace.md §1: never pruned by run retention). Runs no
- * transaction of its own: meant for agent-runs' RUN_CLEANUPS inside the run delete transaction.
+ * Deletes a run's workspace rows (files, read-state, checkpoints) and then those of its blobs
+ * nothing refers to any more. Persistent states are kept (docs/spec/retention-usage.md: never
+ * pruned by run retention). Runs no transaction of its own: meant for agent-runs' RUN_CLEANUPS
+ * inside the run delete (or slim) transaction.
  */
 export function deleteRunWorkspace(space: Space, runId: string): void {
   const deps = workspaceDeps(space);
-  deps.files.deleteRun(runId);
-  (deps.blobs as SqlBlobStore).sweep();
+  const files = deps.files as SqlWorkspaceFileStore;
+  const hashes = files.runBlobHashes(runId);
+  files.deleteRun(runId);
+  (deps.blobs as SqlBlobStore).sweep(hashes);
 }

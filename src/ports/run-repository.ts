@@ -18,6 +18,7 @@ export type RunRecordPatch = Partial<
     | "commitCount"
     | "committedMessage"
     | "waitingOn"
+    | "slimmedAt"
   >
 >;
 

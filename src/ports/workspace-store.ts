@@ -16,9 +16,12 @@ export interface FileRef {
 }
 
 /** Content-addressed text storage: sha256 → chunks of ≤ 1 MiB, deduplicated. */
+/** The usage area a blob's bytes count under when it is written first (docs/spec/retention-usage.md). */
+export type BlobArea = "workspace" | "chats" | "runs";
+
 export interface BlobStore {
-  /** Stores `text` (if new) and returns its sha256 and UTF-8 size. */
-  put(text: string): Promise<{ sha256: string; bytes: number }>;
+  /** Stores `text` (if new; first writer's `area`, default "workspace") and returns its sha256 and UTF-8 size. */
+  put(text: string, area?: BlobArea): Promise<{ sha256: string; bytes: number }>;
   /** The text of a stored blob, or null when unknown. */
   readText(sha256: string): string | null;
 }

@@ -2,11 +2,13 @@
  * Content-addressed text blobs in SQLite (schema v7): sha256 of the UTF-8 bytes → rows of
  * ≤ 1 MiB chunks (docs/spec/hosted.md §5: rows ≤ 2 MB). Writing the same content twice stores it
  * once. Blobs are shared by run files, checkpoints and persistent states of every run of the user,
- * and by installed skills and staged skill previews (bytes; docs/spec/skills.md "Storage").
+ * and by installed skills and staged skill previews (bytes; docs/spec/skills.md "Storage");
+ * `area` records which usage area wrote a blob first, so its bytes count there once
+ * (docs/spec/retention-usage.md "Usage").
  */
 import { sha256Hex } from "../../domain/ids";
 import type { SkillBlobs } from "../../ports/skill-repository";
-import type { BlobStore } from "../../ports/workspace-store";
+import type { BlobArea, BlobStore } from "../../ports/workspace-store";
 
 /** Bytes per chunk row. */
 export const BLOB_CHUNK_BYTES = 1024 * 1024;
@@ -17,12 +19,12 @@ export class SqlBlobStore implements BlobStore, SkillBlobs {
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  async put(text: string): Promise<{ sha256: string; bytes: number }> {
-    return this.putBytes(new TextEncoder().encode(text));
+  async put(text: string, area: BlobArea = "workspace"): Promise<{ sha256: string; bytes: number }> {
+    return this.putBytes(new TextEncoder().encode(text), area);
   }
 
-  /** Stores raw bytes (if new); sha256 of the bytes. */
-  async putBytes(data: Uint8Array): Promise<{ sha256: string; bytes: number }> {
+  /** Stores raw bytes (if new; first writer's `area`); sha256 of the bytes. */
+  async putBytes(data: Uint8Array, area: BlobArea = "workspace"): Promise<{ sha256: string; bytes: number }> {
     const sha256 = await sha256Hex(data as Uint8Array<ArrayBuffer>);
     // Synchronous from here: check-and-insert cannot interleave with another request.
     if (this.sql.exec("SELECT 1 FROM te_blobs WHERE hash = ?", sha256).toArray().length === 0) {
@@ -32,11 +34,12 @@ export class SqlBlobStore implements BlobStore, SkillBlobs {
         this.sql.exec("INSERT OR REPLACE INTO te_blob_chunks(hash, idx, data) VALUES(?, ?, ?)", sha256, i, part.buffer);
       }
       this.sql.exec(
-        "INSERT INTO te_blobs(hash, bytes, chunks, created_at) VALUES(?, ?, ?, ?)",
+        "INSERT INTO te_blobs(hash, bytes, chunks, created_at, area) VALUES(?, ?, ?, ?, ?)",
         sha256,
         data.byteLength,
         chunks,
         this.now(),
+        area,
       );
     }
     return { sha256, bytes: data.byteLength };
@@ -62,11 +65,34 @@ export class SqlBlobStore implements BlobStore, SkillBlobs {
   }
 
   /**
-   * Deletes blobs no run file, checkpoint, persistent state, installed skill or staged skill
-   * preview refers to (after runs were deleted).
+   * Deletes those of `hashes` that no run file, checkpoint, persistent state, installed skill or staged skill preview refers to any more
+   * (each checked through the hash indexes of schema v11, so the cost is O(candidates · log n),
+   * never a scan of every reference). Call it synchronously after deleting the rows that referred
+   * to them: a writer puts a blob and refers to it without yielding in between, so a blob about to
+   * be referenced again cannot be swept.
    * @returns the number of blobs removed.
    */
-  sweep(): number {
+  sweep(hashes?: Iterable<string>): number {
+    if (hashes === undefined) return this.sweepAll();
+    let removed = 0;
+    for (const hash of new Set(hashes)) {
+      const referenced = this.sql
+        .exec(
+          `SELECT EXISTS (SELECT 1 FROM te_ws_files WHERE hash = ?1) OR EXISTS (SELECT 1 FROM te_checkpoint_entries WHERE hash = ?1)
+            OR EXISTS (SELECT 1 FROM te_checkpoint_maps WHERE hash = ?1) OR EXISTS (SELECT 1 FROM te_ws_persist_files WHERE hash = ?1)
+            OR EXISTS (SELECT 1 FROM te_skill_files WHERE hash = ?1) OR EXISTS (SELECT 1 FROM te_skill_preview_files WHERE hash = ?1) AS used`,
+          hash,
+        )
+        .one().used;
+      if (Number(referenced) === 1) continue;
+      this.sql.exec("DELETE FROM te_blob_chunks WHERE hash = ?", hash);
+      removed += this.sql.exec("DELETE FROM te_blobs WHERE hash = ?", hash).rowsWritten;
+    }
+    return removed;
+  }
+
+  /** Deletes every blob nothing refers to (a scan of every reference table; skills use it). */
+  private sweepAll(): number {
     const orphan = `SELECT hash FROM te_blobs WHERE hash NOT IN (SELECT hash FROM te_ws_files) AND hash NOT IN (SELECT hash FROM te_checkpoint_entries)
       AND hash NOT IN (SELECT hash FROM te_checkpoint_maps) AND hash NOT IN (SELECT hash FROM te_ws_persist_files)
       AND hash NOT IN (SELECT hash FROM te_skill_files) AND hash NOT IN (SELECT hash FROM te_skill_preview_files)`;

@@ -14,6 +14,7 @@ const COLUMNS: Record<keyof RunRecordPatch, string> = {
   commitCount: "commit_count",
   committedMessage: "committed_message",
   waitingOn: "waiting_on",
+  slimmedAt: "slimmed_at",
 };
 const JSON_FIELDS = new Set<keyof RunRecordPatch>(["skillScopeRefs", "committedMessage", "waitingOn"]);
 
@@ -42,6 +43,7 @@ function toRecord(row: Record<string, SqlStorageValue>): AgentRunRecord {
     commitCount: Number(row.commit_count),
     committedMessage: parse(row.committed_message),
     waitingOn: parse(row.waiting_on),
+    slimmedAt: num(row.slimmed_at),
   };
 }
 

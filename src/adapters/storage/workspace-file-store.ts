@@ -162,6 +162,18 @@ export class SqlWorkspaceFileStore implements WorkspaceFileStore {
     return this.storage.transactionSync(fn);
   }
 
+  /** Distinct blob hashes the run's files and checkpoints refer to (sweep candidates once they go). */
+  runBlobHashes(runId: string): string[] {
+    return this.sql
+      .exec(
+        `SELECT hash FROM te_ws_files WHERE run_id = ?1 UNION SELECT hash FROM te_checkpoint_entries WHERE run_id = ?1
+         UNION SELECT hash FROM te_checkpoint_maps WHERE run_id = ?1`,
+        runId,
+      )
+      .toArray()
+      .map((row) => String(row.hash));
+  }
+
   /** Plain statements: call inside the caller's transaction (e.g. the run delete). */
   deleteRun(runId: string): void {
     for (const table of [

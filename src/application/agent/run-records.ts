@@ -7,7 +7,8 @@
  * `agent.run_changed {runId, status}` to every socket of the user.
  *
  * Error codes: agent.run_not_found (404), agent.run_status_conflict (409, details.current),
- * agent.run_active (409, delete of a non-terminal run), agent.stable_chat_id_required,
+ * agent.run_active (409, delete or slim of a non-terminal run), agent.run_slimmed (410, see
+ * requireWhole), agent.stable_chat_id_required,
  * agent.invalid_stable_chat_id, input.invalid (bad cursor).
  */
 import { AppError } from "../../domain/errors";
@@ -98,6 +99,7 @@ export class RunRecordService {
       commitCount: 0,
       committedMessage: null,
       waitingOn: null,
+      slimmedAt: null,
     };
     const event = this.repo.transaction(() => {
       this.repo.insert(run);
@@ -212,6 +214,50 @@ export class RunRecordService {
         ? { nextCursor: encodeRunCursor({ createdAt: last.createdAt, runId: last.runId }) }
         : {}),
     };
+  }
+
+  /**
+   * The run, which must still hold its heavy artifacts (workspace, checkpoints, model turns, tool
+   * I/O). Throws agent.run_not_found, or agent.run_slimmed (410, `details.slimmedAt`) when
+   * retention slimmed it (docs/spec/retention-usage.md "Slimmed runs").
+   */
+  requireWhole(runId: string): AgentRunRecord {
+    const run = this.get(runId);
+    if (run.slimmedAt !== null)
+      throw new AppError(
+        "agent.run_slimmed",
+        "Retention slimmed this run: its journal and summary are kept, its workspace, checkpoints, model turns and tool results were deleted.",
+        { runId, slimmedAt: new Date(run.slimmedAt).toISOString() },
+      );
+    return run;
+  }
+
+  /**
+   * Slims a terminal run (docs/spec/retention-usage.md "Slim"): in one transaction runs every
+   * cleanup (workspace files, checkpoints, hidden documents, loop state, guidance; blobs nothing
+   * else uses are swept) but keeps the run record and its journal, and sets `slimmedAt`; then
+   * broadcasts `agent.run_changed {runId, status, slimmed: true}`. Idempotent (false when it was
+   * already slimmed). A non-terminal run → `agent.run_active` (409).
+   */
+  slim(runId: string): boolean {
+    const now = this.clock.now();
+    const slimmed = this.repo.transaction(() => {
+      const run = this.get(runId);
+      if (!isTerminalStatus(run.status))
+        throw new AppError("agent.run_active", "This run is still going; only finished runs can be slimmed.", {
+          runId,
+          current: { status: run.status },
+        });
+      if (run.slimmedAt !== null) return false;
+      for (const cleanup of this.cleanups) cleanup(runId);
+      this.repo.update(runId, { slimmedAt: now });
+      return true;
+    });
+    if (slimmed) {
+      const status = this.get(runId).status;
+      this.sockets.broadcast({ type: "agent.run_changed", runId, status, slimmed: true });
+    }
+    return slimmed;
   }
 
   /**

@@ -62,6 +62,8 @@ export interface AgentRunRecord {
   committedMessage: CommittedMessageRef | null;
   /** What the run waits on now (null when not waiting); cleared when it ends. */
   waitingOn: WaitingOn | null;
+  /** ms epoch when retention slimmed the run (docs/spec/retention-usage.md), null while whole. */
+  slimmedAt: number | null;
 }
 
 /** `AgentRunHandle` (docs/spec/agent-runtime.md §9). */
@@ -91,6 +93,8 @@ export interface AgentRunSummary {
   commitCount: number;
   committedMessage?: { commitId: string; messageId: string; messageIndex?: number; committedAt: string };
   terminalAt?: string;
+  /** Set once retention slimmed the run: its journal stays, its workspace and documents are gone (410 agent.run_slimmed). */
+  slimmedAt?: string;
   /** What the run waits on (`since` RFC 3339), null when not waiting (docs/spec/scheduling.md). */
   waitingOn: WaitingOnView | null;
 }
@@ -153,6 +157,7 @@ export function toRunSummary(run: AgentRunRecord): AgentRunSummary {
       : {}),
     ...(run.terminalAt !== null ? { terminalAt: iso(run.terminalAt) } : {}),
     waitingOn: toWaitingOnView(run.waitingOn ?? null),
+    ...(run.slimmedAt !== null ? { slimmedAt: iso(run.slimmedAt) } : {}),
   };
 }
 

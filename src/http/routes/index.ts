@@ -15,6 +15,7 @@ import { workspaceRoutes } from "./workspace";
 import { agentLoopRoutes } from "./agent-loop";
 import { agentProfileRoutes } from "./agent-profiles";
 import { skillRoutes } from "./skills";
+import { retentionRoutes } from "./retention";
 
 export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   setupRoutes,
@@ -31,4 +32,5 @@ export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   agentLoopRoutes,
   agentProfileRoutes,
   skillRoutes,
+  retentionRoutes,
 ];

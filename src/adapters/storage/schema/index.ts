@@ -2,7 +2,7 @@
  * The ordered list of schema steps. Version slots are reserved per feature so parallel work
  * never collides: 1 core · 2 mcp registry · 3 catalog snapshots · 4 chats · 5 model connections ·
  * 6 agent runs + journal · 7 workspace + checkpoints · 8 agent profiles · 9 agent loop · 10 run scheduler ·
- * 13 per-client auth failures (hardening) · 12 skills.
+ * 11 retention + usage · 12 skills · 13 per-client auth failures (hardening) · 15 chat generation.
  * Add a new step at the end with the next free number; never edit a landed step.
  */
 import type { MigrationStep } from "../migrations";
@@ -17,6 +17,7 @@ import { agentLoopSchema } from "./009-agent-loop";
 import { runSchedulerSchema } from "./010-run-scheduler";
 import { skillsSchema } from "./012-skills";
 import { authFailureClientsSchema } from "./013-auth-failure-clients";
+import { retentionUsageSchema } from "./011-retention-usage";
 import { chatGenerationSchema } from "./015-chat-generation";
 
 export const MIGRATIONS: readonly MigrationStep[] = [
@@ -31,5 +32,6 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   runSchedulerSchema,
   skillsSchema,
   authFailureClientsSchema,
+  retentionUsageSchema,
   chatGenerationSchema,
 ];

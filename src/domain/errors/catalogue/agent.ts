@@ -267,11 +267,17 @@ export const AGENT_CODES = {
     status: 400,
     message: "The chat-completion payload's sampling settings are not valid.",
   },
+  "agent.retention_invalid": { status: 400, message: "These retention settings are not valid." },
   "agent.run_active": {
     status: 409,
     message: "This run is still going; cancel it and wait until it ends before deleting it.",
   },
   "agent.run_not_found": { status: 404, message: "No agent run with this id." },
+  "agent.run_slimmed": {
+    status: 410,
+    message:
+      "Retention slimmed this run: its journal and summary are kept, its workspace, checkpoints, model turns and tool results were deleted.",
+  },
   "agent.run_stalled": {
     status: 400,
     message: "The run made no progress for longer than its step may take, so it was stopped.",
