@@ -25,6 +25,7 @@ export function retentionService(space: Space): RetentionService {
             .toArray()[0];
           return row ? Number(row.due_at) : null;
         },
+        log: (record) => console.log(JSON.stringify({ level: "info", code: "retention.pruned", ...record })),
       }),
   );
 }

@@ -59,6 +59,8 @@ export interface RetentionDeps {
   clock: Clock;
   /** When the daily job is due (ms epoch), or null; read from the schedule table. */
   dailyDueAt(): number | null;
+  /** Operator log of each prune (a JSON line `retention.pruned`; no user content). */
+  log?(record: PruneRecord): void;
 }
 
 export class RetentionService {
@@ -139,6 +141,7 @@ export class RetentionService {
     };
     const record: PruneRecord = { at: new Date(clock.now()).toISOString(), trigger, ...result };
     this.deps.store.recordPrune(record);
+    this.deps.log?.(record);
     this.deps.sockets.broadcast({ type: "agent.retention_pruned", prune: record });
     return result;
   }

@@ -13,6 +13,7 @@ import { appendMany, createChat, importJsonl } from "../chats/chat-helpers";
 import { driveRun, userWithChat } from "../agent-loop/loop-helpers";
 import { inSpace } from "../workspace/ws-helpers";
 import sample from "../../fixtures/chats/sillytavern-sample.jsonl?raw";
+import type { Space } from "../../../src/ports/space";
 import { referenceUsage } from "./usage-reference";
 
 const write = (id: string, path: string, content: string) => ({
@@ -114,7 +115,8 @@ describe("usage", () => {
 
   it("the schema step backfills the counters of an existing user", async () => {
     const stub = env.USER_SPACE.get(env.USER_SPACE.idFromName("usage-backfill-fixture"));
-    const result = await runInDurableObject(stub, (instance: any, state) => {
+    type Backfilled = { counters: Record<string, number>; reference: ReturnType<typeof referenceUsage> };
+    const json = await runInDurableObject(stub, (_instance, state): string => {
       const sql = state.storage.sql;
       migrate(state.storage, 10);
       sql.exec("INSERT INTO te_meta(key, value) VALUES('user_id', 'fixture')");
@@ -151,9 +153,9 @@ describe("usage", () => {
           .toArray()
           .map((row) => [String(row.key), Number(row.value)]),
       );
-      return { counters, reference: referenceUsage(instance.space()) };
+      return JSON.stringify({ counters, reference: referenceUsage({ sql } as Space) });
     });
-    const { counters, reference } = result;
+    const { counters, reference } = JSON.parse(json) as Backfilled;
     expect(counters).toMatchObject({
       "bytes.chats": reference.bytes.chats,
       "bytes.runs": reference.bytes.runs,
