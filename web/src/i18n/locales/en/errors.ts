@@ -82,6 +82,8 @@ export default {
   "agent.run_active": "An agent run is already active in this chat.",
   "agent.run_not_found": "This run no longer exists.",
   "agent.run_status_conflict": "The run has already moved on; refresh to see its state.",
+  "agent.run_slimmed": "Retention slimmed this run: its journal is kept, its workspace and model turns were deleted.",
+  "agent.retention_invalid": "These retention settings are not valid.",
   "agent.max_tool_rounds_exceeded": "The agent used all {{maxRounds}} tool rounds without finishing.",
   "agent.run_stalled": "The run stopped making progress, so it was ended.",
   "agent.step_interrupted": "The server restarted during this step.",

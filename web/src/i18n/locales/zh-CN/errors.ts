@@ -76,6 +76,8 @@ export default {
   "agent.run_active": "此聊天中已有正在进行的 Agent 运行。",
   "agent.run_not_found": "该运行已不存在。",
   "agent.run_status_conflict": "运行状态已经变化，请刷新查看。",
+  "agent.run_slimmed": "保留策略已精简此运行：日志仍在，工作区和模型轮次已删除。",
+  "agent.retention_invalid": "这些保留设置无效。",
   "agent.max_tool_rounds_exceeded": "Agent 用完了全部 {{maxRounds}} 轮工具调用仍未完成。",
   "agent.run_stalled": "该运行长时间没有进展，已被终止。",
   "agent.step_interrupted": "此步骤进行时服务器重启了。",

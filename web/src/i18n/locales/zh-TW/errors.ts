@@ -76,6 +76,8 @@ export default {
   "agent.run_active": "此聊天中已有正在進行的 Agent 執行。",
   "agent.run_not_found": "該執行已不存在。",
   "agent.run_status_conflict": "執行狀態已經變化，請重新整理檢視。",
+  "agent.run_slimmed": "保留策略已精簡此執行：日誌仍在，工作區與模型輪次已刪除。",
+  "agent.retention_invalid": "這些保留設定無效。",
   "agent.max_tool_rounds_exceeded": "Agent 用完了全部 {{maxRounds}} 輪工具呼叫仍未完成。",
   "agent.run_stalled": "該執行長時間沒有進展，已被終止。",
   "agent.step_interrupted": "此步驟進行時伺服器重新啟動了。",
