@@ -85,6 +85,8 @@ export const agentRunSummarySchema = z.strictObject({
     .optional(),
   terminalAt: isoTimeSchema.optional(),
   waitingOn: waitingOnSchema,
+  /** Set once retention slimmed the run (docs/spec/retention-usage.md "Slim"). */
+  slimmedAt: isoTimeSchema.optional(),
 });
 
 /** `GET /agent/runs`: newest first; `nextCursor` when more runs exist. */

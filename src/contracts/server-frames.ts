@@ -6,7 +6,7 @@
  * hot path; tests parse the frames real sockets receive with `serverFrameSchema`.
  *
  * Broadcast to every socket of the user: `device.*`, `chat.*`, `model.connection_*`, `mcp.*`,
- * `agent.run_changed`, `agent.run_removed`, `agent.profile_changed`, `skill.changed`. Sent to one socket:
+ * `agent.run_changed`, `agent.run_removed`, `agent.profile_changed`, `skill.changed`, `agent.retention_*`. Sent to one socket:
  * `pong`, `error`, `agent.subscribed`, and `agent.event` (to the sockets subscribed to the run).
  */
 import { z } from "zod";
@@ -22,6 +22,7 @@ import {
   generationStartedFrameSchema,
 } from "./generation-views";
 import { mcpServerViewSchema } from "./mcp-views";
+import { pruneRecordSchema, retentionViewSchema } from "./retention-views";
 
 const frame = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.strictObject({ type: z.literal(type), ...shape });
@@ -91,7 +92,13 @@ export const runChangedFrameSchema = frame("agent.run_changed", {
   runId: z.string(),
   status: z.enum(AGENT_RUN_STATUSES),
   waitingOn: waitingOnSchema,
+  /** Present when retention just slimmed the run (docs/spec/retention-usage.md). */
+  slimmed: z.literal(true).optional(),
 });
+/** Retention settings changed (docs/spec/retention-usage.md "Settings"). */
+export const retentionChangedFrameSchema = frame("agent.retention_changed", { settings: retentionViewSchema });
+/** A prune ran (docs/spec/retention-usage.md "Prune"); read usage and runs again. */
+export const retentionPrunedFrameSchema = frame("agent.retention_pruned", { prune: pruneRecordSchema });
 export const runRemovedFrameSchema = frame("agent.run_removed", { runId: z.string() });
 /** A profile was saved, imported, repaired or deleted; read it again. */
 export const profileChangedFrameSchema = frame("agent.profile_changed", { profileId: z.string() });
@@ -129,6 +136,8 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   runRemovedFrameSchema,
   profileChangedFrameSchema,
   skillChangedFrameSchema,
+  retentionChangedFrameSchema,
+  retentionPrunedFrameSchema,
   agentEventFrameSchema,
   agentSubscribedFrameSchema,
   generationStartedFrameSchema,

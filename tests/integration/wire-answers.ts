@@ -66,6 +66,13 @@ import {
   skillPreviewSchema,
 } from "../../src/contracts/skill-views";
 
+import {
+  pruneResultSchema,
+  retentionPlanSchema,
+  retentionViewSchema,
+  usageReportSchema,
+} from "../../src/contracts/retention-views";
+
 type Route = [method: string, path: RegExp, schema: z.ZodType];
 
 const ID = "[^/?]+";
@@ -130,6 +137,11 @@ const ROUTES: Route[] = [
   ["GET", at("/skills/:id"), skillDetailSchema],
   ["DELETE", at("/skills/:id"), skillDeletedSchema],
   ["POST", at("/skills/:id/move"), skillMoveResultSchema],
+  ["GET", at("/agent/retention"), retentionViewSchema],
+  ["PATCH", at("/agent/retention"), retentionViewSchema],
+  ["GET", at("/agent/retention/plan"), retentionPlanSchema],
+  ["POST", at("/agent/retention/prune"), pruneResultSchema],
+  ["GET", at("/usage"), usageReportSchema],
 ];
 
 /**

@@ -94,7 +94,7 @@ export class RetentionService {
 
   /** What a prune would do now: the runs it would slim and delete, and the active runs it leaves alone. */
   plan(): RetentionPreview {
-    const plan = planRetention(this.deps.store.candidates(), this.deps.store.read());
+    const plan = planRetention(this.deps.store.candidates(), this.settings());
     const truncated = plan.slim.length > PLAN_PREVIEW_LIMIT || plan.delete.length > PLAN_PREVIEW_LIMIT;
     return {
       ...plan,
@@ -115,7 +115,7 @@ export class RetentionService {
     const { runs, usage, clock } = this.deps;
     const started = clock.now();
     const before = prunableBytes(usage.counters());
-    const plan = planRetention(this.deps.store.candidates(), this.deps.store.read());
+    const plan = planRetention(this.deps.store.candidates(), this.settings());
     const work: Array<{ runId: string; action: "delete" | "slim" }> = [
       ...[...plan.delete].reverse().map((run) => ({ runId: run.runId, action: "delete" as const })),
       ...[...plan.slim].reverse().map((run) => ({ runId: run.runId, action: "slim" as const })),
@@ -144,6 +144,12 @@ export class RetentionService {
     this.deps.log?.(record);
     this.deps.sockets.broadcast({ type: "agent.retention_pruned", prune: record });
     return result;
+  }
+
+  /** Just the three settings (no revision or history). */
+  private settings(): RetentionSettings {
+    const { keepRecentTerminalRuns, keepFullRecentRuns, autoPruneEnabled } = this.deps.store.read();
+    return { keepRecentTerminalRuns, keepFullRecentRuns, autoPruneEnabled };
   }
 
   /**
