@@ -25,7 +25,7 @@ export function retentionService(space: Space): RetentionService {
             .toArray()[0];
           return row ? Number(row.due_at) : null;
         },
-        log: (record) => console.log(JSON.stringify({ level: "info", code: "retention.pruned", ...record })),
+        log: (record) => console.log(JSON.stringify({ level: "info", event: "retention.pruned", ...record })),
       }),
   );
 }
