@@ -255,7 +255,7 @@ export class RunRecordService {
     });
     if (slimmed) {
       const status = this.get(runId).status;
-      this.sockets.broadcast({ type: "agent.run_changed", runId, status, slimmed: true });
+      this.sockets.broadcast({ type: "agent.run_changed", runId, status, waitingOn: null, slimmed: true });
     }
     return slimmed;
   }
