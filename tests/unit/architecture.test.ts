@@ -253,7 +253,9 @@ describe("architecture: route auth rule", () => {
       const body = (await response.json()) as { error: { code: string } };
       expect([method, url, response.status, body.error.code]).toEqual([method, url, status, code]);
     }
-  });
+    // The first import of the whole app (Hono, the AI SDK, the MCP client) takes several seconds of
+    // CPU on a loaded 2-core machine: the default 5 s budget is for the request checks, not module loading.
+  }, 60_000);
 });
 
 /** Every folder or file the tables of docs/architecture.md name, as repository paths to check. */
