@@ -230,10 +230,10 @@ export default {
     title: "模型看到的工具",
     explain:
       "已启用服务器中设为“询问”或“允许”的工具，取自已保存的工具列表（不会联系任何服务器），显示模型得到的名称和描述。",
-    profile: "Agent 预设（可选）",
+    profile: "Agent 配置（可选）",
     profilePlaceholder: "例如 default-writer；留空表示聊天生成",
     show: "显示",
-    forProfile_other: "预设“{{profile}}”可用 {{count}} 个工具。",
+    forProfile_other: "配置“{{profile}}”可用 {{count}} 个工具。",
     forChat_other: "聊天生成可用 {{count}} 个工具。",
     listLabel: "模型工具",
     noDescription: "（没有描述）",

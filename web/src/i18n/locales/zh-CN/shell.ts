@@ -11,7 +11,7 @@ export default {
     mcp: "MCP 服务器",
     chats: "聊天",
     connections: "API 连接",
-    profiles: "预设",
+    profiles: "配置",
     runs: "运行",
     devices: "设备",
     skills: "技能",

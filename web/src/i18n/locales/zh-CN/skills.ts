@@ -1,7 +1,7 @@
-/** 技能页面与预设编辑器中的技能选择。 */
+/** 技能页面与配置编辑器中的技能选择。 */
 export default {
   title: "技能",
-  intro: "Agent 可以列出、搜索和阅读的知识包（从不执行）。由 Agent 预设决定它能看到哪些技能。",
+  intro: "Agent 可以列出、搜索和阅读的知识包（从不执行）。由 Agent 配置决定它能看到哪些技能。",
   installedTitle: "已安装的技能",
   loading: "正在加载技能…",
   empty: "还没有技能。导入一个包含 SKILL.md 的 .zip 即可开始。",
@@ -10,18 +10,18 @@ export default {
     moveLabel: "移动到",
     kinds: {
       global: "所有 Agent",
-      profile: "一个 Agent 预设",
+      profile: "一个 Agent 配置",
       preset: "一个技能集",
       character: "一个角色",
     },
     hints: {
-      global: "对每个 Agent 预设可见（前提是预设允许）。",
-      profile: "仅限该预设的运行；会覆盖所有人可用的同名技能。",
-      preset: "一个命名的技能集（例如你的 SillyTavern 预设名），由运行或 Agent 预设选用。",
+      global: "对每个 Agent 配置可见（前提是配置允许）。",
+      profile: "仅限该配置的运行；会覆盖所有人可用的同名技能。",
+      preset: "一个命名的技能集（例如你的 SillyTavern 预设名），由运行或 Agent 配置选用。",
       character: "仅限该角色 ID 的运行；覆盖其他所有范围。",
     },
     valueLabels: {
-      profile: "预设 ID",
+      profile: "配置 ID",
       preset: "技能集名称",
       character: "角色 ID",
     },
@@ -32,7 +32,7 @@ export default {
     },
     labels: {
       global: "所有 Agent",
-      profile: "Agent 预设 {{value}}",
+      profile: "Agent 配置 {{value}}",
       preset: "技能集 {{value}}",
       character: "角色 {{value}}",
     },

@@ -11,7 +11,7 @@ export default {
     mcp: "MCP 伺服器",
     chats: "聊天",
     connections: "API 連線",
-    profiles: "預設",
+    profiles: "設定檔",
     runs: "執行",
     devices: "裝置",
     skills: "技能",

@@ -1,7 +1,7 @@
-/** 技能頁面與預設編輯器中的技能選擇。 */
+/** 技能頁面與設定檔編輯器中的技能選擇。 */
 export default {
   title: "技能",
-  intro: "Agent 可以列出、搜尋和閱讀的知識包（從不執行）。由 Agent 預設決定它能看到哪些技能。",
+  intro: "Agent 可以列出、搜尋和閱讀的知識包（從不執行）。由 Agent 設定檔決定它能看到哪些技能。",
   installedTitle: "已安裝的技能",
   loading: "正在載入技能…",
   empty: "還沒有技能。匯入一個包含 SKILL.md 的 .zip 即可開始。",
@@ -10,18 +10,18 @@ export default {
     moveLabel: "移動到",
     kinds: {
       global: "所有 Agent",
-      profile: "一個 Agent 預設",
+      profile: "一個 Agent 設定檔",
       preset: "一個技能集",
       character: "一個角色",
     },
     hints: {
-      global: "對每個 Agent 預設可見（前提是預設允許）。",
-      profile: "僅限該預設的執行；會覆蓋所有人可用的同名技能。",
-      preset: "一個命名的技能集（例如你的 SillyTavern 預設名稱），由執行或 Agent 預設選用。",
+      global: "對每個 Agent 設定檔可見（前提是設定檔允許）。",
+      profile: "僅限該設定檔的執行；會覆蓋所有人可用的同名技能。",
+      preset: "一個命名的技能集（例如你的 SillyTavern 預設名稱），由執行或 Agent 設定檔選用。",
       character: "僅限該角色 ID 的執行；覆蓋其他所有範圍。",
     },
     valueLabels: {
-      profile: "預設 ID",
+      profile: "設定檔 ID",
       preset: "技能集名稱",
       character: "角色 ID",
     },
@@ -32,7 +32,7 @@ export default {
     },
     labels: {
       global: "所有 Agent",
-      profile: "Agent 預設 {{value}}",
+      profile: "Agent 設定檔 {{value}}",
       preset: "技能集 {{value}}",
       character: "角色 {{value}}",
     },
