@@ -79,7 +79,7 @@ export default {
   "agent.profile_too_large": "The profile is too large.",
   "agent.profile_model_requires_configuration": "Choose a connection and model for this profile before running it.",
   "agent.profile_limit_exceeded": "You have reached the maximum number of profiles.",
-  "agent.run_active": "An agent run is already active in this chat.",
+  "agent.run_active": "This run is still going: cancel it or wait for it to finish first.",
   "agent.run_not_found": "This run no longer exists.",
   "agent.run_status_conflict": "The run has already moved on; refresh to see its state.",
   "agent.run_slimmed": "Retention slimmed this run: its journal is kept, its workspace and model turns were deleted.",

@@ -73,7 +73,7 @@ export default {
   "agent.profile_too_large": "配置太大。",
   "agent.profile_model_requires_configuration": "运行前请先为这个配置选择 API 连接和模型。",
   "agent.profile_limit_exceeded": "配置数量已达上限。",
-  "agent.run_active": "此聊天中已有正在进行的 Agent 运行。",
+  "agent.run_active": "此运行仍在进行中：请先取消它或等待它结束。",
   "agent.run_not_found": "该运行已不存在。",
   "agent.run_status_conflict": "运行状态已经变化，请刷新查看。",
   "agent.run_slimmed": "保留策略已精简此运行：日志仍在，工作区和模型轮次已删除。",

@@ -73,7 +73,7 @@ export default {
   "agent.profile_too_large": "設定檔太大。",
   "agent.profile_model_requires_configuration": "執行前請先為這個設定檔選擇 API 連線和模型。",
   "agent.profile_limit_exceeded": "設定檔數量已達上限。",
-  "agent.run_active": "此聊天中已有正在進行的 Agent 執行。",
+  "agent.run_active": "此執行仍在進行中：請先取消它或等待它結束。",
   "agent.run_not_found": "該執行已不存在。",
   "agent.run_status_conflict": "執行狀態已經變化，請重新整理檢視。",
   "agent.run_slimmed": "保留策略已精簡此執行：日誌仍在，工作區與模型輪次已刪除。",
