@@ -72,3 +72,14 @@ export const skillMoveResultSchema = z.strictObject({
   action: z.enum(["moved", "skipped", "already_installed"]),
   skill: skillEntrySchema.nullable(),
 });
+
+/** An installed skill as the API returns it. */
+export type SkillEntry = z.infer<typeof skillEntrySchema>;
+/** One file of a skill as the API returns it. */
+export type SkillFile = z.infer<typeof skillFileSchema>;
+/** One warning of an import preview. */
+export type SkillWarning = SkillPreview["warnings"][number];
+/** An import preview as the API returns it. */
+export type SkillPreview = z.infer<typeof skillPreviewSchema>;
+/** The answer of `POST /skills/import`. */
+export type SkillInstallResult = z.infer<typeof skillInstallResultSchema>;
