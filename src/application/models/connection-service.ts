@@ -18,6 +18,7 @@ import {
   CONNECTION_LIMITS,
   apiKeyHint,
   checkApiKey,
+  checkApiKeyChars,
   normalizeBaseUrl,
   normalizeConnectionName,
   normalizeModelId,
@@ -170,7 +171,8 @@ export class ModelConnectionService {
         : notFound(id);
     }
     const { record } = stored;
-    const apiKey = await this.cipher.open(stored.apiKey, aad(record.id));
+    // A key saved before the printable-ASCII rule must not be sent garbled (model.api_key_invalid).
+    const apiKey = checkApiKeyChars(await this.cipher.open(stored.apiKey, aad(record.id)));
     return {
       id: record.id,
       provider: record.provider,

@@ -3,7 +3,9 @@
  * registration is saved (create, full-replacement update, JSON import entries — hosted rule, ADR
  * 0394) and by the MCP gateway before anything is sent (rows saved before the save-time check):
  * a name that is not an RFC 9110 token → `mcp.header_name_invalid`; a value with bytes outside
- * visible ASCII / obs-text, space and tab (e.g. CR, LF, NUL) → `mcp.header_value_invalid`; a name
+ * visible ASCII, space and tab (e.g. CR, LF, NUL) → `mcp.header_value_invalid`; a non-ASCII character
+ * (e.g. Chinese text, full-width punctuation, obs-text) → `mcp.header_value_non_ascii` (the same
+ * printable-ASCII rule as a model connection's API key, src/domain/models/connection.ts); a name
  * the MCP transport owns → `mcp.header_reserved` (hosted extension). Messages name the header,
  * never its value.
  */
@@ -20,18 +22,22 @@ const RESERVED = new Set([
   "last-event-id",
 ]);
 
-function validValue(value: string): boolean {
+/** Why a value cannot be sent: "control" (CR, LF, NUL, DEL…), "non_ascii", or null when it can. */
+function valueProblem(value: string): "control" | "non_ascii" | null {
+  let nonAscii = false;
   for (let i = 0; i < value.length; i += 1) {
     const code = value.charCodeAt(i);
     if (code === 0x09) continue;
-    if (code < 0x20 || code === 0x7f || code > 0xff) return false;
+    if (code < 0x20 || code === 0x7f) return "control";
+    if (code > 0x7e) nonAscii = true;
   }
-  return true;
+  return nonAscii ? "non_ascii" : null;
 }
 
 /**
  * Validates `headers` and returns them unchanged. Throws AppError `mcp.header_name_invalid`,
- * `mcp.header_value_invalid` or `mcp.header_reserved` (details `{header}`).
+ * `mcp.header_value_invalid`, `mcp.header_value_non_ascii` or `mcp.header_reserved` (details
+ * `{header}`).
  */
 export function checkCustomHeaders(headers: Record<string, string>): Record<string, string> {
   for (const [name, value] of Object.entries(headers)) {
@@ -50,13 +56,19 @@ export function checkCustomHeaders(headers: Record<string, string>): Record<stri
         { header: shown },
       );
     }
-    if (typeof value !== "string" || !validValue(value)) {
+    const problem = typeof value === "string" ? valueProblem(value) : "control";
+    if (problem === "non_ascii")
       throw new AppError(
-        "mcp.header_value_invalid",
-        `The value of header "${shown}" contains characters that are not allowed in HTTP headers (such as line breaks).`,
+        "mcp.header_value_non_ascii",
+        `The value of header "${shown}" contains non-ASCII characters (such as Chinese or full-width characters); HTTP header values must be plain ASCII.`,
         { header: shown },
       );
-    }
+    if (problem === "control")
+      throw new AppError(
+        "mcp.header_value_invalid",
+        `The value of header "${shown}" contains line breaks or other control characters, which are not allowed in HTTP headers.`,
+        { header: shown },
+      );
   }
   return headers;
 }

@@ -92,11 +92,36 @@ export function providerNeedsKey(provider: ModelProvider): boolean {
   return provider !== "openai-compatible";
 }
 
-/** Checks an API key: required (non-blank) except for openai-compatible; ≤ 4000 chars. */
+/**
+ * Checks an API key: required (non-blank) except for openai-compatible; ≤ 4000 chars; printable
+ * ASCII only (see checkApiKeyChars). Returns it trimmed. Raises `input.invalid` (field `apiKey`)
+ * or `model.api_key_invalid`.
+ */
 export function checkApiKey(provider: ModelProvider, apiKey: string): string {
   if (apiKey.length > CONNECTION_LIMITS.apiKeyChars) throw invalid("apiKey", "The API key is too long.");
   if (providerNeedsKey(provider) && apiKey.trim() === "") throw invalid("apiKey", "This provider needs an API key.");
-  return apiKey.trim();
+  return checkApiKeyChars(apiKey.trim());
+}
+
+/**
+ * The key travels in an HTTP header (Authorization / x-api-key / x-goog-api-key), which carries
+ * bytes, not text: a non-ASCII character (e.g. `sk-測試金鑰`, full-width punctuation) or a line
+ * break would be sent garbled or rejected, so it is refused at save and before any request
+ * (docs/spec/hosted.md §9; same rule as MCP header values, src/domain/mcp/headers.ts).
+ * Returns `apiKey` unchanged. Raises `model.api_key_invalid` (details `{field: "apiKey"}`); the
+ * message never contains the key.
+ */
+export function checkApiKeyChars(apiKey: string): string {
+  for (let i = 0; i < apiKey.length; i += 1) {
+    const code = apiKey.charCodeAt(i);
+    if (code < 0x20 || code > 0x7e)
+      throw new AppError(
+        "model.api_key_invalid",
+        "The API key contains non-ASCII characters (such as Chinese or full-width characters) or line breaks, which cannot be sent in an HTTP header. Paste the key exactly as the provider shows it.",
+        { field: "apiKey" },
+      );
+  }
+  return apiKey;
 }
 
 /** Last 4 characters of a key; "" for keys shorter than 8 (a short key is never half shown). */

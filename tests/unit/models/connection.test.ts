@@ -10,6 +10,20 @@ describe("model connection rules", () => {
     expect(apiKeyHint("")).toBe("");
   });
 
+  it("refuses keys an HTTP header cannot carry (non-ASCII, line breaks) with model.api_key_invalid", () => {
+    for (const key of ["sk-測試金鑰", "sk-abc\ndef", "sk-ａｂｃ", "sk-é"]) {
+      let code: string | undefined;
+      try {
+        checkApiKey("openai", key);
+      } catch (error) {
+        code = (error as AppError).code;
+        expect((error as AppError).message).not.toContain(key);
+      }
+      expect(code, key).toBe("model.api_key_invalid");
+    }
+    expect(checkApiKey("openai", "  sk-proj-AZaz09_-.~+/=  ")).toBe("sk-proj-AZaz09_-.~+/=");
+  });
+
   it("requires a key except for openai-compatible endpoints", () => {
     expect(() => checkApiKey("openai", "  ")).toThrow(AppError);
     expect(checkApiKey("openai-compatible", "")).toBe("");

@@ -130,7 +130,13 @@ export const MCP_CODES = {
   },
   "mcp.header_value_invalid": {
     status: 400,
-    message: "The value of header … contains characters that are not allowed in HTTP headers (such as line breaks).",
+    message:
+      "The value of header … contains line breaks or other control characters, which are not allowed in HTTP headers.",
+  },
+  "mcp.header_value_non_ascii": {
+    status: 400,
+    message:
+      "The value of header … contains non-ASCII characters (such as Chinese or full-width characters); HTTP header values must be plain ASCII.",
   },
   "mcp.import_document_invalid": { status: 400, message: "The MCP server configuration is not valid." },
   "mcp.import_duplicate_endpoint": { status: 400, message: "Another registration already uses this endpoint." },

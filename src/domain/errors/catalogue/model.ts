@@ -7,6 +7,11 @@ export const MODEL_CODES = {
     message:
       "More MCP tools are allowed than this connection accepts in one request. Set some tools to Off in the MCP Manager.",
   },
+  "model.api_key_invalid": {
+    status: 400,
+    message:
+      "The API key contains non-ASCII characters (such as Chinese or full-width characters) or line breaks, which cannot be sent in an HTTP header. Paste the key exactly as the provider shows it.",
+  },
   "model.cancelled": { status: 400, message: "The model request was cancelled." },
   "model.connection_limit_exceeded": {
     status: 400,

@@ -33,7 +33,9 @@ export default {
   "mcp.display_name_empty": "Give the MCP server a name.",
   "mcp.header_name_invalid": "“{{header}}” is not a valid HTTP header name.",
   "mcp.header_value_invalid":
-    "The value of header “{{header}}” contains characters HTTP does not allow (such as line breaks).",
+    "The value of header “{{header}}” contains line breaks or other control characters, which HTTP does not allow.",
+  "mcp.header_value_non_ascii":
+    "The value of header “{{header}}” contains non-ASCII characters (such as Chinese or full-width characters). HTTP header values must be plain ASCII.",
   "mcp.header_reserved": "The header “{{header}}” is set by the MCP transport itself and cannot be configured.",
   "mcp.protocol_version_invalid": "That MCP protocol version is not supported.",
   "mcp.registration_conflict": "Another device changed this server first.",
@@ -67,6 +69,8 @@ export default {
   "chat.invalid_search_query": "A search needs 1 to {{maxChars}} characters.",
   "chat.too_many_swipes": "This message has too many swipes.",
   "model.connection_not_found": "This connection no longer exists.",
+  "model.api_key_invalid":
+    "The API key contains non-ASCII characters (such as Chinese or full-width characters) or line breaks, so it cannot be sent. Paste the key exactly as the provider shows it.",
   "model.connection_limit_exceeded": "You have reached the maximum number of connections.",
   "model.request_failed": "The model provider could not be reached or failed.",
   "model.provider_denied": "The model provider refused the API key.",

@@ -28,7 +28,9 @@ export default {
   "mcp.endpoint_fragment_forbidden": "MCP 端点不能包含 #片段。",
   "mcp.display_name_empty": "请为 MCP 服务器填写名称。",
   "mcp.header_name_invalid": "“{{header}}”不是有效的 HTTP 请求头名称。",
-  "mcp.header_value_invalid": "请求头“{{header}}”的值包含 HTTP 不允许的字符（例如换行）。",
+  "mcp.header_value_invalid": "请求头“{{header}}”的值包含换行或其他控制字符，HTTP 不允许这些字符。",
+  "mcp.header_value_non_ascii":
+    "请求头“{{header}}”的值包含非 ASCII 字符（例如中文或全角字符）。HTTP 请求头的值只能是 ASCII 字符。",
   "mcp.header_reserved": "请求头“{{header}}”由 MCP 传输层自行设置，不能配置。",
   "mcp.protocol_version_invalid": "不支持该 MCP 协议版本。",
   "mcp.registration_conflict": "另一台设备先修改了这个服务器。",
@@ -61,6 +63,8 @@ export default {
   "chat.invalid_search_query": "搜索内容需要 1 到 {{maxChars}} 个字符。",
   "chat.too_many_swipes": "这条消息的候选回复（swipe）太多了。",
   "model.connection_not_found": "该 API 连接已不存在。",
+  "model.api_key_invalid":
+    "API 密钥包含非 ASCII 字符（例如中文或全角字符）或换行，无法发送。请按服务商显示的原样粘贴密钥。",
   "model.connection_limit_exceeded": "API 连接数量已达上限。",
   "model.request_failed": "无法连接模型服务商，或请求失败。",
   "model.provider_denied": "模型服务商拒绝了这个 API 密钥。",

@@ -28,7 +28,9 @@ export default {
   "mcp.endpoint_fragment_forbidden": "MCP 端點不能包含 #片段。",
   "mcp.display_name_empty": "請為 MCP 伺服器填寫名稱。",
   "mcp.header_name_invalid": "「{{header}}」不是有效的 HTTP 請求標頭名稱。",
-  "mcp.header_value_invalid": "請求標頭「{{header}}」的值包含 HTTP 不允許的字元（例如換行）。",
+  "mcp.header_value_invalid": "請求標頭「{{header}}」的值包含換行或其他控制字元，HTTP 不允許這些字元。",
+  "mcp.header_value_non_ascii":
+    "請求標頭「{{header}}」的值包含非 ASCII 字元（例如中文或全形字元）。HTTP 請求標頭的值只能是 ASCII 字元。",
   "mcp.header_reserved": "請求標頭「{{header}}」由 MCP 傳輸層自行設定，不能設定。",
   "mcp.protocol_version_invalid": "不支援該 MCP 協定版本。",
   "mcp.registration_conflict": "另一台裝置先修改了這個伺服器。",
@@ -61,6 +63,8 @@ export default {
   "chat.invalid_search_query": "搜尋內容需要 1 到 {{maxChars}} 個字元。",
   "chat.too_many_swipes": "這則訊息的候選回覆（swipe）太多了。",
   "model.connection_not_found": "該 API 連線已不存在。",
+  "model.api_key_invalid":
+    "API 金鑰包含非 ASCII 字元（例如中文或全形字元）或換行，無法傳送。請依供應商顯示的原樣貼上金鑰。",
   "model.connection_limit_exceeded": "API 連線數量已達上限。",
   "model.request_failed": "無法連線模型供應商，或請求失敗。",
   "model.provider_denied": "模型供應商拒絕了這個 API 金鑰。",
