@@ -92,6 +92,8 @@ export const runChangedFrameSchema = frame("agent.run_changed", {
   runId: z.string(),
   status: z.enum(AGENT_RUN_STATUSES),
   waitingOn: waitingOnSchema,
+  /** The run's commits so far (the summary's `commitCount`), so run lists stay right live. */
+  commitCount: z.number().int().nonnegative(),
   /** Present when retention just slimmed the run (docs/spec/retention-usage.md). */
   slimmed: z.literal(true).optional(),
 });

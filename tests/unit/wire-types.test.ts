@@ -84,6 +84,7 @@ describe("wire types", () => {
       runId: "run_1",
       status: "calling_model",
       waitingOn: { kind: "model", since: "2026-12-01T15:00:00.000Z", detail: "gpt-x" },
+      commitCount: 0,
     });
     expect(ok.success).toBe(true);
     const waitingKindDrift = { kind: "lunch", since: "2026-12-01T15:00:00.000Z" };
@@ -93,6 +94,7 @@ describe("wire types", () => {
         runId: "run_1",
         status: "calling_model",
         waitingOn: waitingKindDrift,
+        commitCount: 0,
       }).success,
     ).toBe(false);
     expect(

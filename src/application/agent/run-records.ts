@@ -4,7 +4,7 @@
  *
  * Every status change persists the record and journals `status_changed {status}` in one
  * transaction, then delivers that event to the run's subscribers and broadcasts
- * `agent.run_changed {runId, status}` to every socket of the user.
+ * `agent.run_changed {runId, status, waitingOn, commitCount}` to every socket of the user.
  *
  * Error codes: agent.run_not_found (404), agent.run_status_conflict (409, details.current),
  * agent.run_active (409, delete or slim of a non-terminal run), agent.run_slimmed (410, see
@@ -114,7 +114,13 @@ export class RunRecordService {
       });
     });
     this.journal.publish(event);
-    this.sockets.broadcast({ type: "agent.run_changed", runId: run.runId, status: run.status, waitingOn: null });
+    this.sockets.broadcast({
+      type: "agent.run_changed",
+      runId: run.runId,
+      status: run.status,
+      waitingOn: null,
+      commitCount: run.commitCount,
+    });
     return run;
   }
 
@@ -162,7 +168,13 @@ export class RunRecordService {
       };
     });
     this.journal.publish(event);
-    this.sockets.broadcast({ type: "agent.run_changed", runId, status, waitingOn: toWaitingOnView(run.waitingOn) });
+    this.sockets.broadcast({
+      type: "agent.run_changed",
+      runId,
+      status,
+      waitingOn: toWaitingOnView(run.waitingOn),
+      commitCount: run.commitCount,
+    });
     return run;
   }
 
@@ -181,16 +193,30 @@ export class RunRecordService {
       runId,
       status: run.status,
       waitingOn: toWaitingOnView(waitingOn),
+      commitCount: run.commitCount,
     });
     return run;
   }
 
-  /** Updates summary fields (commit count, committed message, profile…) and updatedAt. */
+  /**
+   * Updates summary fields (commit count, committed message, profile…) and updatedAt. A new
+   * commit count is broadcast as `agent.run_changed {runId, status, waitingOn, commitCount}` so
+   * every device's run list shows it live (docs/api.md "Socket frames").
+   */
   update(runId: string, patch: RunSummaryPatch): AgentRunRecord {
     const current = this.get(runId);
     const now = this.clock.now();
     this.repo.update(runId, { ...patch, updatedAt: now });
-    return { ...current, ...patch, updatedAt: now } as AgentRunRecord;
+    const run = { ...current, ...patch, updatedAt: now } as AgentRunRecord;
+    if (patch.commitCount !== undefined && patch.commitCount !== current.commitCount)
+      this.sockets.broadcast({
+        type: "agent.run_changed",
+        runId,
+        status: run.status,
+        waitingOn: toWaitingOnView(run.waitingOn ?? null),
+        commitCount: run.commitCount,
+      });
+    return run;
   }
 
   /**
@@ -254,8 +280,8 @@ export class RunRecordService {
       return true;
     });
     if (slimmed) {
-      const status = this.get(runId).status;
-      this.sockets.broadcast({ type: "agent.run_changed", runId, status, waitingOn: null, slimmed: true });
+      const { status, commitCount } = this.get(runId);
+      this.sockets.broadcast({ type: "agent.run_changed", runId, status, waitingOn: null, commitCount, slimmed: true });
     }
     return slimmed;
   }

@@ -89,6 +89,7 @@ describe("agent.subscribe / agent.unsubscribe (docs/spec/hosted.md §7)", () => 
       runId: run.runId,
       status: "initializing_workspace",
       waitingOn: null,
+      commitCount: 0,
     });
     for (const socket of [follower, leaver, bystander]) socket.ws.close();
   });

@@ -4,7 +4,7 @@
  * GET model-turns/:round, guidance and cancel routes.
  */
 import { describe, expect, it } from "vitest";
-import { apiJson, createUser } from "../helpers";
+import { apiJson, createUser, openSocket } from "../helpers";
 import { appendMany, createChat } from "../chats/chat-helpers";
 import { loadScript, modelPeer } from "../models/helpers";
 import { waitTerminal } from "./loop-helpers";
@@ -91,6 +91,7 @@ describe("agent loop routes", () => {
       { toolCalls: [{ id: "c", name: "workspace_commit", arguments: "{}" }] },
       { toolCalls: [{ id: "f", name: "workspace_finish", arguments: "{}" }] },
     ]);
+    const otherDevice = await openSocket(token);
     const handle = await apiJson("/api/v1/agent/runs", {
       token,
       body: { stableChatId: chatId, promptSnapshot: prompt() },
@@ -104,6 +105,19 @@ describe("agent loop routes", () => {
     });
     const run = await waitTerminal(token, handle.runId);
     expect(run).toMatchObject({ status: "completed", commitCount: 1, profileId: "default-writer" });
+    // Another device's run list updates from frames alone: the commit count arrives with them.
+    const done = await otherDevice.waitFor(
+      (f) => f.type === "agent.run_changed" && f.runId === handle.runId && f.status === "completed",
+      20_000,
+    );
+    expect(done.commitCount).toBe(1);
+    expect(
+      otherDevice.frames.some(
+        (f) =>
+          f.type === "agent.run_changed" && f.runId === handle.runId && f.commitCount === 1 && f.status !== "completed",
+      ),
+    ).toBe(true);
+    otherDevice.ws.close();
     const turn = await apiJson(`/api/v1/agent/runs/${handle.runId}/model-turns/1`, { token, expectStatus: 200 });
     expect(turn).toMatchObject({
       runId: handle.runId,

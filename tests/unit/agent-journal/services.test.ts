@@ -38,9 +38,33 @@ describe("RunRecordService + JournalService over the fakes", () => {
       [`run:${run.runId}`, "agent.event", 3],
     ]);
     expect(sockets.broadcasts).toEqual([
-      { type: "agent.run_changed", runId: run.runId, status: "created", waitingOn: null },
-      { type: "agent.run_changed", runId: run.runId, status: "initializing_workspace", waitingOn: null },
+      { type: "agent.run_changed", runId: run.runId, status: "created", waitingOn: null, commitCount: 0 },
+      {
+        type: "agent.run_changed",
+        runId: run.runId,
+        status: "initializing_workspace",
+        waitingOn: null,
+        commitCount: 0,
+      },
     ]);
+  });
+
+  it("a commit and the final status reach every device's run list with the commit count (no reload)", async () => {
+    const { runs, sockets } = build();
+    const run = await runs.create({ stableChatId: "chat-1" });
+    runs.transition(run.runId, "initializing_workspace");
+    sockets.broadcasts.length = 0;
+    runs.update(run.runId, { commitCount: 1 });
+    runs.update(run.runId, { commitCount: 1 });
+    runs.transition(run.runId, "failed");
+    const frames = sockets.broadcasts.filter((f) => f.type === "agent.run_changed");
+    expect(
+      frames.map((f) => [f.type === "agent.run_changed" && f.status, f.type === "agent.run_changed" && f.commitCount]),
+    ).toEqual([
+      ["initializing_workspace", 1],
+      ["failed", 1],
+    ]);
+    expect(runs.list({}).runs[0]).toMatchObject({ status: "failed", commitCount: 1 });
   });
 
   it("followRun registers first, replays the backlog, then reports lastSeq", async () => {

@@ -1,6 +1,6 @@
 /**
  * Runs newest first (GET /api/v1/agent/runs?stableChatId=&statuses=, 25 per page, "Load more"
- * follows nextCursor), kept live: `agent.run_changed {runId, status}` updates a listed run (an
+ * follows nextCursor), kept live: `agent.run_changed {runId, status, waitingOn, commitCount}` updates a listed run (an
  * unknown one reloads the first page) and `agent.run_removed {runId}` drops it.
  */
 import { useEffect, useState } from "react";
@@ -39,9 +39,11 @@ export function useRunList(chatId: string | null, statuses: readonly string[]) {
   }, [reload, key]);
   useReconnected(socket, () => void reload());
   useFrame(socket, "agent.run_changed", (frame) => {
-    const { runId, status, waitingOn } = frame;
+    const { runId, status, waitingOn, commitCount } = frame;
     if (list?.some((r) => r.runId === runId)) {
-      setList((current) => current?.map((r) => (r.runId === runId ? { ...r, status, waitingOn } : r)) ?? current);
+      setList(
+        (current) => current?.map((r) => (r.runId === runId ? { ...r, status, waitingOn, commitCount } : r)) ?? current,
+      );
       if (statuses.length > 0 && !statuses.includes(status))
         setList((current) => current?.filter((r) => r.runId !== runId) ?? current);
     } else if (statuses.length === 0 || statuses.includes(status)) void reload();
