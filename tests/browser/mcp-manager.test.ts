@@ -112,12 +112,15 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     await serverRow(phone.page, "Everything").waitFor();
 
     await activate(page, "Everything");
-    await serverRow(phone.page, "Everything").getByRole("img", { name: "Active" }).waitFor();
+    // Enabled but nothing discovered yet: amber, not green, on every device.
+    await serverRow(phone.page, "Everything").getByRole("img", { name: "Active · no tools discovered" }).waitFor();
     await row.getByRole("button", { name: "Tools" }).click();
     await row.getByTestId("mcp-server-info").filter({ hasText: "MCP 2025-11-25" }).waitFor();
     await toolItem(row, "echo").waitFor();
     expect(await radio(row, "echo", "Off").getAttribute("aria-checked")).toBe("true");
     await row.getByText(/tools fetched (just now|\d+ min ago)/).waitFor();
+    await row.getByRole("img", { name: "Active", exact: true }).waitFor();
+    await serverRow(phone.page, "Everything").getByRole("img", { name: "Active", exact: true }).waitFor();
     await row.getByText("Ask currently runs like Allow").waitFor();
 
     // The phone opens the same server's tools (a cache hit), then sees the desk's change live.

@@ -1,5 +1,6 @@
 /**
- * One server: state lamp, name, endpoint (userinfo hidden), negotiated protocol and catalog age;
+ * One server: health lamp (green active, grey paused, amber when discovery failed or never
+ * succeeded: display.ts serverHealth), name, endpoint (userinfo hidden), negotiated protocol and catalog age;
  * Activate (through the confirm) / Pause, Edit (full-replacement form), Remove (confirm), and the
  * expand toggle that opens the discovery console (docs/spec/mcp-platform.md §15.2, §15.5–§15.7).
  */
@@ -9,7 +10,7 @@ import { BusyButton } from "../components/BusyButton";
 import { ErrorText } from "../components/ErrorNote";
 import { useAction } from "../state/use-action";
 import { ActivateConfirm } from "./ActivateConfirm";
-import { ageOf, endpointForDisplay } from "./display";
+import { ageOf, endpointForDisplay, serverHealth } from "./display";
 import { RemoveConfirm } from "./RemoveConfirm";
 import { ServerConsole } from "./ServerConsole";
 import { ServerForm } from "./ServerForm";
@@ -20,11 +21,12 @@ type Mode = "view" | "edit" | "activate" | "remove";
 
 export function ServerRow({ server }: { server: McpServer }) {
   const { t } = useTranslation();
-  const { mcp, upsert, warnings, dismissWarnings } = useMcp();
+  const { mcp, upsert, warnings, dismissWarnings, discovery } = useMcp();
   const [mode, setMode] = useState<Mode>("view");
   const [expanded, setExpanded] = useState(false);
   const pause = useAction(async () => upsert(await mcp.setState(server.id, "paused")));
   const active = server.state === "active";
+  const health = serverHealth(server, discovery[server.id]);
   const age = ageOf(server.fetchedAt);
   const consoleId = `mcp-console-${server.id}`;
   const notes = warnings[server.id] ?? [];
@@ -32,22 +34,30 @@ export function ServerRow({ server }: { server: McpServer }) {
     <li className="mcp-server" data-testid="mcp-server" data-server-id={server.id}>
       <div className="mcp-server-head">
         <span
-          className={`lamp lamp-${server.state}`}
+          className={`lamp lamp-${health.lamp}`}
           role="img"
-          aria-label={active ? t("mcp.row.active") : t("mcp.row.paused")}
-          title={active ? t("mcp.row.active") : t("mcp.row.paused")}
+          aria-label={t(health.label)}
+          title={t(health.label)}
+          data-testid="mcp-server-lamp"
         />
         <div className="mcp-server-main">
           <div className="mcp-server-title">
             <span className="mcp-server-name" data-testid="mcp-server-name">
               {server.displayName}
             </span>
-            <span className={`badge${active ? " badge-active" : " badge-muted"}`}>
-              {active ? t("mcp.row.active") : t("mcp.row.paused")}
+            <span
+              className={`badge ${health.lamp === "active" ? "badge-active" : health.lamp === "warn" ? "badge-warn" : "badge-muted"}`}
+            >
+              {t(health.label)}
             </span>
             {server.headersUnavailable && <span className="badge badge-warn">{t("mcp.row.secretsUnreadable")}</span>}
           </div>
           <code className="mcp-endpoint">{endpointForDisplay(server.endpoint)}</code>
+          {health.error && (
+            <p className="mcp-server-error" role="status">
+              <ErrorText error={health.error} />
+            </p>
+          )}
           <div className="device-meta">
             {server.negotiatedProtocolVersion
               ? t("mcp.row.negotiated", { version: server.negotiatedProtocolVersion })

@@ -47,3 +47,29 @@ export function newCallId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
+
+/** What a server row's lamp and badge show (docs/spec/mcp-platform.md §15.5). */
+export interface ServerHealth {
+  /** CSS lamp modifier: green `active`, grey `paused`, amber `warn`. */
+  lamp: "active" | "paused" | "warn";
+  /** Catalogue key of the badge and the lamp's accessible name. */
+  label: "mcp.row.active" | "mcp.row.paused" | "mcp.row.discoveryFailed" | "mcp.row.notDiscovered";
+  /** The failed discovery's error (code + server message), shown under the endpoint. */
+  error?: { code: string; message: string };
+}
+
+/**
+ * A row's health from the server view and this device's discovery state: a paused server is grey;
+ * an active one whose last discovery on this device failed is amber "discovery failed" (with the
+ * error); an active one with no cached catalog (`fetchedAt` absent: discovery never succeeded,
+ * e.g. an unreachable endpoint) is amber "no tools discovered"; otherwise green.
+ */
+export function serverHealth(
+  server: { state: "active" | "paused"; fetchedAt?: string },
+  discovery?: { result?: unknown; busy: boolean; error?: { code: string; message: string } },
+): ServerHealth {
+  if (server.state === "paused") return { lamp: "paused", label: "mcp.row.paused" };
+  if (discovery?.error) return { lamp: "warn", label: "mcp.row.discoveryFailed", error: discovery.error };
+  if (!server.fetchedAt && !discovery?.result) return { lamp: "warn", label: "mcp.row.notDiscovered" };
+  return { lamp: "active", label: "mcp.row.active" };
+}

@@ -67,6 +67,8 @@ export default {
     busy: "Importing…",
   },
   row: {
+    discoveryFailed: "Tool discovery failed",
+    notDiscovered: "Active · no tools discovered",
     active: "Active",
     paused: "Paused",
     secretsUnreadable: "Secrets unreadable",

@@ -64,6 +64,8 @@ export default {
     busy: "正在导入…",
   },
   row: {
+    discoveryFailed: "工具发现失败",
+    notDiscovered: "已启用 · 尚未发现工具",
     active: "已启用",
     paused: "已暂停",
     secretsUnreadable: "机密信息无法读取",

@@ -64,6 +64,8 @@ export default {
     busy: "正在匯入…",
   },
   row: {
+    discoveryFailed: "工具發現失敗",
+    notDiscovered: "已啟用 · 尚未發現工具",
     active: "已啟用",
     paused: "已暫停",
     secretsUnreadable: "機密資訊無法讀取",
