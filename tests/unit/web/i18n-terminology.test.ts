@@ -31,7 +31,8 @@ describe("Agent profile wording", () => {
         (k) => /(^|\.)profiles?(\.|_|$)|profile/i.test(k) && !/preset|json\.help|currentPromptSnapshot/i.test(k),
       );
       expect(profileKeys.length).toBeGreaterThan(20);
-      for (const k of profileKeys) expect(c[k], k).not.toContain(preset);
+      // The built-in profile's name "Default Writer" (預設寫手) is a "default" on purpose.
+      for (const k of profileKeys) expect(c[k]?.replaceAll("預設寫手", ""), k).not.toContain(preset);
       expect(c["translation.shell.routes.profiles"]).toBe(term);
       expect(c["translation.profiles.title"]).toBe(`Agent ${term}`);
       expect(c["errors.agent.profile_not_found"]).toContain(term);

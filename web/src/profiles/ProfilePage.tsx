@@ -4,6 +4,7 @@
  * built-in default-writer, with "Duplicate" offered to make an editable copy). A stored profile
  * the server cannot read shows its code and health; one deleted elsewhere says so.
  */
+import { profileName } from "./profile-name";
 import { Trans, useTranslation } from "react-i18next";
 import { useState } from "react";
 import { ErrorNote } from "../components/ErrorNote";
@@ -27,7 +28,7 @@ export function ProfilePage({ profileId }: { profileId: string }) {
   const readOnly = profileId === DEFAULT_WRITER_ID;
   const directRunnable = (profile?.run as { directRunnable?: unknown } | undefined)?.directRunnable !== false;
   const title = profile
-    ? profile.displayName
+    ? profileName(t, profileId, profile.displayName)
     : view.error
       ? profileId
       : view.removed
@@ -93,10 +94,15 @@ export function ProfilePage({ profileId }: { profileId: string }) {
               )}
             </div>
           )}
-          {mode === "duplicate" && profile && <DuplicateForm source={profile} onCancel={() => setMode("view")} />}
+          {mode === "duplicate" && profile && (
+            <DuplicateForm
+              source={{ ...profile, displayName: profileName(t, profileId, profile.displayName) }}
+              onCancel={() => setMode("view")}
+            />
+          )}
           {mode === "confirm-delete" && (
             <DeleteProfile
-              profile={{ id: profileId, displayName: profile?.displayName ?? profileId }}
+              profile={{ id: profileId, displayName: profileName(t, profileId, profile?.displayName) }}
               onCancel={() => setMode("view")}
               onDeleted={() => navigate("/profiles")}
             />

@@ -2,6 +2,7 @@
  * One profile in the list: display name (opens it), id, badges, description, and Duplicate /
  * Export / Delete (delete asks first; the built-in profile has no Delete).
  */
+import { profileDescription, profileName } from "./profile-name";
 import { useTranslation } from "react-i18next";
 import { useState } from "react";
 import { Link } from "../shell/Link";
@@ -17,19 +18,21 @@ export function ProfileRow({ profile, takenIds }: { profile: ProfileSummary; tak
   const { t } = useTranslation();
   const [mode, setMode] = useState<"view" | "duplicate" | "confirm-delete">("view");
   const duplicateButton = useReturnFocus(mode);
+  const name = profileName(t, profile.id, profile.displayName);
+  const description = profileDescription(t, profile.id, profile.description);
   return (
     <li className="profile-row" data-testid="profile-row" data-profile-id={profile.id}>
       <div className="profile-row-main">
         <div className="profile-row-head">
           <Link href={profilePath(profile.id)} className="profile-name" data-testid="profile-name">
-            {profile.displayName}
+            {name}
           </Link>
           <ProfileBadges readOnly={profile.readOnly} directRunnable={profile.directRunnable} />
         </div>
         <div className="profile-meta">
           <code>{profile.id}</code>
         </div>
-        {profile.description && <p className="profile-description">{profile.description}</p>}
+        {description && <p className="profile-description">{description}</p>}
       </div>
       {mode === "view" && (
         <div className="profile-actions">
@@ -38,7 +41,7 @@ export function ProfileRow({ profile, takenIds }: { profile: ProfileSummary; tak
             type="button"
             className="btn btn-secondary btn-small"
             onClick={() => setMode("duplicate")}
-            aria-label={t("profiles.row.duplicateLabel", { name: profile.displayName })}
+            aria-label={t("profiles.row.duplicateLabel", { name })}
           >
             {t("profiles.row.duplicate")}
           </button>
@@ -48,14 +51,20 @@ export function ProfileRow({ profile, takenIds }: { profile: ProfileSummary; tak
               type="button"
               className="btn btn-danger-outline btn-small"
               onClick={() => setMode("confirm-delete")}
-              aria-label={t("profiles.row.deleteLabel", { name: profile.displayName })}
+              aria-label={t("profiles.row.deleteLabel", { name })}
             >
               {t("common.delete")}
             </button>
           )}
         </div>
       )}
-      {mode === "duplicate" && <DuplicateForm source={profile} takenIds={takenIds} onCancel={() => setMode("view")} />}
+      {mode === "duplicate" && (
+        <DuplicateForm
+          source={{ ...profile, displayName: name }}
+          takenIds={takenIds}
+          onCancel={() => setMode("view")}
+        />
+      )}
       {mode === "confirm-delete" && (
         <DeleteProfile profile={profile} onCancel={() => setMode("view")} onDeleted={() => setMode("view")} />
       )}

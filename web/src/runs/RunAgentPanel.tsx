@@ -3,6 +3,7 @@
  * model connection (the default one preselected), then POST /api/v1/agent/runs (generationType
  * "normal"; the server builds the prompt from the chat, docs/decisions/1902) and open the run page. Without any connection it links to the Connections screen instead.
  */
+import { profileName } from "../profiles/profile-name";
 import { useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
@@ -49,7 +50,7 @@ export function RunAgentPanel({ chatId }: { chatId: string }) {
           <SelectField label={t("runs.panel.profile")} value={profileId} onChange={(e) => setProfileId(e.target.value)}>
             {profiles.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.displayName}
+                {profileName(t, p.id, p.displayName)}
               </option>
             ))}
           </SelectField>

@@ -2,6 +2,8 @@
  * `/runs`: agent runs newest first with a status filter (all, running, completed, failed or
  * partly done, cancelled) and, from a chat page, only that chat's runs (`?chat=`).
  */
+import { profileName } from "../profiles/profile-name";
+import { DEFAULT_WRITER_ID } from "../profiles/types";
 import { useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { ErrorNote } from "../components/ErrorNote";
@@ -77,7 +79,7 @@ export function RunList({ chatId: initialChatId }: { chatId: string | null }) {
                 <RunStatusBadge status={run.status} />
                 <WaitingNote waitingOn={run.waitingOn} />
                 <span className="run-meta">
-                  {run.profileId ?? "default-writer"} · {t("runs.commits", { count: run.commitCount })}
+                  {profileName(t, run.profileId ?? DEFAULT_WRITER_ID)} · {t("runs.commits", { count: run.commitCount })}
                 </span>
               </li>
             ))}

@@ -2,6 +2,8 @@
  * `/runs/<runId>`: the run's status (live), what it worked on, its committed message, Cancel
  * (POST /api/v1/agent/runs/:runId/cancel) while it runs, and the live journal.
  */
+import { profileName } from "../profiles/profile-name";
+import { DEFAULT_WRITER_ID } from "../profiles/types";
 import { Trans, useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
@@ -49,7 +51,7 @@ export function RunPage({ runId }: { runId: string }) {
             </div>
             <div>
               <dt>{t("runs.page.profile")}</dt>
-              <dd>{summary.profileId ?? "default-writer"}</dd>
+              <dd>{profileName(t, summary.profileId ?? DEFAULT_WRITER_ID)}</dd>
             </div>
             <div>
               <dt>{t("runs.page.started")}</dt>

@@ -1,5 +1,10 @@
 /** Agent profiles: list, import, issues, one profile's page, health and editor. */
 export default {
+  builtIn: {
+    name: "Default Writer",
+    description:
+      "Writes the next chat message in the workspace, commits it and finishes. Uses every built-in tool and every MCP tool you set to Ask or Allow.",
+  },
   title: "Agent profiles",
   intro:
     "A profile says which model, tools and workspace folders an agent may use and how many rounds it may take. The built-in Default Writer cannot be changed: duplicate it to make your own.",

@@ -1,8 +1,13 @@
 /** Agent 配置：列表、导入、异常记录、单个配置页面、健康检查和编辑器。 */
 export default {
+  builtIn: {
+    name: "默认写手",
+    description:
+      "在工作区写出下一条聊天消息，提交后结束。可使用所有内置工具，以及你设为“询问”或“允许”的所有 MCP 工具。",
+  },
   title: "Agent 配置",
   intro:
-    "配置规定 Agent 可以使用哪个模型、哪些工具和哪些工作区文件夹，以及最多运行几轮。内置的 Default Writer 不能修改：复制一份来制作你自己的配置。",
+    "配置规定 Agent 可以使用哪个模型、哪些工具和哪些工作区文件夹，以及最多运行几轮。内置的“默认写手”不能修改：复制一份来制作你自己的配置。",
   yourProfiles: "我的配置",
   refresh: "刷新",
   loading: "正在加载配置…",
@@ -86,7 +91,7 @@ export default {
     missing: "没有 ID 为 <code>{{id}}</code> 的配置。<a>返回配置列表</a>。",
     unreadable: "无法读取这个已保存的配置，因此不能在这里编辑。请在列表中修复或删除它。",
     duplicateToEdit: "复制后编辑",
-    readOnly: "内置的 Default Writer 是只读的：运行没有指定配置时就使用它。复制一份即可得到可修改的副本。",
+    readOnly: "内置的“默认写手”是只读的：运行没有指定配置时就使用它。复制一份即可得到可修改的副本。",
   },
   health: {
     title: "健康检查",
