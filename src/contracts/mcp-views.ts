@@ -99,11 +99,19 @@ export type McpServerList = { servers: McpServerView[]; storageIssues: StorageIs
 /** `POST /mcp/servers {json}` → `{servers, skipped}`. */
 export const mcpImportResultSchema = z.strictObject({
   servers: z.array(mcpServerViewSchema),
-  skipped: z.array(z.strictObject({ name: z.string(), code: errorCodeSchema, message: z.string() })),
+  skipped: z.array(
+    z.strictObject({
+      name: z.string(),
+      code: errorCodeSchema,
+      message: z.string(),
+      /** The check's details (e.g. `{header}`), so the client can fill its translated sentence. */
+      details: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
 });
 export type McpImportResult = {
   servers: McpServerView[];
-  skipped: Array<{ name: string; code: ErrorCode; message: string }>;
+  skipped: Array<{ name: string; code: ErrorCode; message: string; details?: Record<string, unknown> }>;
 };
 
 /** `DELETE /mcp/servers/:id` result and the `mcp.server_removed` frame body. */

@@ -199,7 +199,8 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     const status = page.getByRole("status", { name: "Import result" });
     await status.getByText("Created 2 (paused):").waitFor();
     await status.getByText("local-cli:").waitFor();
-    await status.getByText("mcp.import_transport_unsupported").waitFor();
+    await status.getByText("mcp.import_transport_stdio").waitFor();
+    await status.getByText("This is a local (stdio) server started with a command.", { exact: false }).waitFor();
     await serverRow(page, "docs-one").waitFor();
     await serverRow(phone.page, "docs-one").waitFor();
     await serverRow(phone.page, "docs-two").waitFor();

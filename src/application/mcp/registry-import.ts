@@ -6,8 +6,10 @@
  * - a map of named servers under `mcpServers` (Claude Desktop, Cursor, Windsurf), `servers`
  *   (VS Code `mcp.json`) or `mcp.servers` (VS Code settings).
  * `type` (case-insensitive) may be `http`, `streamable-http`, `streamableHttp` or `streamable_http`;
- * entries with `command` (stdio) or `type: "sse"` (or any other type) are skipped with
- * `mcp.import_transport_unsupported`; an entry of the wrong shape is skipped with
+ * entries with `command` (stdio) are skipped with `mcp.import_transport_stdio`, `type: "sse"` with
+ * `mcp.import_transport_sse`, any other type with `mcp.import_transport_unsupported`; an entry
+ * with no url is `mcp.import_url_missing`, bad headers `mcp.import_headers_invalid`, a non-string
+ * protocolVersion `mcp.import_protocol_version_invalid`; an entry that is not an object is skipped with
  * `mcp.import_entry_invalid`. Whole-document errors create nothing: malformed JSON →
  * `mcp.import_json_invalid` (details `{offset, line, column}`), anything else that is neither a
  * server nor a map → `mcp.import_document_invalid`. Messages never quote the imported text.
@@ -32,6 +34,8 @@ export interface ImportSkipped {
   name: string;
   code: ErrorCode;
   message: string;
+  /** The failed check's details (e.g. `{header}`), when it has any. */
+  details?: Record<string, unknown>;
 }
 
 const HTTP_TYPES = new Set(["http", "streamable-http", "streamablehttp", "streamable_http"]);
@@ -112,14 +116,14 @@ function classify(
   if (!isObject(entry)) return skip("mcp.import_entry_invalid", "This entry is not an object.");
   if ("command" in entry)
     return skip(
-      "mcp.import_transport_unsupported",
+      "mcp.import_transport_stdio",
       "This is a local (stdio) server started with a command; only remote Streamable HTTP servers are supported.",
     );
   if (entry.type !== undefined) {
     const type = typeof entry.type === "string" ? entry.type.toLowerCase() : "";
     if (type === "sse")
       return skip(
-        "mcp.import_transport_unsupported",
+        "mcp.import_transport_sse",
         "This server uses the legacy HTTP+SSE transport; only Streamable HTTP is supported.",
       );
     if (!HTTP_TYPES.has(type))
@@ -129,13 +133,13 @@ function classify(
       );
   }
   const url = entry.url ?? entry.serverUrl ?? entry.endpoint;
-  if (typeof url !== "string") return skip("mcp.import_entry_invalid", "This entry has no url (or serverUrl).");
+  if (typeof url !== "string") return skip("mcp.import_url_missing", "This entry has no url (or serverUrl).");
   const headers = entry.headers ?? {};
   if (!isObject(headers) || Object.values(headers).some((value) => typeof value !== "string")) {
-    return skip("mcp.import_entry_invalid", "This entry's headers must be an object of string values.");
+    return skip("mcp.import_headers_invalid", "This entry's headers must be an object of string values.");
   }
   if (entry.protocolVersion !== undefined && typeof entry.protocolVersion !== "string") {
-    return skip("mcp.import_entry_invalid", "This entry's protocolVersion must be a string.");
+    return skip("mcp.import_protocol_version_invalid", "This entry's protocolVersion must be a string.");
   }
   candidates.push({
     name,

@@ -224,7 +224,12 @@ export class McpRegistryService {
           prepared = prepare({ ...candidate, displayName: candidate.displayName ?? endpoint.host });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          skipped.push({ name: candidate.name, code: error.code, message: error.message });
+          skipped.push({
+            name: candidate.name,
+            code: error.code,
+            message: error.message,
+            ...(error.details ? { details: error.details } : {}),
+          });
           continue;
         }
         const duplicate = duplicateEndpointWarning(prepared, known);

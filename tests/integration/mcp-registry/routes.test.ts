@@ -206,7 +206,7 @@ describe("MCP registry routes", () => {
     ]);
     expect(result.servers[0].headers).toEqual({ Authorization: "Bearer ghp_import" });
     expect(result.skipped).toEqual([
-      { name: "filesystem", code: "mcp.import_transport_unsupported", message: expect.stringContaining("stdio") },
+      { name: "filesystem", code: "mcp.import_transport_stdio", message: expect.stringContaining("stdio") },
     ]);
     expect((await apiJson("/api/v1/mcp/servers", { token })).servers).toHaveLength(2);
   });

@@ -195,6 +195,8 @@ describe("McpRegistryService", () => {
           local: { command: "npx", args: ["server"] },
           legacy: { type: "SSE", url: "https://old.example/sse" },
           bad: { url: "ftp://nope.example/" },
+          chinese: { url: "https://cn.example/mcp", headers: { "X-Key": "密钥-secret" } },
+          nourl: { headers: {} },
         },
       }),
     );
@@ -203,10 +205,16 @@ describe("McpRegistryService", () => {
       ["two", "paused", "https://two.example/mcp"],
     ]);
     expect(result.skipped.map((s) => [s.name, s.code])).toEqual([
-      ["local", "mcp.import_transport_unsupported"],
-      ["legacy", "mcp.import_transport_unsupported"],
+      ["local", "mcp.import_transport_stdio"],
+      ["legacy", "mcp.import_transport_sse"],
+      ["nourl", "mcp.import_url_missing"],
       ["bad", "mcp.endpoint_scheme_invalid"],
+      ["chinese", "mcp.header_value_non_ascii"],
     ]);
+    const chinese = result.skipped.find((s) => s.name === "chinese");
+    expect(chinese?.details).toEqual({ header: "X-Key" });
+    expect(chinese?.message).toContain("non-ASCII");
+    expect(JSON.stringify(chinese)).not.toContain("secret");
     const single = await service.importJson(JSON.stringify({ url: "https://solo.example/mcp" }));
     expect(single.servers[0]?.displayName).toBe("solo.example");
     const error = await service.importJson('{"mcpServers": {"a": {"url": "https://secret@x"},}}').catch((e) => e);

@@ -142,6 +142,21 @@ export const MCP_CODES = {
   "mcp.import_duplicate_endpoint": { status: 400, message: "Another registration already uses this endpoint." },
   "mcp.import_entry_invalid": { status: 400, message: "This entry is not an object." },
   "mcp.import_json_invalid": { status: 400, message: "The imported text is not valid JSON." },
+  "mcp.import_headers_invalid": {
+    status: 400,
+    message: "This entry's headers must be an object of string values.",
+  },
+  "mcp.import_protocol_version_invalid": { status: 400, message: "This entry's protocolVersion must be a string." },
+  "mcp.import_transport_sse": {
+    status: 400,
+    message: "This server uses the legacy HTTP+SSE transport; only Streamable HTTP is supported.",
+  },
+  "mcp.import_transport_stdio": {
+    status: 400,
+    message:
+      "This is a local (stdio) server started with a command; only remote Streamable HTTP servers are supported.",
+  },
+  "mcp.import_url_missing": { status: 400, message: "This entry has no url (or serverUrl)." },
   "mcp.import_transport_unsupported": {
     status: 400,
     message:

@@ -48,6 +48,17 @@ export default {
   "mcp.discovery_peer_info_missing": "The MCP server did not say who it is during the handshake.",
   "mcp.import_json_invalid": "The pasted text is not valid JSON.",
   "mcp.import_document_invalid": "The JSON does not describe MCP servers in a format TavernEdge can import.",
+  "mcp.import_entry_invalid": "This entry is not an object, so it was skipped.",
+  "mcp.import_transport_stdio":
+    "This is a local (stdio) server started with a command. Only remote Streamable HTTP servers can be added.",
+  "mcp.import_transport_sse":
+    "This server uses the older HTTP+SSE transport. Only Streamable HTTP servers can be added.",
+  "mcp.import_transport_unsupported":
+    "This server’s transport type is not supported. Only Streamable HTTP servers can be added.",
+  "mcp.import_url_missing": "This entry has no url (or serverUrl).",
+  "mcp.import_headers_invalid": "This entry’s headers must be an object whose values are text.",
+  "mcp.import_protocol_version_invalid": 'This entry’s protocolVersion must be text, e.g. "2025-11-25".',
+  "mcp.import_duplicate_endpoint": "Another MCP server already uses this endpoint.",
   "mcp.permission_invalid": "That permission is not one of Off, Ask or Allow.",
   "mcp.description_override_empty": "The description cannot be empty. Use Reset to go back to the server's text.",
   "mcp.tool_permission_off": "This tool is Off. Set it to Ask or Allow first.",
