@@ -217,7 +217,8 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
     const nav = page.getByRole("navigation", { name: "Main" });
     const links = nav.getByRole("link");
     const count = await links.count();
-    expect(count).toBe(6);
+    expect(count).toBe(7);
+    expect(await nav.getByRole("link", { name: "Skills", exact: true }).count()).toBe(1);
     expect(await nav.getByRole("link", { name: /coming soon/i }).count()).toBe(0);
     expect(await nav.getByText("soon", { exact: true }).count()).toBe(0);
     for (let i = 0; i < count; i++) {

@@ -66,6 +66,15 @@ describe.skipIf(!HAS_CHROMIUM)("web: skills", () => {
       .getByText(/A different “story-beats” is already installed/)
       .waitFor();
     await previewBox.getByText("The files were inside the folder").waitFor();
+    // Changing who can use it after the preview withholds install until the file is previewed again.
+    const scopeSelect = page.getByLabel("Who can use it");
+    await scopeSelect.selectOption("character");
+    await previewBox
+      .getByRole("alert")
+      .getByText(/changed to/)
+      .waitFor();
+    expect(await previewBox.getByRole("button", { name: "Replace the installed one" }).count()).toBe(0);
+    await scopeSelect.selectOption("global");
     await previewBox.getByRole("button", { name: "Replace the installed one" }).click();
     await page.getByText("Replaced “story-beats” (Every agent).").waitFor();
     await row(page, "story-beats").getByText("Plot beats, revised").waitFor();

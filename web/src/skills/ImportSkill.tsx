@@ -29,13 +29,16 @@ export function ImportSkill() {
   const [dragging, setDragging] = useState(false);
   const [preview, setPreview] = useState<SkillPreview | null>(null);
   const [failure, setFailure] = useState<{ code: string; message: string } | null>(null);
+  // The file behind the preview: a scope change previews it again, so the preview (its target and
+  // conflict) always matches the scope the picker shows.
+  const [file, setFile] = useState<File | null>(null);
 
   const check = useAction(
-    async (file: File) => {
+    async (chosen: File, target: string) => {
       setPreview(null);
       setFailure(null);
       try {
-        setPreview(await previewSkillFile(services, file, scope));
+        setPreview(await previewSkillFile(services, chosen, target));
       } catch (error) {
         setFailure(describeError(error));
       }
@@ -49,13 +52,22 @@ export function ImportSkill() {
       kind: "success",
       message: t(`skills.import.done.${result.action}`, { name: result.name, scope: scopeLabel(t, result.scope) }),
     });
-    setPreview(null);
-    if (input.current) input.current.value = "";
+    clear();
   });
 
-  const choose = (file: File | undefined) => {
-    if (file) void check.run(file);
+  const clear = () => {
+    setPreview(null);
+    setFile(null);
+    if (input.current) input.current.value = "";
   };
+  const choose = (chosen: File | undefined) => {
+    if (!chosen) return;
+    setFile(chosen);
+    void check.run(chosen, scope);
+  };
+  // A scope changed after the preview makes it stale (its target and conflict are for the old
+  // scope): install is withheld until the file is previewed again for the scope now shown.
+  const stale = preview !== null && preview.targetScope !== scope;
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
@@ -114,7 +126,19 @@ export function ImportSkill() {
               ))}
             </ul>
           </details>
-          {preview.conflict.kind === "different" ? (
+          {stale ? (
+            <div className="row" role="group" aria-label={t("skills.import.staleGroup")}>
+              <p role="alert">{t("skills.import.stale", { scope: scopeLabel(t, scope) })}</p>
+              <BusyButton
+                variant="primary"
+                busy={check.busy}
+                busyLabel={t("skills.import.checking")}
+                onClick={() => file && void check.run(file, scope)}
+              >
+                {t("skills.import.previewAgain")}
+              </BusyButton>
+            </div>
+          ) : preview.conflict.kind === "different" ? (
             <div className="confirm" role="group" aria-label={t("skills.import.conflictGroup")}>
               <p role="alert">
                 {t("skills.import.conflict", { name: preview.name, scope: scopeLabel(t, preview.targetScope) })}
@@ -128,7 +152,12 @@ export function ImportSkill() {
                 >
                   {t("skills.import.replace")}
                 </BusyButton>
-                <button type="button" className="btn btn-secondary" onClick={() => void install.run("skip")}>
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  disabled={install.busy}
+                  onClick={() => void install.run("skip")}
+                >
                   {t("skills.import.keep")}
                 </button>
               </div>
@@ -143,7 +172,7 @@ export function ImportSkill() {
               >
                 {preview.conflict.kind === "same" ? t("skills.import.alreadyInstalled") : t("skills.import.install")}
               </BusyButton>
-              <button type="button" className="btn btn-secondary" onClick={() => setPreview(null)}>
+              <button type="button" className="btn btn-secondary" onClick={clear}>
                 {t("skills.import.cancel")}
               </button>
             </div>
