@@ -9,7 +9,7 @@
  */
 import http from "node:http";
 import WebSocket from "ws";
-import { startWranglerDev } from "../scripts/dev-server.mjs";
+import { devRequest as call, startWranglerDev } from "../scripts/dev-server.mjs";
 
 const SETUP_TOKEN = "bench-setup-token-0123456789abcdef";
 const DATA_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
@@ -41,20 +41,6 @@ function startModel() {
       resolve({ url: `http://127.0.0.1:${server.address().port}`, firstTokenAt, close: () => server.close() }),
     ),
   );
-}
-
-async function call(base, route, token, body, method) {
-  const response = await fetch(`${base}${route}`, {
-    method: method ?? (body === undefined ? "GET" : "POST"),
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${route} → ${response.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
 }
 
 async function openSocket(base, token) {

@@ -11,125 +11,18 @@
  * median with min and max of each, and the added delay (with-hang median − baseline median) with
  * its ratio to the baseline. Never asserts timings.
  */
-import { createServer } from "node:http";
 import { createDevUser, startWranglerDev } from "../scripts/dev-server.mjs";
+import {
+  allEvents,
+  call,
+  createBenchChat,
+  roundOverheads,
+  roundSteps,
+  scriptedModelServer,
+} from "./lib/agent-bench.mjs";
 
 const ROUNDS = 12;
 const REPEATS = 3;
-
-function modelServer() {
-  const scripts = new Map();
-  const firstRequestAt = new Map();
-  const open = new Set();
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => {
-      body += chunk;
-    });
-    req.on("end", () => {
-      const request = JSON.parse(body || "{}");
-      if (!firstRequestAt.has(request.model)) firstRequestAt.set(request.model, Date.now());
-      const script = scripts.get(request.model) ?? { steps: [], cursor: 0 };
-      const step = script.steps[script.cursor++] ?? { text: "done" };
-      if (step.hang) {
-        open.add(res);
-        res.on("close", () => open.delete(res));
-        return; // never answers
-      }
-      const message = {
-        role: "assistant",
-        content: step.text ?? null,
-        ...(step.calls
-          ? {
-              tool_calls: step.calls.map((c) => ({
-                id: c.id,
-                type: "function",
-                function: { name: c.name, arguments: c.arguments },
-              })),
-            }
-          : {}),
-      };
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(
-        JSON.stringify({
-          id: `cmpl-${script.cursor}`,
-          object: "chat.completion",
-          created: 1,
-          model: request.model,
-          choices: [{ index: 0, message, finish_reason: step.calls ? "tool_calls" : "stop" }],
-          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
-        }),
-      );
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({
-        url: `http://127.0.0.1:${server.address().port}`,
-        scripts,
-        firstRequestAt,
-        close: () =>
-          new Promise((r) => {
-            for (const res of open) res.destroy();
-            server.close(r);
-          }),
-      }),
-    ),
-  );
-}
-
-function roundSteps(tag) {
-  const tools = [
-    (r) => ({ id: `${tag}_l${r}`, name: "workspace_list_files", arguments: "{}" }),
-    (r) => ({ id: `${tag}_s${r}`, name: "chat_search", arguments: JSON.stringify({ query: "dragon" }) }),
-    (r) => ({
-      id: `${tag}_w${r}`,
-      name: "workspace_write_file",
-      arguments: JSON.stringify({ path: `scratch/note-${r}.md`, content: `Note ${r}: ${"words ".repeat(50)}` }),
-    }),
-  ];
-  const steps = [];
-  for (let r = 0; r < ROUNDS; r += 1) steps.push({ calls: [tools[r % tools.length](r)] });
-  steps.push({
-    calls: [
-      {
-        id: `${tag}_main`,
-        name: "workspace_write_file",
-        arguments: JSON.stringify({ path: "output/main.md", content: "The end." }),
-      },
-    ],
-  });
-  steps.push({ calls: [{ id: `${tag}_commit`, name: "workspace_commit", arguments: "{}" }] });
-  steps.push({ calls: [{ id: `${tag}_finish`, name: "workspace_finish", arguments: "{}" }] });
-  return steps;
-}
-
-async function call(base, route, token, body, method) {
-  const response = await fetch(`${base}${route}`, {
-    method: method ?? (body === undefined ? "GET" : "POST"),
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${route} → ${response.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
-}
-
-async function allEvents(base, token, runId) {
-  const out = [];
-  for (;;) {
-    const page = await call(
-      base,
-      `/api/v1/agent/runs/${runId}/events?afterSeq=${out.at(-1)?.seq ?? 0}&limit=500`,
-      token,
-    );
-    out.push(...page.events);
-    if (page.events.length < 500) return out;
-  }
-}
 
 async function startRun(ctx, tag, steps) {
   const modelId = `bench-${tag}`;
@@ -163,21 +56,12 @@ const TERMINAL = ["completed", "failed", "partial_success", "cancelled"];
 
 /** Runs B to the end; returns its per-round overheads and the ms to its first model request. */
 async function measureB(ctx, tag) {
-  const b = await startRun(ctx, tag, roundSteps(tag));
+  const b = await startRun(ctx, tag, roundSteps(tag, ROUNDS, 3));
   const run = await waitFor(ctx, b.runId, (r) => TERMINAL.includes(r.status));
   if (run.status !== "completed") throw new Error(`bench run ${tag} ended ${run.status}`);
   const events = await allEvents(ctx.base, ctx.token, b.runId);
-  const at = (e) => Date.parse(e.timestamp);
-  const byRound = (type) => new Map(events.filter((e) => e.type === type).map((e) => [e.payload.round, e]));
-  const starts = byRound("model_request_created");
-  const attempts = byRound("model_call_attempt_started");
-  const stored = byRound("model_response_stored");
-  const overheads = [];
-  for (let r = 1; r < ROUNDS; r += 1) {
-    const modelMs = at(stored.get(r)) - at(attempts.get(r));
-    overheads.push(at(starts.get(r + 1)) - at(starts.get(r)) - modelMs);
-  }
-  const created = at(events.find((e) => e.type === "run_created"));
+  const overheads = roundOverheads(events, 1, ROUNDS);
+  const created = Date.parse(events.find((e) => e.type === "run_created").timestamp);
   return { overheads, firstRequestMs: ctx.model.firstRequestAt.get(b.modelId) - created };
 }
 
@@ -191,15 +75,11 @@ const watchdog = setTimeout(() => {
   console.error("hanging-run bench: watchdog after 8 minutes");
   process.exit(1);
 }, 8 * 60_000);
-const model = await modelServer();
+const model = await scriptedModelServer();
 const dev = await startWranglerDev();
 try {
   const { deviceToken: token } = await createDevUser(dev.url, "Bench");
-  const chat = await call(dev.url, "/api/v1/chats", token, { title: "Bench chat" });
-  for (const [i, text] of ["A dragon wakes.", "It looks around.", "Tell me more about the dragon."].entries()) {
-    await call(dev.url, `/api/v1/chats/${chat.id}/messages`, token, { role: i % 2 === 0 ? "user" : "assistant", text });
-  }
-  const ctx = { base: dev.url, token, model, chatId: chat.id };
+  const ctx = { base: dev.url, token, model, chatId: await createBenchChat(dev.url, token) };
   await measureB(ctx, "warm");
   const alone = { overheads: [], first: [] };
   const hung = { overheads: [], first: [] };

@@ -35,3 +35,11 @@ export declare function createDevUser(
   deviceName?: string,
   setupToken?: string,
 ): Promise<{ userId: string; deviceId: string; deviceToken: string }>;
+export declare function devRequest(
+  baseUrl: string,
+  route: string,
+  token: string,
+  body?: unknown,
+  method?: string,
+  // biome-ignore lint/suspicious/noExplicitAny: the answer is whatever JSON the route returns
+): Promise<any>;

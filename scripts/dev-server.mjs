@@ -164,3 +164,22 @@ export async function createDevUser(baseUrl, deviceName = "Dev device", setupTok
   if (response.status !== 201) throw new Error(`setup failed: ${response.status} ${await response.text()}`);
   return response.json();
 }
+
+/**
+ * One authorised JSON request to a running dev server. `route` is the full path ("/api/v1/…");
+ * with a `body` it is a POST unless `method` says otherwise. Returns the parsed answer (null when
+ * empty); throws `Error("<route> → <status> <first 300 chars>")` on a non-2xx status.
+ */
+export async function devRequest(baseUrl, route, token, body, method) {
+  const response = await fetch(`${baseUrl}${route}`, {
+    method: method ?? (body === undefined ? "GET" : "POST"),
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${route} → ${response.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}

@@ -4,38 +4,18 @@
  * the same state, and the run resumes from its persisted step machine to `completed` with one
  * gap-free journal.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startModelPeer } from "../peers/model-peer";
-import type { PeerHandle } from "../peers/registry";
-import { createDevUser, startWranglerDev, type WranglerDev } from "./wrangler";
+import { scriptedConnection, wranglerSession } from "./session";
 
-let dev: WranglerDev;
-let model: PeerHandle;
-let token: string;
+const session = wranglerSession("Restart laptop", { model: startModelPeer });
 
-beforeAll(async () => {
-  model = await startModelPeer();
-  dev = await startWranglerDev();
-  token = (await createDevUser(dev.url, "Restart laptop")).deviceToken;
-});
-
-afterAll(async () => {
-  await dev?.stop();
-  await model?.close();
-});
-
+/** The API answer's body; throws on a non-2xx status. */
 async function call(path: string, body?: unknown): Promise<any> {
-  const response = await fetch(`${dev.url}/api/v1${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path} → ${response.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
+  const answer = await session.call(path, body);
+  if (answer.status < 200 || answer.status >= 300)
+    throw new Error(`${path} → ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+  return answer.body;
 }
 
 describe("agent run across a restart", () => {
@@ -57,18 +37,9 @@ describe("agent run across a restart", () => {
       { toolCalls: [{ id: "c", name: "workspace_commit", arguments: "{}" }] },
       { toolCalls: [{ id: "f", name: "workspace_finish", arguments: "{}" }] },
     ];
-    await fetch(`${model.url}/__script`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ id: scriptId, steps }),
-    });
-    const connection = await call("/connections", {
-      name: "Scripted",
-      provider: "openai-compatible",
-      baseUrl: `${model.url}/v1`,
-      apiKey: "sk-restart-0001",
-      modelId: scriptId,
-    });
+    const connected = await scriptedConnection(session, "model", { id: scriptId, steps }, "sk-restart-0001");
+    expect(connected.status).toBe(201);
+    const connection = connected.body;
     const { runId } = await call("/agent/runs", {
       stableChatId: chat.id,
       connectionId: connection.id,
@@ -80,13 +51,13 @@ describe("agent run across a restart", () => {
       if (Date.now() > deadline) throw new Error("no retry scheduled");
       await new Promise((r) => setTimeout(r, 50));
     }
-    await dev.restart();
+    await session.dev.restart();
     let run: any;
     for (let deadline = Date.now() + 45_000; ; ) {
       run = await call(`/agent/runs/${runId}`);
       if (["completed", "failed", "partial_success", "cancelled"].includes(run.status)) break;
       if (Date.now() > deadline)
-        throw new Error(`run still ${run.status} after the restart:\n${dev.output().slice(-2000)}`);
+        throw new Error(`run still ${run.status} after the restart:\n${session.dev.output().slice(-2000)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(run.status).toBe("completed");

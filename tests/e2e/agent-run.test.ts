@@ -8,78 +8,22 @@
  * the model); a second socket subscribed mid-run got every event exactly once; every request the
  * model server received was well-formed (each tool call answered by its result).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import { describe, expect, it } from "vitest";
 import { startEverythingPeer } from "../peers/mcp/everything-peer";
 import { startModelPeer } from "../peers/model-peer";
-import type { PeerHandle } from "../peers/registry";
-import { createDevUser, startWranglerDev, type WranglerDev } from "./wrangler";
+import { scriptedConnection, wranglerSession } from "./session";
 
-let dev: WranglerDev;
-let everything: PeerHandle;
-let model: PeerHandle;
-let token: string;
-
-beforeAll(async () => {
-  [everything, model] = await Promise.all([startEverythingPeer(), startModelPeer()]);
-  dev = await startWranglerDev();
-  token = (await createDevUser(dev.url, "Agent laptop")).deviceToken;
-});
-
-afterAll(async () => {
-  await dev?.stop();
-  await Promise.all([everything?.close(), model?.close()]);
-});
-
-async function call(path: string, body?: unknown, method?: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${dev.url}/api/v1${path}`, {
-    method: method ?? (body === undefined ? "GET" : "POST"),
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-interface Socket {
-  ws: WebSocket;
-  frames: any[];
-  waitFor(predicate: (frame: any) => boolean, ms?: number): Promise<any>;
-}
-
-async function openSocket(): Promise<Socket> {
-  const ticket = await call("/ws-tickets", {});
-  const ws = new WebSocket(`${dev.url.replace("http", "ws")}/api/v1/ws?ticket=${ticket.body.ticket}`);
-  const frames: any[] = [];
-  ws.on("message", (data) => frames.push(JSON.parse(String(data))));
-  await new Promise((resolve, reject) => {
-    ws.once("open", resolve);
-    ws.once("error", reject);
-  });
-  return {
-    ws,
-    frames,
-    async waitFor(predicate, ms = 30_000) {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const found = frames.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline)
-          throw new Error(`no frame matched; last: ${JSON.stringify(frames.slice(-3)).slice(0, 600)}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-    },
-  };
-}
+const session = wranglerSession("Agent laptop", { everything: startEverythingPeer, model: startModelPeer });
+const { call, openSocket } = session;
 
 const ECHO_MESSAGE = 'Héllo "dragon" 🐉 — 12345678901234567890 \\ tab\there';
 
 describe("agent run under wrangler dev", () => {
   it("reads the chat, calls MCP echo, writes, commits and finishes; every device sees it", async () => {
-    const server = await call("/mcp/servers", { displayName: "Everything", endpoint: `${everything.url}/mcp` });
+    const server = await call("/mcp/servers", {
+      displayName: "Everything",
+      endpoint: `${session.peer("everything").url}/mcp`,
+    });
     expect(server.status).toBe(201);
     const id = server.body.id;
     expect((await call(`/mcp/servers/${id}/state`, { state: "active" })).status).toBe(200);
@@ -128,22 +72,12 @@ describe("agent run under wrangler dev", () => {
         ],
       },
     ];
-    expect(
-      (
-        await fetch(`${model.url}/__script`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ id: scriptId, steps, apiKey: "sk-agent-e2e-0001" }),
-        })
-      ).status,
-    ).toBe(201);
-    const connection = await call("/connections", {
-      name: "Scripted",
-      provider: "openai-compatible",
-      baseUrl: `${model.url}/v1`,
-      apiKey: "sk-agent-e2e-0001",
-      modelId: scriptId,
-    });
+    const connection = await scriptedConnection(
+      session,
+      "model",
+      { id: scriptId, steps, apiKey: "sk-agent-e2e-0001" },
+      "sk-agent-e2e-0001",
+    );
     expect(connection.status).toBe(201);
 
     const first = await openSocket();
@@ -179,7 +113,7 @@ describe("agent run under wrangler dev", () => {
         45_000,
       );
     } catch (error) {
-      console.log(dev.output().slice(-4000));
+      console.log(session.dev.output().slice(-4000));
       throw error;
     }
     const summary = await call(`/agent/runs/${runId}`);
@@ -255,7 +189,9 @@ describe("agent run under wrangler dev", () => {
     });
 
     // The model server: every request well-formed; server-everything echoed the exact arguments.
-    const recorded = (await (await fetch(`${model.url}/__requests?script=${scriptId}`)).json()) as { requests: any[] };
+    const recorded = (await (await fetch(`${session.peer("model").url}/__requests?script=${scriptId}`)).json()) as {
+      requests: any[];
+    };
     expect(recorded.requests.map((r) => r.status)).toEqual([200, 200, 429, 200, 200, 200]);
     for (const request of recorded.requests) {
       expect(request.body.tools.some((t: any) => t.function.name === alias)).toBe(true);

@@ -6,78 +6,22 @@
  * final message; a third device that subscribes mid-stream reads the generation and then applies
  * only later deltas, ending with the full text exactly once.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import { describe, expect, it } from "vitest";
 import { startEverythingPeer } from "../peers/mcp/everything-peer";
 import { startModelPeer } from "../peers/model-peer";
-import type { PeerHandle } from "../peers/registry";
-import { createDevUser, startWranglerDev, type WranglerDev } from "./wrangler";
+import { scriptedConnection, wranglerSession } from "./session";
 
-let dev: WranglerDev;
-let everything: PeerHandle;
-let model: PeerHandle;
-let token: string;
-
-beforeAll(async () => {
-  [everything, model] = await Promise.all([startEverythingPeer(), startModelPeer()]);
-  dev = await startWranglerDev();
-  token = (await createDevUser(dev.url, "Phone")).deviceToken;
-});
-
-afterAll(async () => {
-  await dev?.stop();
-  await Promise.all([everything?.close(), model?.close()]);
-});
-
-async function call(path: string, body?: unknown, method?: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${dev.url}/api/v1${path}`, {
-    method: method ?? (body === undefined ? "GET" : "POST"),
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-interface Socket {
-  ws: WebSocket;
-  frames: any[];
-  waitFor(predicate: (frame: any) => boolean, ms?: number): Promise<any>;
-}
-
-async function openSocket(): Promise<Socket> {
-  const ticket = await call("/ws-tickets", {});
-  const ws = new WebSocket(`${dev.url.replace("http", "ws")}/api/v1/ws?ticket=${ticket.body.ticket}`);
-  const frames: any[] = [];
-  ws.on("message", (data) => frames.push(JSON.parse(String(data))));
-  await new Promise((resolve, reject) => {
-    ws.once("open", resolve);
-    ws.once("error", reject);
-  });
-  return {
-    ws,
-    frames,
-    async waitFor(predicate, ms = 30_000) {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const found = frames.find(predicate);
-        if (found) return found;
-        if (Date.now() > deadline)
-          throw new Error(`no frame matched; last: ${JSON.stringify(frames.slice(-3)).slice(0, 600)}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-  };
-}
+const session = wranglerSession("Phone", { everything: startEverythingPeer, model: startModelPeer });
+const { call, openSocket } = session;
 
 const FINAL = "The echo came back: hello from the mountain. The dragon wakes, stretches, and smiles at you.";
 
 describe("chat generation under wrangler dev", () => {
   it("two rounds with MCP echo, live on a second socket, joined mid-stream by a third device", async () => {
-    const server = await call("/mcp/servers", { displayName: "Everything", endpoint: `${everything.url}/mcp` });
+    const server = await call("/mcp/servers", {
+      displayName: "Everything",
+      endpoint: `${session.peer("everything").url}/mcp`,
+    });
     expect(server.status).toBe(201);
     const id = server.body.id;
     expect((await call(`/mcp/servers/${id}/state`, { state: "active" })).status).toBe(200);
@@ -96,19 +40,7 @@ describe("chat generation under wrangler dev", () => {
       },
       { text: FINAL, chunkDelayMs: 400 },
     ];
-    const loaded = await fetch(`${model.url}/__script`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ id: scriptId, steps }),
-    });
-    expect(loaded.status).toBe(201);
-    const connection = await call("/connections", {
-      name: "Scripted",
-      provider: "openai-compatible",
-      baseUrl: `${model.url}/v1`,
-      apiKey: "",
-      modelId: scriptId,
-    });
+    const connection = await scriptedConnection(session, "model", { id: scriptId, steps });
     expect(connection.status).toBe(201);
 
     const second = await openSocket();
@@ -176,7 +108,7 @@ describe("chat generation under wrangler dev", () => {
     ).toBe(true);
 
     // The model's second request carried the tool turn with the real result.
-    const requests = (await (await fetch(`${model.url}/__requests?script=${scriptId}`)).json()) as any;
+    const requests = (await (await fetch(`${session.peer("model").url}/__requests?script=${scriptId}`)).json()) as any;
     expect(requests.requests).toHaveLength(2);
     const toolMessage = requests.requests[1].body.messages.at(-1);
     expect(toolMessage.role).toBe("tool");

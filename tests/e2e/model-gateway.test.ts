@@ -3,70 +3,34 @@
  * (workerd without the pool's allowances): connection create → test → dev-step
  * (issue [model-gateway] "Must show").
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startModelPeer } from "../peers/model-peer";
-import type { PeerHandle } from "../peers/registry";
-import { createDevUser, startWranglerDev, type WranglerDev } from "./wrangler";
+import { scriptedConnection, wranglerSession } from "./session";
 
 describe("model gateway under wrangler dev", () => {
-  let dev: WranglerDev;
-  let peer: PeerHandle;
-  let token: string;
-
-  beforeAll(async () => {
-    peer = await startModelPeer();
-    dev = await startWranglerDev();
-    token = (await createDevUser(dev.url)).deviceToken;
-  });
-
-  afterAll(async () => {
-    await dev?.stop();
-    await peer?.close();
-  });
-
-  const call = async (path: string, body?: unknown) => {
-    const response = await fetch(`${dev.url}/api/v1${path}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
+  const session = wranglerSession(undefined, { peer: startModelPeer });
+  const { call } = session;
 
   it("streams one tool-call step from the scripted server and tests the connection", async () => {
     const scriptId = `e2e-${Date.now()}`;
-    const loaded = await fetch(`${peer.url}/__script`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        id: scriptId,
-        apiKey: "sk-e2e-key-123456",
-        steps: [
-          { text: "OK" },
-          {
-            reasoning: "Use the tool.",
-            text: "Looking it up.",
-            interleave: true,
-            toolCalls: [
-              { id: "call_e2e_1", name: "lookup", arguments: '{"q":"tavern"}' },
-              { id: "call_e2e_2", name: "lookup", arguments: '{"q":"edge"}' },
-            ],
-          },
+    const steps = [
+      { text: "OK" },
+      {
+        reasoning: "Use the tool.",
+        text: "Looking it up.",
+        interleave: true,
+        toolCalls: [
+          { id: "call_e2e_1", name: "lookup", arguments: '{"q":"tavern"}' },
+          { id: "call_e2e_2", name: "lookup", arguments: '{"q":"edge"}' },
         ],
-      }),
-    });
-    expect(loaded.status).toBe(201);
-
-    const created = await call("/connections", {
-      name: "Scripted",
-      provider: "openai-compatible",
-      baseUrl: `${peer.url}/v1`,
-      apiKey: "sk-e2e-key-123456",
-      modelId: scriptId,
-    });
+      },
+    ];
+    const created = await scriptedConnection(
+      session,
+      "peer",
+      { id: scriptId, apiKey: "sk-e2e-key-123456", steps },
+      "sk-e2e-key-123456",
+    );
     expect(created.status).toBe(201);
     expect(created.body.apiKeyHint).toBe("3456");
 
@@ -101,7 +65,9 @@ describe("model gateway under wrangler dev", () => {
         .join(""),
     ).toBe("Looking it up.");
 
-    const recorded = (await (await fetch(`${peer.url}/__requests?script=${scriptId}`)).json()) as { requests: any[] };
+    const recorded = (await (await fetch(`${session.peer("peer").url}/__requests?script=${scriptId}`)).json()) as {
+      requests: any[];
+    };
     expect(recorded.requests.map((r) => [r.stream, r.status])).toEqual([
       [false, 200],
       [true, 200],

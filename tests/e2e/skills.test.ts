@@ -5,52 +5,18 @@
  * workspace_finish completes, and the requests the model server received carry the skill's text.
  */
 import { zipSync } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import WebSocket from "ws";
+import { describe, expect, it } from "vitest";
 import { startModelPeer } from "../peers/model-peer";
-import type { PeerHandle } from "../peers/registry";
-import { createDevUser, startWranglerDev, type WranglerDev } from "./wrangler";
+import { scriptedConnection, wranglerSession } from "./session";
 
-let dev: WranglerDev;
-let model: PeerHandle;
-let token: string;
-
-beforeAll(async () => {
-  model = await startModelPeer();
-  dev = await startWranglerDev();
-  token = (await createDevUser(dev.url, "Skills laptop")).deviceToken;
-});
-
-afterAll(async () => {
-  await dev?.stop();
-  await model?.close();
-});
-
-async function call(path: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${dev.url}/api/v1${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
+const session = wranglerSession("Skills laptop", { model: startModelPeer });
+const { call, openSocket } = session;
 
 const SKILL_TEXT = "When the dragon speaks, it answers in riddles of three lines.";
 
 describe("skills under wrangler dev", () => {
   it("import a skill, a run's model calls skill_list then skill_read and gets the skill text", async () => {
-    const ticket = await call("/ws-tickets", {});
-    const ws = new WebSocket(`${dev.url.replace("http", "ws")}/api/v1/ws?ticket=${ticket.body.ticket}`);
-    const frames: any[] = [];
-    ws.on("message", (data) => frames.push(JSON.parse(String(data))));
-    await new Promise((resolve, reject) => {
-      ws.once("open", resolve);
-      ws.once("error", reject);
-    });
+    const { ws, frames } = await openSocket();
 
     const enc = new TextEncoder();
     const zip = zipSync({
@@ -59,9 +25,9 @@ describe("skills under wrangler dev", () => {
       ),
       "dragon-voice/examples/riddle.md": enc.encode("What has roots nobody sees?\n"),
     });
-    const previewResponse = await fetch(`${dev.url}/api/v1/skills/import/preview`, {
+    const previewResponse = await fetch(`${session.dev.url}/api/v1/skills/import/preview`, {
       method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/zip" },
+      headers: { authorization: `Bearer ${session.token}`, "content-type": "application/zip" },
       body: zip,
     });
     const preview = (await previewResponse.json()) as any;
@@ -85,19 +51,7 @@ describe("skills under wrangler dev", () => {
       { toolCalls: [{ id: "call_read", name: "skill_read", arguments: JSON.stringify({ name: "dragon-voice" }) }] },
       { toolCalls: [{ id: "call_finish", name: "workspace_finish", arguments: "{}" }] },
     ];
-    const loaded = await fetch(`${model.url}/__script`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ id: scriptId, steps }),
-    });
-    expect(loaded.status).toBe(201);
-    const connection = await call("/connections", {
-      name: "Scripted",
-      provider: "openai-compatible",
-      baseUrl: `${model.url}/v1`,
-      apiKey: "sk-skills-e2e-0001",
-      modelId: scriptId,
-    });
+    const connection = await scriptedConnection(session, "model", { id: scriptId, steps }, "sk-skills-e2e-0001");
     expect(connection.status).toBe(201);
     const started = await call("/agent/runs", {
       stableChatId: chatId,
@@ -112,12 +66,12 @@ describe("skills under wrangler dev", () => {
     for (;;) {
       run = (await call(`/agent/runs/${runId}`)).body;
       if (["completed", "failed", "partial_success", "cancelled"].includes(run.status)) break;
-      if (Date.now() > until) throw new Error(`run still ${run.status}\n${dev.output().slice(-3000)}`);
+      if (Date.now() > until) throw new Error(`run still ${run.status}\n${session.dev.output().slice(-3000)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(run.status, JSON.stringify(run)).toBe("completed");
 
-    const recorded = (await (await fetch(`${model.url}/__requests?script=${scriptId}`)).json()) as any;
+    const recorded = (await (await fetch(`${session.peer("model").url}/__requests?script=${scriptId}`)).json()) as any;
     const last = recorded.requests.at(-1).body;
     expect(last.tools.map((t: any) => t.function.name)).toEqual(
       expect.arrayContaining(["skill_list", "skill_search", "skill_read"]),

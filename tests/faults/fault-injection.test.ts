@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startHostilePeer } from "../peers/mcp/hostile-peer";
 import { startModelPeer } from "../peers/model-peer";
 import type { PeerHandle } from "../peers/registry";
-import { createDevUser, ROOT, startWranglerDev, type WranglerDev } from "../e2e/wrangler";
+import { createDevUser, devRequest, ROOT, startWranglerDev, type WranglerDev } from "../e2e/wrangler";
 
 const RUNS = Number(process.env.FAULT_RUNS ?? 9);
 const SEED = Number(process.env.FAULT_SEED ?? Date.now() % 1_000_000);
@@ -69,17 +69,7 @@ let alias: string;
 async function call(route: string, body?: unknown, method?: string): Promise<any> {
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const response = await fetch(`${dev.url}/api/v1${route}`, {
-        method: method ?? (body === undefined ? "GET" : "POST"),
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${route} → ${response.status} ${text.slice(0, 300)}`);
-      return text ? JSON.parse(text) : null;
+      return await devRequest(dev.url, `/api/v1${route}`, token, body, method);
     } catch (error) {
       // Only reads are retried (a request racing a kill); a write is never sent twice.
       if (body !== undefined || attempt >= 20) throw error;

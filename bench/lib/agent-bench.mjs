@@ -1,0 +1,161 @@
+/**
+ * Shared set-up of the agent benchmarks (bench/agent-round.mjs, bench/hanging-run.mjs): a
+ * zero-latency scripted OpenAI-compatible model server, the builtin-tool round script, journal
+ * reads and the per-round overhead taken from journal timestamps. Not a benchmark itself
+ * (scripts/bench.mjs only runs bench/*.mjs).
+ */
+import { createServer } from "node:http";
+import { devRequest } from "../../scripts/dev-server.mjs";
+
+/** `call(base, route, token, body?, method?)`: scripts/dev-server.mjs `devRequest`. */
+export const call = devRequest;
+
+/**
+ * An in-process model server on 127.0.0.1. `scripts`: Map modelId → `{steps, cursor}`; each request
+ * answers the next step at once: `{text}`, `{calls: [{id, name, arguments}]}`, `{status}` (an error
+ * answer with that HTTP status) or `{hang: true}` (never answered until `close()`); past the script
+ * it answers "done". `firstRequestAt`: Map modelId → Date.now() of its first request.
+ * Resolves `{url, scripts, firstRequestAt, close}`.
+ */
+export function scriptedModelServer() {
+  const scripts = new Map();
+  const firstRequestAt = new Map();
+  const open = new Set();
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => {
+      body += chunk;
+    });
+    req.on("end", () => {
+      const request = JSON.parse(body || "{}");
+      if (!firstRequestAt.has(request.model)) firstRequestAt.set(request.model, Date.now());
+      const script = scripts.get(request.model) ?? { steps: [], cursor: 0 };
+      const step = script.steps[script.cursor++] ?? { text: "done" };
+      if (step.hang) {
+        open.add(res);
+        res.on("close", () => open.delete(res));
+        return; // never answers
+      }
+      if (step.status) {
+        res.writeHead(step.status, { "content-type": "application/json" });
+        res.end(JSON.stringify({ error: { message: "scripted", type: "rate_limit_error", code: "rate_limited" } }));
+        return;
+      }
+      const message = {
+        role: "assistant",
+        content: step.text ?? null,
+        ...(step.calls
+          ? {
+              tool_calls: step.calls.map((c) => ({
+                id: c.id,
+                type: "function",
+                function: { name: c.name, arguments: c.arguments },
+              })),
+            }
+          : {}),
+      };
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({
+          id: `cmpl-${script.cursor}`,
+          object: "chat.completion",
+          created: 1,
+          model: request.model,
+          choices: [{ index: 0, message, finish_reason: step.calls ? "tool_calls" : "stop" }],
+          usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+        }),
+      );
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}`,
+        scripts,
+        firstRequestAt,
+        close: () =>
+          new Promise((r) => {
+            for (const res of open) res.destroy();
+            server.close(r);
+          }),
+      }),
+    ),
+  );
+}
+
+/**
+ * The model script of one benchmark run: `rounds` rounds of one builtin tool call each, cycling
+ * through the first `toolKinds` of list files, search the chat, write a scratch note, read two
+ * messages; then write output/main.md, commit, finish. Call ids start with `tag`.
+ */
+export function roundSteps(tag, rounds, toolKinds = 4) {
+  const tools = [
+    (r) => ({ id: `${tag}_l${r}`, name: "workspace_list_files", arguments: "{}" }),
+    (r) => ({ id: `${tag}_s${r}`, name: "chat_search", arguments: JSON.stringify({ query: "dragon" }) }),
+    (r) => ({
+      id: `${tag}_w${r}`,
+      name: "workspace_write_file",
+      arguments: JSON.stringify({ path: `scratch/note-${r}.md`, content: `Note ${r}: ${"words ".repeat(50)}` }),
+    }),
+    (r) => ({
+      id: `${tag}_r${r}`,
+      name: "chat_read_messages",
+      arguments: JSON.stringify({ messages: [{ index: 0 }, { index: 1 }] }),
+    }),
+  ].slice(0, toolKinds);
+  const steps = [];
+  for (let r = 0; r < rounds; r += 1) steps.push({ calls: [tools[r % tools.length](r)] });
+  steps.push({
+    calls: [
+      {
+        id: `${tag}_main`,
+        name: "workspace_write_file",
+        arguments: JSON.stringify({ path: "output/main.md", content: "The end." }),
+      },
+    ],
+  });
+  steps.push({ calls: [{ id: `${tag}_commit`, name: "workspace_commit", arguments: "{}" }] });
+  steps.push({ calls: [{ id: `${tag}_finish`, name: "workspace_finish", arguments: "{}" }] });
+  return steps;
+}
+
+/** Every journal event of a run, read in pages of 500. */
+export async function allEvents(base, token, runId) {
+  const out = [];
+  for (;;) {
+    const page = await call(
+      base,
+      `/api/v1/agent/runs/${runId}/events?afterSeq=${out.at(-1)?.seq ?? 0}&limit=500`,
+      token,
+    );
+    out.push(...page.events);
+    if (page.events.length < 500) return out;
+  }
+}
+
+/**
+ * Runtime overhead (ms) of rounds `from`..`to − 1`: time from one round's model_request_created to
+ * the next's, minus that round's model time (model_response_stored − model_call_attempt_started).
+ */
+export function roundOverheads(events, from, to) {
+  const at = (e) => Date.parse(e.timestamp);
+  const byRound = (type) => new Map(events.filter((e) => e.type === type).map((e) => [e.payload.round, e]));
+  const starts = byRound("model_request_created");
+  const attempts = byRound("model_call_attempt_started");
+  const stored = byRound("model_response_stored");
+  const overheads = [];
+  for (let r = from; r < to; r += 1) {
+    const modelMs = at(stored.get(r)) - at(attempts.get(r));
+    overheads.push(at(starts.get(r + 1)) - at(starts.get(r)) - modelMs);
+  }
+  return overheads;
+}
+
+/** Creates the benchmark chat with three messages (user, assistant, user); returns its id. */
+export async function createBenchChat(base, token) {
+  const chat = await call(base, "/api/v1/chats", token, { title: "Bench chat" });
+  for (const [i, text] of ["A dragon wakes.", "It looks around.", "Tell me more about the dragon."].entries()) {
+    await call(base, `/api/v1/chats/${chat.id}/messages`, token, { role: i % 2 === 0 ? "user" : "assistant", text });
+  }
+  return chat.id;
+}

@@ -1,0 +1,145 @@
+/**
+ * Shared set-up of the e2e suites (beside ./wrangler.ts): one `wrangler dev` and one user per test
+ * file, loopback peers started before it, authorised API calls, a frame-recording socket, and a
+ * connection to a script loaded into the scripted model server (tests/peers/model-peer.ts).
+ *
+ *   const session = wranglerSession("Phone", { model: startModelPeer });
+ *   const { call, openSocket } = session;
+ *   const connection = await scriptedConnection(session, "model", { id, steps }, "sk-…");
+ */
+import { afterAll, beforeAll } from "vitest";
+import WebSocket from "ws";
+import type { PeerHandle } from "../peers/registry";
+import { createDevUser, startWranglerDev, type WranglerDev } from "./wrangler";
+
+/** An API answer: HTTP status and the parsed JSON body (null when empty). */
+export interface ApiResult {
+  status: number;
+  body: any;
+}
+
+/** A socket of the session's user that records every frame it receives. */
+export interface FrameSocket {
+  ws: WebSocket;
+  frames: any[];
+  /** The first recorded frame matching `predicate`; throws after `ms` (default 30 000) with the last frames. */
+  waitFor(predicate: (frame: any) => boolean, ms?: number): Promise<any>;
+}
+
+/** The handle `wranglerSession` returns; `dev`, `token` and `peer()` are ready inside tests. */
+export interface DevSession<P extends string> {
+  readonly dev: WranglerDev;
+  readonly token: string;
+  peer(name: P): PeerHandle;
+  /** `path` is relative to /api/v1; a body makes it a POST unless `method` says otherwise. Never throws on status. */
+  call(path: string, body?: unknown, method?: string): Promise<ApiResult>;
+  /** Opens /api/v1/ws with a fresh ticket; resolves once the socket is open. */
+  openSocket(): Promise<FrameSocket>;
+}
+
+/**
+ * Registers beforeAll/afterAll in the current scope: starts `peers` (in parallel), then
+ * `wrangler dev`, then creates a user whose device is `deviceName`; afterwards stops the server
+ * and closes the peers.
+ */
+export function wranglerSession<P extends string = never>(
+  deviceName?: string,
+  peers: Record<P, () => Promise<PeerHandle>> = {} as Record<P, () => Promise<PeerHandle>>,
+): DevSession<P> {
+  let dev: WranglerDev | undefined;
+  let token = "";
+  const started = new Map<P, PeerHandle>();
+
+  beforeAll(async () => {
+    const names = Object.keys(peers) as P[];
+    const handles = await Promise.all(names.map((name) => peers[name]()));
+    for (const [i, name] of names.entries()) started.set(name, handles[i] as PeerHandle);
+    dev = await startWranglerDev();
+    token = (await createDevUser(dev.url, deviceName)).deviceToken;
+  });
+
+  afterAll(async () => {
+    await dev?.stop();
+    await Promise.all([...started.values()].map((handle) => handle.close()));
+  });
+
+  const session: DevSession<P> = {
+    get dev() {
+      if (!dev) throw new Error("the dev session is not started yet (use it inside a test)");
+      return dev;
+    },
+    get token() {
+      return token;
+    },
+    peer(name) {
+      const handle = started.get(name);
+      if (!handle) throw new Error(`peer ${name} is not started`);
+      return handle;
+    },
+    async call(path, body, method) {
+      const response = await fetch(`${session.dev.url}/api/v1${path}`, {
+        method: method ?? (body === undefined ? "GET" : "POST"),
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    async openSocket() {
+      const ticket = await session.call("/ws-tickets", {});
+      const ws = new WebSocket(`${session.dev.url.replace("http", "ws")}/api/v1/ws?ticket=${ticket.body.ticket}`);
+      const frames: any[] = [];
+      ws.on("message", (data) => frames.push(JSON.parse(String(data))));
+      await new Promise((resolve, reject) => {
+        ws.once("open", resolve);
+        ws.once("error", reject);
+      });
+      return {
+        ws,
+        frames,
+        async waitFor(predicate, ms = 30_000) {
+          const deadline = Date.now() + ms;
+          for (;;) {
+            const found = frames.find(predicate);
+            if (found) return found;
+            if (Date.now() > deadline)
+              throw new Error(`no frame matched; last: ${JSON.stringify(frames.slice(-3)).slice(0, 600)}`);
+            await new Promise((r) => setTimeout(r, 10));
+          }
+        },
+      };
+    },
+  };
+  return session;
+}
+
+/**
+ * Loads `script` (`{id, steps, apiKey?}`, see tests/peers/model-peer.ts `POST /__script`) into the
+ * session's peer `modelPeer` and creates an openai-compatible connection "Scripted" whose model id is
+ * the script id. Throws when the script is refused; returns the connection answer (201 on success).
+ */
+export async function scriptedConnection<P extends string>(
+  session: DevSession<P>,
+  modelPeer: P,
+  script: { id: string; steps: unknown[]; apiKey?: string },
+  apiKey = "",
+): Promise<ApiResult> {
+  const model = session.peer(modelPeer);
+  const loaded = await fetch(`${model.url}/__script`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(script),
+  });
+  if (loaded.status !== 201)
+    throw new Error(`the model peer refused the script: ${loaded.status} ${await loaded.text()}`);
+  return session.call("/connections", {
+    name: "Scripted",
+    provider: "openai-compatible",
+    baseUrl: `${model.url}/v1`,
+    apiKey,
+    modelId: script.id,
+  });
+}
