@@ -11,37 +11,14 @@
  * (appended through the development route while the run waits out a scripted 429 retry).
  * Prints the median and p90 ms per round excluding model time; never asserts timings.
  */
-import { createDevUser, startWranglerDev } from "../scripts/dev-server.mjs";
-import {
-  allEvents,
-  call,
-  createBenchChat,
-  roundOverheads,
-  roundSteps,
-  scriptedModelServer,
-} from "./lib/agent-bench.mjs";
+import { allEvents, call, roundOverheads, roundSteps, startAgentBench, startBenchRun } from "./lib/agent-bench.mjs";
 
 const ROUNDS = 24;
 const PREVIOUS_EVENTS = 1000;
 
-async function runOnce(base, token, model, chatId, tag, withBacklog) {
-  const modelId = `bench-${tag}`;
-  model.scripts.set(modelId, {
-    steps: [...(withBacklog ? [{ status: 429 }] : []), ...roundSteps(tag, ROUNDS)],
-    cursor: 0,
-  });
-  const connection = await call(base, "/api/v1/connections", token, {
-    name: modelId,
-    provider: "openai-compatible",
-    baseUrl: `${model.url}/v1`,
-    apiKey: "sk-bench-000001",
-    modelId,
-  });
-  const handle = await call(base, "/api/v1/agent/runs", token, {
-    stableChatId: chatId,
-    connectionId: connection.id,
-    promptSnapshot: { chatCompletionPayload: { messages: [{ role: "user", content: "Write." }] } },
-  });
+async function runOnce(ctx, tag, withBacklog) {
+  const { base, token } = ctx;
+  const handle = await startBenchRun(ctx, tag, [...(withBacklog ? [{ status: 429 }] : []), ...roundSteps(tag, ROUNDS)]);
   if (withBacklog) {
     for (;;) {
       const events = await allEvents(base, token, handle.runId);
@@ -69,18 +46,11 @@ const pct = (values, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
 };
 
-const watchdog = setTimeout(() => {
-  console.error("agent-round bench: watchdog after 6 minutes");
-  process.exit(1);
-}, 6 * 60_000);
-const model = await scriptedModelServer();
-const dev = await startWranglerDev();
+const ctx = await startAgentBench("agent-round", 6);
 try {
-  const { deviceToken: token } = await createDevUser(dev.url, "Bench");
-  const chatId = await createBenchChat(dev.url, token);
-  await runOnce(dev.url, token, model, chatId, "warm", false);
-  const cold = await runOnce(dev.url, token, model, chatId, "zero", false);
-  const backlog = await runOnce(dev.url, token, model, chatId, "backlog", true);
+  await runOnce(ctx, "warm", false);
+  const cold = await runOnce(ctx, "zero", false);
+  const backlog = await runOnce(ctx, "backlog", true);
   console.log(
     `agent round overhead (ms per round, model time excluded; ${ROUNDS - 2} rounds, builtin tools, zero-latency model):`,
   );
@@ -91,7 +61,5 @@ try {
     `  ${PREVIOUS_EVENTS} previous events: median ${pct(backlog.overheads, 0.5)} ms, p90 ${pct(backlog.overheads, 0.9)} ms (${backlog.events} events in the run)`,
   );
 } finally {
-  await dev.stop({ removeState: true });
-  await model.close();
-  clearTimeout(watchdog);
+  await ctx.stop();
 }

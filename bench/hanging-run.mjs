@@ -11,36 +11,10 @@
  * median with min and max of each, and the added delay (with-hang median − baseline median) with
  * its ratio to the baseline. Never asserts timings.
  */
-import { createDevUser, startWranglerDev } from "../scripts/dev-server.mjs";
-import {
-  allEvents,
-  call,
-  createBenchChat,
-  roundOverheads,
-  roundSteps,
-  scriptedModelServer,
-} from "./lib/agent-bench.mjs";
+import { allEvents, call, roundOverheads, roundSteps, startAgentBench, startBenchRun } from "./lib/agent-bench.mjs";
 
 const ROUNDS = 12;
 const REPEATS = 3;
-
-async function startRun(ctx, tag, steps) {
-  const modelId = `bench-${tag}`;
-  ctx.model.scripts.set(modelId, { steps, cursor: 0 });
-  const connection = await call(ctx.base, "/api/v1/connections", ctx.token, {
-    name: modelId,
-    provider: "openai-compatible",
-    baseUrl: `${ctx.model.url}/v1`,
-    apiKey: "sk-bench-000001",
-    modelId,
-  });
-  const handle = await call(ctx.base, "/api/v1/agent/runs", ctx.token, {
-    stableChatId: ctx.chatId,
-    connectionId: connection.id,
-    promptSnapshot: { chatCompletionPayload: { messages: [{ role: "user", content: "Write." }] } },
-  });
-  return { runId: handle.runId, modelId };
-}
 
 async function waitFor(ctx, runId, done, ms = 180_000) {
   const deadline = Date.now() + ms;
@@ -56,7 +30,7 @@ const TERMINAL = ["completed", "failed", "partial_success", "cancelled"];
 
 /** Runs B to the end; returns its per-round overheads and the ms to its first model request. */
 async function measureB(ctx, tag) {
-  const b = await startRun(ctx, tag, roundSteps(tag, ROUNDS, 3));
+  const b = await startBenchRun(ctx, tag, roundSteps(tag, ROUNDS, 3));
   const run = await waitFor(ctx, b.runId, (r) => TERMINAL.includes(r.status));
   if (run.status !== "completed") throw new Error(`bench run ${tag} ended ${run.status}`);
   const events = await allEvents(ctx.base, ctx.token, b.runId);
@@ -71,15 +45,8 @@ const median = (values) => {
 };
 const line = (values) => `median ${median(values)} ms (min ${Math.min(...values)}, max ${Math.max(...values)})`;
 
-const watchdog = setTimeout(() => {
-  console.error("hanging-run bench: watchdog after 8 minutes");
-  process.exit(1);
-}, 8 * 60_000);
-const model = await scriptedModelServer();
-const dev = await startWranglerDev();
+const ctx = await startAgentBench("hanging-run", 8);
 try {
-  const { deviceToken: token } = await createDevUser(dev.url, "Bench");
-  const ctx = { base: dev.url, token, model, chatId: await createBenchChat(dev.url, token) };
   await measureB(ctx, "warm");
   const alone = { overheads: [], first: [] };
   const hung = { overheads: [], first: [] };
@@ -87,14 +54,14 @@ try {
     const base = await measureB(ctx, `alone-${i}`);
     alone.overheads.push(median(base.overheads));
     alone.first.push(base.firstRequestMs);
-    const a = await startRun(ctx, `hang-${i}`, [{ hang: true }]);
+    const a = await startBenchRun(ctx, `hang-${i}`, [{ hang: true }]);
     await waitFor(ctx, a.runId, (r) => r.waitingOn?.kind === "model", 60_000);
     const withHang = await measureB(ctx, `with-hang-${i}`);
-    const stillA = await call(dev.url, `/api/v1/agent/runs/${a.runId}`, token);
+    const stillA = await call(ctx.base, `/api/v1/agent/runs/${a.runId}`, ctx.token);
     if (stillA.waitingOn?.kind !== "model") throw new Error(`run A stopped waiting (${stillA.status})`);
     hung.overheads.push(median(withHang.overheads));
     hung.first.push(withHang.firstRequestMs);
-    await call(dev.url, `/api/v1/agent/runs/${a.runId}/cancel`, token, {});
+    await call(ctx.base, `/api/v1/agent/runs/${a.runId}/cancel`, ctx.token, {});
     await waitFor(ctx, a.runId, (r) => TERMINAL.includes(r.status), 60_000);
   }
   const added = median(hung.overheads) - median(alone.overheads);
@@ -109,7 +76,5 @@ try {
   console.log(`  B created → first model request, alone:      ${line(alone.first)}`);
   console.log(`  B created → first model request, A hanging:  ${line(hung.first)}`);
 } finally {
-  await dev.stop({ removeState: true });
-  await model.close();
-  clearTimeout(watchdog);
+  await ctx.stop();
 }

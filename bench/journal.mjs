@@ -11,7 +11,7 @@
  * Bounded: about 1 minute on 2 shared cores (a 5-minute watchdog stops it). Prints medians; never
  * asserts timings. wrangler dev reloads when sources change, so do not edit files while it runs.
  */
-import { startWranglerDev } from "../scripts/dev-server.mjs";
+import { devRequest as call, startWranglerDev } from "../scripts/dev-server.mjs";
 import WebSocket from "ws";
 
 const SETUP_TOKEN = "bench-setup-token-0123456789abcdef";
@@ -25,20 +25,6 @@ const REPLAY_REPEATS = 5;
 async function startDev() {
   const dev = await startWranglerDev({ vars: { SETUP_TOKEN, DATA_KEY } });
   return { url: dev.url, stop: () => dev.stop({ removeState: true }) };
-}
-
-async function call(base, route, token, body) {
-  const response = await fetch(`${base}${route}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${route} → ${response.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
 }
 
 /** A socket that tracks the highest agent.event seq per run and resolves waiters. */

@@ -35,6 +35,13 @@ export declare function createDevUser(
   deviceName?: string,
   setupToken?: string,
 ): Promise<{ userId: string; deviceId: string; deviceToken: string }>;
+export declare function devFetch(
+  baseUrl: string,
+  route: string,
+  token: string,
+  body?: unknown,
+  method?: string,
+): Promise<Response>;
 export declare function devRequest(
   baseUrl: string,
   route: string,

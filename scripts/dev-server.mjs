@@ -166,12 +166,11 @@ export async function createDevUser(baseUrl, deviceName = "Dev device", setupTok
 }
 
 /**
- * One authorised JSON request to a running dev server. `route` is the full path ("/api/v1/…");
- * with a `body` it is a POST unless `method` says otherwise. Returns the parsed answer (null when
- * empty); throws `Error("<route> → <status> <first 300 chars>")` on a non-2xx status.
+ * One authorised request to a running dev server, answer unread. `route` is the full path
+ * ("/api/v1/…"); with a `body` (sent as JSON) it is a POST unless `method` says otherwise.
  */
-export async function devRequest(baseUrl, route, token, body, method) {
-  const response = await fetch(`${baseUrl}${route}`, {
+export function devFetch(baseUrl, route, token, body, method) {
+  return fetch(`${baseUrl}${route}`, {
     method: method ?? (body === undefined ? "GET" : "POST"),
     headers: {
       authorization: `Bearer ${token}`,
@@ -179,6 +178,14 @@ export async function devRequest(baseUrl, route, token, body, method) {
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+}
+
+/**
+ * `devFetch` that returns the parsed JSON answer (null when empty); throws
+ * `Error("<route> → <status> <first 300 chars>")` on a non-2xx status.
+ */
+export async function devRequest(baseUrl, route, token, body, method) {
+  const response = await devFetch(baseUrl, route, token, body, method);
   const text = await response.text();
   if (!response.ok) throw new Error(`${route} → ${response.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;

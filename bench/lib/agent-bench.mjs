@@ -5,7 +5,7 @@
  * (scripts/bench.mjs only runs bench/*.mjs).
  */
 import { createServer } from "node:http";
-import { devRequest } from "../../scripts/dev-server.mjs";
+import { createDevUser, devRequest, startWranglerDev } from "../../scripts/dev-server.mjs";
 
 /** `call(base, route, token, body?, method?)`: scripts/dev-server.mjs `devRequest`. */
 export const call = devRequest;
@@ -158,4 +158,52 @@ export async function createBenchChat(base, token) {
     await call(base, `/api/v1/chats/${chat.id}/messages`, token, { role: i % 2 === 0 ? "user" : "assistant", text });
   }
   return chat.id;
+}
+
+/**
+ * Starts the scripted model server and `wrangler dev`, creates a user and the bench chat. Returns
+ * `ctx = {base, token, model, chatId, stop}`; `stop()` removes the dev state and closes the model.
+ * A watchdog exits the process with status 1 after `watchdogMinutes` (`name` is in its message).
+ */
+export async function startAgentBench(name, watchdogMinutes) {
+  const watchdog = setTimeout(() => {
+    console.error(`${name} bench: watchdog after ${watchdogMinutes} minutes`);
+    process.exit(1);
+  }, watchdogMinutes * 60_000);
+  const model = await scriptedModelServer();
+  const dev = await startWranglerDev();
+  const stop = async () => {
+    await dev.stop({ removeState: true });
+    await model.close();
+    clearTimeout(watchdog);
+  };
+  try {
+    const { deviceToken: token } = await createDevUser(dev.url, "Bench");
+    return { base: dev.url, token, model, chatId: await createBenchChat(dev.url, token), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * Loads `steps` as the script of model `bench-<tag>`, creates a connection to it and starts an agent
+ * run in the bench chat. Returns `{runId, modelId}`.
+ */
+export async function startBenchRun(ctx, tag, steps) {
+  const modelId = `bench-${tag}`;
+  ctx.model.scripts.set(modelId, { steps, cursor: 0 });
+  const connection = await call(ctx.base, "/api/v1/connections", ctx.token, {
+    name: modelId,
+    provider: "openai-compatible",
+    baseUrl: `${ctx.model.url}/v1`,
+    apiKey: "sk-bench-000001",
+    modelId,
+  });
+  const handle = await call(ctx.base, "/api/v1/agent/runs", ctx.token, {
+    stableChatId: ctx.chatId,
+    connectionId: connection.id,
+    promptSnapshot: { chatCompletionPayload: { messages: [{ role: "user", content: "Write." }] } },
+  });
+  return { runId: handle.runId, modelId };
 }

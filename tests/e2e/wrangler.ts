@@ -8,6 +8,7 @@ export {
   DEV_SETUP_TOKEN as E2E_SETUP_TOKEN,
   DEV_DATA_KEY as E2E_DATA_KEY,
   createDevUser,
+  devFetch,
   devRequest,
   ensureWebBuilt,
   freePort,
