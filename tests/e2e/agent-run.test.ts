@@ -11,7 +11,7 @@
 import { describe, expect, it } from "vitest";
 import { startEverythingPeer } from "../peers/mcp/everything-peer";
 import { startModelPeer } from "../peers/model-peer";
-import { scriptedConnection, wranglerSession } from "./session";
+import { allowEverythingEcho, scriptedConnection, wranglerSession } from "./session";
 
 const session = wranglerSession("Agent laptop", { everything: startEverythingPeer, model: startModelPeer });
 const { call, openSocket } = session;
@@ -20,15 +20,7 @@ const ECHO_MESSAGE = 'Héllo "dragon" 🐉 — 12345678901234567890 \\ tab\there
 
 describe("agent run under wrangler dev", () => {
   it("reads the chat, calls MCP echo, writes, commits and finishes; every device sees it", async () => {
-    const server = await call("/mcp/servers", {
-      displayName: "Everything",
-      endpoint: `${session.peer("everything").url}/mcp`,
-    });
-    expect(server.status).toBe(201);
-    const id = server.body.id;
-    expect((await call(`/mcp/servers/${id}/state`, { state: "active" })).status).toBe(200);
-    expect((await call(`/mcp/servers/${id}/discover`, {})).status).toBe(200);
-    expect((await call(`/mcp/servers/${id}/tools/echo/permission`, { permission: "allow" }, "PUT")).status).toBe(200);
+    const id = await allowEverythingEcho(session, "everything");
     const tools = await call("/mcp/model-tools?profileId=default-writer");
     const echo = tools.body.tools.find((tool: any) => tool.toolId === `mcp/${id}:echo`);
     expect(echo).toBeTruthy();

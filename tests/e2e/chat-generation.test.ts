@@ -9,7 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { startEverythingPeer } from "../peers/mcp/everything-peer";
 import { startModelPeer } from "../peers/model-peer";
-import { scriptedConnection, wranglerSession } from "./session";
+import { allowEverythingEcho, scriptedConnection, wranglerSession } from "./session";
 
 const session = wranglerSession("Phone", { everything: startEverythingPeer, model: startModelPeer });
 const { call, openSocket } = session;
@@ -18,15 +18,7 @@ const FINAL = "The echo came back: hello from the mountain. The dragon wakes, st
 
 describe("chat generation under wrangler dev", () => {
   it("two rounds with MCP echo, live on a second socket, joined mid-stream by a third device", async () => {
-    const server = await call("/mcp/servers", {
-      displayName: "Everything",
-      endpoint: `${session.peer("everything").url}/mcp`,
-    });
-    expect(server.status).toBe(201);
-    const id = server.body.id;
-    expect((await call(`/mcp/servers/${id}/state`, { state: "active" })).status).toBe(200);
-    expect((await call(`/mcp/servers/${id}/discover`, {})).status).toBe(200);
-    expect((await call(`/mcp/servers/${id}/tools/echo/permission`, { permission: "allow" }, "PUT")).status).toBe(200);
+    await allowEverythingEcho(session, "everything");
 
     const chat = await call("/chats", { title: "Mountain", character: { name: "Dragon" } });
     const chatId = chat.body.id;

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll } from "vitest";
 import WebSocket from "ws";
 import type { PeerHandle } from "../peers/registry";
-import { createDevUser, startWranglerDev, type WranglerDev } from "./wrangler";
+import { createDevUser, devFetch, startWranglerDev, type WranglerDev } from "./wrangler";
 
 /** An API answer: HTTP status and the parsed JSON body (null when empty). */
 export interface ApiResult {
@@ -77,14 +77,7 @@ export function wranglerSession<P extends string = never>(
       return handle;
     },
     async call(path, body, method) {
-      const response = await fetch(`${session.dev.url}/api/v1${path}`, {
-        method: method ?? (body === undefined ? "GET" : "POST"),
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const response = await devFetch(session.dev.url, `/api/v1${path}`, token, body, method);
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : null };
     },
@@ -142,4 +135,29 @@ export async function scriptedConnection<P extends string>(
     apiKey,
     modelId: script.id,
   });
+}
+
+/**
+ * Registers the session's server-everything peer `everythingPeer` as MCP server "Everything",
+ * activates it, discovers its tools and sets `echo` to Allow. Returns the server id; throws when a
+ * step does not answer as expected.
+ */
+export async function allowEverythingEcho<P extends string>(
+  session: DevSession<P>,
+  everythingPeer: P,
+): Promise<string> {
+  const endpoint = `${session.peer(everythingPeer).url}/mcp`;
+  const server = await session.call("/mcp/servers", { displayName: "Everything", endpoint });
+  if (server.status !== 201) throw new Error(`registering Everything: ${server.status} ${JSON.stringify(server.body)}`);
+  const id = server.body.id as string;
+  const steps: Array<[string, unknown, string | undefined]> = [
+    [`/mcp/servers/${id}/state`, { state: "active" }, undefined],
+    [`/mcp/servers/${id}/discover`, {}, undefined],
+    [`/mcp/servers/${id}/tools/echo/permission`, { permission: "allow" }, "PUT"],
+  ];
+  for (const [path, body, method] of steps) {
+    const answer = await session.call(path, body, method);
+    if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  }
+  return id;
 }
