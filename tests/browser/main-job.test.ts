@@ -207,6 +207,9 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     const row = page.getByTestId("connection-row").filter({ hasText: "Scripted model" });
     await row.waitFor();
     await expect.poll(() => row.getByTestId("api-key-hint").textContent()).toBe("…9876");
+    // The live frame can list the row before the save answers; the typed key leaves the page when the
+    // form closes on that answer, so wait for the form, then check the key is nowhere on the page.
+    await page.getByRole("form", { name: "Add a connection" }).waitFor({ state: "detached" });
     expect(await page.content()).not.toContain("sk-web-test-abcd9876");
     await row.getByText("Default", { exact: true }).waitFor();
 
