@@ -112,7 +112,8 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
     // A change saved by the owner replaces the unchanged form on the second browser at once.
     await page.getByLabel("Max rounds").fill("15");
     await page.getByRole("button", { name: "Save changes" }).click();
-    await expect.poll(() => second.page.getByLabel("Max rounds").inputValue()).toBe("15");
+    // The save answers, then the frame reaches the second browser: wait for it, not for vitest's 1 s default.
+    await expect.poll(() => second.page.getByLabel("Max rounds").inputValue(), { timeout: 15_000 }).toBe("15");
     expect(await second.page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     expect([...owner.problems, ...second.problems]).toEqual([]);
   });
