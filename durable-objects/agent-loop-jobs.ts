@@ -4,7 +4,7 @@
  * themselves are a step kind (steps.ts), not a job.
  */
 import { WATCHDOG_JOB } from "../src/application/agent/loop/deps";
-import { checkStalledRuns } from "../src/application/agent/loop/watchdog";
+import { checkStalledRuns } from "../src/application/agent/watchdog";
 import { agentLoopDeps } from "../src/composition/agent-loop";
 import type { JobHandler } from "./scheduler";
 

@@ -3,11 +3,11 @@
  * submit guidance, read a model turn. The step machine itself runs from the scheduler job
  * `agent.step` (durable-objects/jobs.ts).
  */
-import { cancelRun } from "../../src/application/agent/loop/cancel";
-import { submitGuidance } from "../../src/application/agent/loop/guidance";
-import { readModelTurn } from "../../src/application/agent/loop/model-turn";
-import { startRun } from "../../src/application/agent/loop/start-run";
-import { buildServerPromptSnapshot } from "../../src/application/agent/loop/server-prompt";
+import { cancelRun } from "../../src/application/agent/cancel-run";
+import { submitGuidance } from "../../src/application/agent/guidance";
+import { readModelTurn } from "../../src/application/agent/model-turn";
+import { startRun } from "../../src/application/agent/start-run";
+import { buildServerPromptSnapshot } from "../../src/application/agent/server-prompt";
 import { agentLoopDeps } from "../../src/composition/agent-loop";
 import { promptBuilder } from "../../src/composition/chat-generation";
 import { chatDeps, chatServices } from "../../src/composition/chats";

@@ -9,7 +9,7 @@
  */
 import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
 import type { LoopDeps } from "../application/agent/loop/deps";
-import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/model-timeout";
+import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/steps/model-timeout";
 import { prepareInvocationTools } from "../application/tools/invocation-tools";
 import { mcpCallBudgetMs, mcpTimeouts } from "../domain/mcp/gateway-limits";
 import type { RunProfileResolver } from "../ports/agent-profile-resolver";

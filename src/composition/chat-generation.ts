@@ -6,7 +6,7 @@
  */
 import { SqlGenerationStore } from "../adapters/storage/generation-store";
 import { MessageTokenStore } from "../adapters/storage/message-token-store";
-import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/model-timeout";
+import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/steps/model-timeout";
 import type { GenerationDeps } from "../application/generation/deps";
 import { PromptBuilder } from "../application/prompt/prompt-builder";
 import { ESTIMATING_COUNTER } from "../domain/prompt/token-estimate";

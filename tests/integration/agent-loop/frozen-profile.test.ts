@@ -10,7 +10,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { UserSpace } from "../../../durable-objects/user-space";
 import { RESOLVED_PROFILE_DOC } from "../../../src/application/agent/loop/context";
-import { startRun } from "../../../src/application/agent/loop/start-run";
+import { startRun } from "../../../src/application/agent/start-run";
 import { runAgentStep } from "../../../src/application/agent/loop/step-runner";
 import { agentLoopDeps } from "../../../src/composition/agent-loop";
 import { agentProfileServices } from "../../../src/composition/agent-profiles";

@@ -7,9 +7,9 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { UserSpace } from "../../../durable-objects/user-space";
-import { cancelRun } from "../../../src/application/agent/loop/cancel";
-import { submitGuidance } from "../../../src/application/agent/loop/guidance";
-import { startRun } from "../../../src/application/agent/loop/start-run";
+import { cancelRun } from "../../../src/application/agent/cancel-run";
+import { submitGuidance } from "../../../src/application/agent/guidance";
+import { startRun } from "../../../src/application/agent/start-run";
 import { agentLoopDeps } from "../../../src/composition/agent-loop";
 import { ScriptedModelGateway } from "../../fakes/scripted-model-gateway";
 import { apiJson } from "../helpers";

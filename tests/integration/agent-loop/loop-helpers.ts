@@ -6,7 +6,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import type { UserSpace } from "../../../durable-objects/user-space";
 import type { LoopDeps } from "../../../src/application/agent/loop/deps";
-import { startRun, type StartRunInput } from "../../../src/application/agent/loop/start-run";
+import { startRun, type StartRunInput } from "../../../src/application/agent/start-run";
 import { runAgentStep } from "../../../src/application/agent/loop/step-runner";
 import { agentLoopDeps } from "../../../src/composition/agent-loop";
 import type { AgentRunEvent } from "../../../src/domain/agent/run-events";

@@ -8,7 +8,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { UserSpace } from "../../../durable-objects/user-space";
-import { startRun } from "../../../src/application/agent/loop/start-run";
+import { startRun } from "../../../src/application/agent/start-run";
 import { RESOLVED_PROFILE_DOC } from "../../../src/application/agent/loop/context";
 import { agentLoopDeps } from "../../../src/composition/agent-loop";
 import { agentProfileRuntime } from "../../../src/composition/agent-profiles";

@@ -12,13 +12,13 @@ import type { LoopState } from "../../../domain/agent/loop/loop-state";
 import { stepRef } from "../../../domain/agent/loop/step-ref";
 import { ROOT_INVOCATION_ID } from "../../../domain/agent/run-ids";
 import { isTerminalStatus } from "../../../domain/agent/run-status";
-import { callModelStep, RunCancelled } from "./call-model";
+import { callModelStep, RunCancelled } from "./steps/model";
 import { StepContext } from "./context";
 import type { LoopDeps } from "./deps";
-import { dispatchToolStep } from "./dispatch-tool";
-import { finalizeRun } from "./finalize";
-import { finishStep } from "./finish";
-import { initializeStep } from "./initialize";
+import { dispatchToolStep } from "./steps/tool";
+import { finalizeRun } from "./terminate-run";
+import { finishStep } from "./steps/finish";
+import { initializeStep } from "./steps/initialize";
 
 /** What one call did (for tests and benchmarks driving steps by hand). */
 export type StepResult = "ran" | "idle";

@@ -5,10 +5,10 @@
  * chat-completion payload `{messages: [{role, content}]}`. The input matches the run's frozen
  * prefix: regenerate (when the chat ends with a reply) and swipe leave the last message out.
  */
-import { asChatCompletionMessage, type Persona } from "../../../domain/prompt/prompt-parts";
-import type { PromptSnapshot } from "../../../domain/agent/loop/prompt-snapshot";
-import type { ChatRepository } from "../../../ports/chat-repository";
-import type { PromptBuilder } from "../../prompt/prompt-builder";
+import { asChatCompletionMessage, type Persona } from "../../domain/prompt/prompt-parts";
+import type { PromptSnapshot } from "../../domain/agent/loop/prompt-snapshot";
+import type { ChatRepository } from "../../ports/chat-repository";
+import type { PromptBuilder } from "../prompt/prompt-builder";
 import type { AgentGenerationType } from "./start-run";
 
 export async function buildServerPromptSnapshot(

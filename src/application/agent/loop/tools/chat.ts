@@ -4,7 +4,7 @@
  * Recoverable errors: `chat.message_not_found`, `chat.invalid_message_range`, `chat.read_too_large`,
  * `chat.not_found`, `chat.invalid_search_query`, `tool.invalid_arguments`.
  */
-import { AppError } from "../../../domain/errors";
+import { AppError } from "../../../../domain/errors";
 import {
   badArgs,
   onlyKeys,
@@ -13,11 +13,11 @@ import {
   reqString,
   sliceChars,
   type Args,
-} from "../../../domain/agent/loop/builtin-args";
-import type { ToolOk } from "../../../domain/agent/loop/worldinfo";
-import { textMetrics } from "../../../domain/workspace/text-metrics";
-import { ToolError } from "../../../domain/workspace/tool-error";
-import type { ChatService } from "../../chats/chat-service";
+} from "../../../../domain/agent/loop/builtin-args";
+import type { ToolOk } from "../../../../domain/agent/loop/worldinfo";
+import { textMetrics } from "../../../../domain/workspace/text-metrics";
+import { ToolError } from "../../../../domain/workspace/tool-error";
+import type { ChatService } from "../../../chats/chat-service";
 
 /** What the chat tools read. */
 export type ChatReader = Pick<ChatService, "messageAt" | "search">;

@@ -8,11 +8,11 @@
  * `agent_invocation_completed` → `completed` + `run_completed`. A persist conflict or a failed
  * metadata update ends the run through the finalizer (partial_success when commits exist).
  */
-import { AppError } from "../../../domain/errors";
-import { promotePersistentState } from "../../workspace";
-import type { StepContext } from "./context";
-import { STEP_JOB } from "./deps";
-import { discardGuidance } from "./finalize";
+import { AppError } from "../../../../domain/errors";
+import { promotePersistentState } from "../../../workspace";
+import type { StepContext } from "../context";
+import { STEP_JOB } from "../deps";
+import { discardGuidance } from "../terminate-run";
 
 export function finishStep(ctx: StepContext): void {
   const { deps, state, run } = ctx;

@@ -15,7 +15,7 @@ import type { AgentRunStatus } from "../../../domain/agent/run-status";
 import { closeRunWorkspace } from "../../workspace";
 import { stepRef } from "../../../domain/agent/loop/step-ref";
 import { STEP_JOB, type LoopDeps } from "./deps";
-import { guidancePreview } from "./prepare-turn";
+import { guidancePreview } from "./steps/prepare-turn";
 
 /** Discards queued guidance with `reason` (docs/spec/agent-runtime.md §5); no event when none was queued. */
 export function discardGuidance(deps: LoopDeps, runId: string, reason: string): void {

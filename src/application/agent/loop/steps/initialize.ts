@@ -9,11 +9,11 @@
  * messageBody artifact with the continued message's text and says so in the system message
  * (continue-seed.ts, docs/decisions/1480). Everything here is local (SQLite).
  */
-import { snapshotMessages } from "../../../domain/agent/loop/prompt-snapshot";
-import { createRunWorkspace, projectPersistentState } from "../../workspace";
-import { PERSIST_SNAPSHOT_DOC, TOOL_SNAPSHOT_DOC, type StepContext } from "./context";
+import { snapshotMessages } from "../../../../domain/agent/loop/prompt-snapshot";
+import { createRunWorkspace, projectPersistentState } from "../../../workspace";
+import { PERSIST_SNAPSHOT_DOC, TOOL_SNAPSHOT_DOC, type StepContext } from "../context";
 import { continuationNote, seedContinuedMessage } from "./continue-seed";
-import { appendMessage, builtinSystemPrompt } from "./conversation";
+import { appendMessage, builtinSystemPrompt } from "../conversation";
 
 export async function initializeStep(ctx: StepContext): Promise<void> {
   const { deps, run } = ctx;

@@ -14,13 +14,13 @@ import {
   externalizedContent,
   readableView,
   type McpMapped,
-} from "../../../domain/agent/loop/mcp-projection";
-import type { PendingCall } from "../../../domain/agent/loop/loop-state";
-import { outcomeUnknown } from "../../../domain/mcp/call-outcome";
-import { bindingById } from "../../../domain/tools/snapshot";
-import { countChars } from "../../../domain/workspace/text-metrics";
-import type { StepContext } from "./context";
-import { outboundCall } from "./outbound";
+} from "../../../../domain/agent/loop/mcp-projection";
+import type { PendingCall } from "../../../../domain/agent/loop/loop-state";
+import { outcomeUnknown } from "../../../../domain/mcp/call-outcome";
+import { bindingById } from "../../../../domain/tools/snapshot";
+import { countChars } from "../../../../domain/workspace/text-metrics";
+import type { StepContext } from "../context";
+import { outboundCall } from "../outbound";
 
 export interface McpCallResult extends McpMapped {
   /** The original mapped result + outcome, for the audit file. */

@@ -7,12 +7,12 @@
  * at once. Cancelled runs never commit afterwards; workspace and checkpoints are kept.
  * Errors: `agent.run_not_found`.
  */
-import { toRunHandle, type AgentRunHandle } from "../../../domain/agent/run-record";
-import { isTerminalStatus } from "../../../domain/agent/run-status";
-import { isStepOfRun } from "../../../domain/agent/loop/step-ref";
-import { RunCancelled } from "./call-model";
-import type { LoopDeps } from "./deps";
-import { discardGuidance, finalizeRun } from "./finalize";
+import { toRunHandle, type AgentRunHandle } from "../../domain/agent/run-record";
+import { isTerminalStatus } from "../../domain/agent/run-status";
+import { isStepOfRun } from "../../domain/agent/loop/step-ref";
+import { RunCancelled } from "./loop/steps/model";
+import type { LoopDeps } from "./loop/deps";
+import { discardGuidance, finalizeRun } from "./loop/terminate-run";
 
 export function cancelRun(deps: LoopDeps, runId: string): AgentRunHandle {
   const run = deps.runs.get(runId);

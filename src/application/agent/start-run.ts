@@ -15,24 +15,24 @@
  * `chat.not_found` (404), `agent.invalid_intent` (swipe/continue without a message to target),
  * `model.connection_not_found` (404), `agent.stable_chat_id_required`, `agent.invalid_stable_chat_id`.
  */
-import { AppError } from "../../../domain/errors";
-import { initialLoopState, type CommitTarget } from "../../../domain/agent/loop/loop-state";
-import { validatePromptSnapshot, type PromptSnapshot } from "../../../domain/agent/loop/prompt-snapshot";
-import { normalizeStableChatId, ROOT_INVOCATION_ID } from "../../../domain/agent/run-ids";
+import { AppError } from "../../domain/errors";
+import { initialLoopState, type CommitTarget } from "../../domain/agent/loop/loop-state";
+import { validatePromptSnapshot, type PromptSnapshot } from "../../domain/agent/loop/prompt-snapshot";
+import { normalizeStableChatId, ROOT_INVOCATION_ID } from "../../domain/agent/run-ids";
 import {
   toRunHandle,
   type AgentRunHandle,
   type Presentation,
   type SkillScopeRefs,
-} from "../../../domain/agent/run-record";
-import { effectiveSkills } from "../../../domain/skills/resolve";
-import { runScopeKeys } from "../../../domain/skills/scope";
-import type { FrozenPrefix } from "../../../domain/chats/prefix";
-import { PROMPT_SNAPSHOT_DOC, RESOLVED_PROFILE_DOC } from "./context";
-import { stepRef } from "../../../domain/agent/loop/step-ref";
-import { STEP_JOB, WATCHDOG_JOB, WATCHDOG_REF, type LoopChats, type LoopDeps } from "./deps";
+} from "../../domain/agent/run-record";
+import { effectiveSkills } from "../../domain/skills/resolve";
+import { runScopeKeys } from "../../domain/skills/scope";
+import type { FrozenPrefix } from "../../domain/chats/prefix";
+import { PROMPT_SNAPSHOT_DOC, RESOLVED_PROFILE_DOC } from "./loop/context";
+import { stepRef } from "../../domain/agent/loop/step-ref";
+import { STEP_JOB, WATCHDOG_JOB, WATCHDOG_REF, type LoopChats, type LoopDeps } from "./loop/deps";
 import { WATCHDOG_PERIOD_MS } from "./watchdog";
-import { runSkillScopes } from "./skill-tools";
+import { runSkillScopes } from "./loop/tools/skill";
 
 /** Generation types an Agent run accepts (docs/spec/agent-runtime.md §9). */
 export type AgentGenerationType = "normal" | "regenerate" | "swipe" | "continue";

@@ -6,9 +6,9 @@
  * rejected with a retryable `model.request_failed` (`details.timeoutMs`). Aborting `signal`
  * (cancel) still ends the attempt the gateway's way (`model.cancelled`).
  */
-import { ModelError } from "../../../domain/models/errors";
-import type { ModelRequest, ModelResponse } from "../../../domain/models/ir";
-import type { ModelGateway } from "../../../ports/model-gateway";
+import { ModelError } from "../../../../domain/models/errors";
+import type { ModelRequest, ModelResponse } from "../../../../domain/models/ir";
+import type { ModelGateway } from "../../../../ports/model-gateway";
 
 /** Per-attempt model timeout when no development override (`TIMEOUT_OVERRIDES.modelCallMs`) is set, ms. */
 export const DEFAULT_MODEL_CALL_MS = 180_000;

@@ -4,10 +4,10 @@
  * `tool_call_completed` or `tool_call_failed` (warn; error for fatal ones), and the tool-role
  * message the model gets next round.
  */
-import type { PendingCall } from "../../../domain/agent/loop/loop-state";
-import { providerText, type AgentToolResult } from "../../../domain/agent/loop/tool-result";
-import type { StepContext } from "./context";
-import { appendMessage } from "./conversation";
+import type { PendingCall } from "../../../../domain/agent/loop/loop-state";
+import { providerText, type AgentToolResult } from "../../../../domain/agent/loop/tool-result";
+import type { StepContext } from "../context";
+import { appendMessage } from "../conversation";
 
 export interface RecordOptions {
   source: "builtin" | "mcp";

@@ -9,13 +9,13 @@
  * round starts, or the run fails with `agent.max_tool_rounds_exceeded` past maxRounds.
  * Cancellation is checked after every tool call.
  */
-import { AppError } from "../../../domain/errors";
-import { auditPaths, callHash, errorResult, type AgentToolResult } from "../../../domain/agent/loop/tool-result";
-import { normalizeToolArguments } from "../../../domain/tools/tool-arguments";
-import { runBuiltin } from "./builtin-tools";
-import { RunCancelled } from "./call-model";
-import type { StepContext } from "./context";
-import { callMcp, externalizeIfLong } from "./mcp-call";
+import { AppError } from "../../../../domain/errors";
+import { auditPaths, callHash, errorResult, type AgentToolResult } from "../../../../domain/agent/loop/tool-result";
+import { normalizeToolArguments } from "../../../../domain/tools/tool-arguments";
+import { runBuiltin } from "../tools/builtin";
+import { RunCancelled } from "./model";
+import type { StepContext } from "../context";
+import { callMcp, externalizeIfLong } from "../tools/mcp";
 import { recordResult } from "./record-result";
 
 export async function dispatchToolStep(ctx: StepContext): Promise<void> {

@@ -5,12 +5,12 @@
  * snapshot (one ToolTurnContract per turn offering every tool, choice `auto`), the payload's
  * sampling settings and the provider state.
  */
-import { snapshotSettings } from "../../../domain/agent/loop/prompt-snapshot";
-import type { ModelRequest } from "../../../domain/models/ir";
-import { turnWithAllTools, type ToolTurnContract } from "../../../domain/tools/snapshot";
-import { textMetrics } from "../../../domain/workspace/text-metrics";
-import type { StepContext } from "./context";
-import { appendMessage, loadMessages } from "./conversation";
+import { snapshotSettings } from "../../../../domain/agent/loop/prompt-snapshot";
+import type { ModelRequest } from "../../../../domain/models/ir";
+import { turnWithAllTools, type ToolTurnContract } from "../../../../domain/tools/snapshot";
+import { textMetrics } from "../../../../domain/workspace/text-metrics";
+import type { StepContext } from "../context";
+import { appendMessage, loadMessages } from "../conversation";
 
 /** Preview of guidance text: first 240 chars, whitespace collapsed (docs/spec/agent-runtime.md §5). */
 export function guidancePreview(text: string): string {

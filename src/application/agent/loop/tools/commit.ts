@@ -10,17 +10,17 @@
  * fatal: `chat_commit_failed` and `agent.chat_commit_failed`. Synchronous from the read to the
  * ledger, so nothing interleaves.
  */
-import { AppError } from "../../../domain/errors";
-import { badArgs, onlyKeys, optString, type Args } from "../../../domain/agent/loop/builtin-args";
-import type { CommitLedgerEntry, PendingCall } from "../../../domain/agent/loop/loop-state";
-import type { AgentToolResult } from "../../../domain/agent/loop/tool-result";
-import type { AgentCommitAction } from "../../chats/agent-commit";
-import { normalizeWorkspacePath } from "../../../domain/workspace/paths";
-import { requireVisible } from "../../../domain/workspace/roots";
-import { textMetrics } from "../../../domain/workspace/text-metrics";
-import { ToolError } from "../../../domain/workspace/tool-error";
-import { createCheckpoint, requireWorkspace } from "../../workspace";
-import { APPEND_TEXT_DOC, type StepContext } from "./context";
+import { AppError } from "../../../../domain/errors";
+import { badArgs, onlyKeys, optString, type Args } from "../../../../domain/agent/loop/builtin-args";
+import type { CommitLedgerEntry, PendingCall } from "../../../../domain/agent/loop/loop-state";
+import type { AgentToolResult } from "../../../../domain/agent/loop/tool-result";
+import type { AgentCommitAction } from "../../../chats/agent-commit";
+import { normalizeWorkspacePath } from "../../../../domain/workspace/paths";
+import { requireVisible } from "../../../../domain/workspace/roots";
+import { textMetrics } from "../../../../domain/workspace/text-metrics";
+import { ToolError } from "../../../../domain/workspace/tool-error";
+import { createCheckpoint, requireWorkspace } from "../../../workspace";
+import { APPEND_TEXT_DOC, type StepContext } from "../context";
 
 function newCommitId(): string {
   return `commit_${crypto.randomUUID().replaceAll("-", "")}`;

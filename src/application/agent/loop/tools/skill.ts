@@ -5,14 +5,14 @@
  * profile, the character id) and the frozen profile's `skills` policy — and dispatches
  * `skill.list` / `skill.search` / `skill.read`.
  */
-import type { Args } from "../../../domain/agent/loop/builtin-args";
-import type { ToolOk } from "../../../domain/agent/loop/worldinfo";
-import type { AgentRunRecord } from "../../../domain/agent/run-record";
-import type { AgentProfileDefinition } from "../../../domain/profiles/definition";
-import { parseProfileDocument } from "../../../domain/profiles/parse";
-import type { RunSkillScopes } from "../../../domain/skills/scope";
-import { type SkillToolContext, skillList, skillRead, skillSearch } from "../../skills/agent-tools";
-import { RESOLVED_PROFILE_DOC, type StepContext } from "./context";
+import type { Args } from "../../../../domain/agent/loop/builtin-args";
+import type { ToolOk } from "../../../../domain/agent/loop/worldinfo";
+import type { AgentRunRecord } from "../../../../domain/agent/run-record";
+import type { AgentProfileDefinition } from "../../../../domain/profiles/definition";
+import { parseProfileDocument } from "../../../../domain/profiles/parse";
+import type { RunSkillScopes } from "../../../../domain/skills/scope";
+import { type SkillToolContext, skillList, skillRead, skillSearch } from "../../../skills/agent-tools";
+import { RESOLVED_PROFILE_DOC, type StepContext } from "../context";
 
 /** The run's scopes: request refs first, then the profile's preset reference. */
 export function runSkillScopes(

@@ -16,13 +16,13 @@
  *   the finish step discards anything still queued (`run_finished_before_next_model_request`);
  * - `agent.guidance_mailbox_full` (409): 8 items or 64,000 chars already pending.
  */
-import { AppError } from "../../../domain/errors";
-import { isTerminalStatus } from "../../../domain/agent/run-status";
-import { countChars, textMetrics } from "../../../domain/workspace/text-metrics";
-import type { LoopState } from "../../../domain/agent/loop/loop-state";
-import type { LoopDeps } from "./deps";
-import { guidancePreview } from "./prepare-turn";
-import type { GuidanceReceipt } from "../../../contracts/agent-run-views";
+import { AppError } from "../../domain/errors";
+import { isTerminalStatus } from "../../domain/agent/run-status";
+import { countChars, textMetrics } from "../../domain/workspace/text-metrics";
+import type { LoopState } from "../../domain/agent/loop/loop-state";
+import type { LoopDeps } from "./loop/deps";
+import { guidancePreview } from "./loop/steps/prepare-turn";
+import type { GuidanceReceipt } from "../../contracts/agent-run-views";
 
 export const GUIDANCE_MAX_CHARS = 16_000;
 export const GUIDANCE_MAX_PENDING = 8;

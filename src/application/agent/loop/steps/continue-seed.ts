@@ -9,8 +9,8 @@
  * kept. A commit (replace, or the first append) then yields original + continuation. Other
  * generation types, or a target with blank text, write nothing.
  */
-import { writeRuntimeFile } from "../../workspace";
-import type { StepContext } from "./context";
+import { writeRuntimeFile } from "../../../workspace";
+import type { StepContext } from "../context";
 
 /**
  * Seeds the messageBody artifact of a continue run with the target message's text.

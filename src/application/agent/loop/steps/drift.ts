@@ -8,13 +8,13 @@
  * round; a drift in the last round (round = maxRounds) fails the run with `model.tool_call_required`
  * (`partial_success` when commits exist).
  */
-import { AppError } from "../../../domain/errors";
-import { modelResponsePath } from "../../../domain/agent/loop/loop-state";
-import type { ModelResponse } from "../../../domain/models/ir";
-import { textMetrics } from "../../../domain/workspace/text-metrics";
-import { createCheckpoint } from "../../workspace";
-import type { StepContext } from "./context";
-import { appendMessage } from "./conversation";
+import { AppError } from "../../../../domain/errors";
+import { modelResponsePath } from "../../../../domain/agent/loop/loop-state";
+import type { ModelResponse } from "../../../../domain/models/ir";
+import { textMetrics } from "../../../../domain/workspace/text-metrics";
+import { createCheckpoint } from "../../../workspace";
+import type { StepContext } from "../context";
+import { appendMessage } from "../conversation";
 
 /** `<root of messageBody>/direct_output.md`. */
 export function directOutputPath(messageBodyPath: string): string {

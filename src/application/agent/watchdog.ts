@@ -14,14 +14,14 @@
  * (`failed`, or `partial_success` after a commit); a `cancelling` run with nothing in flight
  * ends `cancelled`.
  */
-import { AppError } from "../../../domain/errors";
-import type { LoopState } from "../../../domain/agent/loop/loop-state";
-import { stepRef } from "../../../domain/agent/loop/step-ref";
-import type { AgentRunRecord } from "../../../domain/agent/run-record";
-import { AGENT_RUN_STATUSES, isTerminalStatus } from "../../../domain/agent/run-status";
-import { RunCancelled } from "./call-model";
-import { STEP_JOB, WATCHDOG_JOB, WATCHDOG_REF, type LoopDeps } from "./deps";
-import { finalizeRun } from "./finalize";
+import { AppError } from "../../domain/errors";
+import type { LoopState } from "../../domain/agent/loop/loop-state";
+import { stepRef } from "../../domain/agent/loop/step-ref";
+import type { AgentRunRecord } from "../../domain/agent/run-record";
+import { AGENT_RUN_STATUSES, isTerminalStatus } from "../../domain/agent/run-status";
+import { RunCancelled } from "./loop/steps/model";
+import { STEP_JOB, WATCHDOG_JOB, WATCHDOG_REF, type LoopDeps } from "./loop/deps";
+import { finalizeRun } from "./loop/terminate-run";
 
 /** Watchdog period while loop-driven runs are active, ms. */
 export const WATCHDOG_PERIOD_MS = 30_000;

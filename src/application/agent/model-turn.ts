@@ -5,13 +5,13 @@
  * assistant: {text, totalChars, totalWords, truncated}, narration, reasoning: [...], toolCalls:
  * [{callId, name, modelName?}]}`. Errors: `agent.run_not_found`, `agent.model_turn_not_found` (404).
  */
-import { AppError } from "../../../domain/errors";
-import { modelResponsePath } from "../../../domain/agent/loop/loop-state";
-import type { ModelResponse } from "../../../domain/models/ir";
-import { bindingByAlias, readInvocationToolSnapshot } from "../../../domain/tools/snapshot";
-import { textMetrics } from "../../../domain/workspace/text-metrics";
-import { TOOL_SNAPSHOT_DOC } from "./context";
-import type { LoopDeps } from "./deps";
+import { AppError } from "../../domain/errors";
+import { modelResponsePath } from "../../domain/agent/loop/loop-state";
+import type { ModelResponse } from "../../domain/models/ir";
+import { bindingByAlias, readInvocationToolSnapshot } from "../../domain/tools/snapshot";
+import { textMetrics } from "../../domain/workspace/text-metrics";
+import { TOOL_SNAPSHOT_DOC } from "./loop/context";
+import type { LoopDeps } from "./loop/deps";
 
 function clip(text: string, maxChars: number) {
   const m = textMetrics(text);

@@ -6,19 +6,19 @@
  * checkpoint), workspace.commit and workspace.finish. Model-correctable problems come back as
  * `isError` results; system faults are thrown and fail the run.
  */
-import { AppError } from "../../../domain/errors";
-import { onlyKeys, reqString, type Args } from "../../../domain/agent/loop/builtin-args";
-import { rollDice } from "../../../domain/agent/loop/dice";
-import type { PendingCall } from "../../../domain/agent/loop/loop-state";
-import { errorResult, type AgentToolResult } from "../../../domain/agent/loop/tool-result";
-import { readActivatedWorldInfo, type ToolOk } from "../../../domain/agent/loop/worldinfo";
-import type { WorkspaceRoot } from "../../../domain/workspace/roots";
-import { ToolError } from "../../../domain/workspace/tool-error";
-import { createCheckpoint, requireWorkspace, runWorkspaceTool, workspaceToolName } from "../../workspace";
-import { chatReadMessages, chatSearch } from "./chat-tools";
+import { AppError } from "../../../../domain/errors";
+import { onlyKeys, reqString, type Args } from "../../../../domain/agent/loop/builtin-args";
+import { rollDice } from "../../../../domain/agent/loop/dice";
+import type { PendingCall } from "../../../../domain/agent/loop/loop-state";
+import { errorResult, type AgentToolResult } from "../../../../domain/agent/loop/tool-result";
+import { readActivatedWorldInfo, type ToolOk } from "../../../../domain/agent/loop/worldinfo";
+import type { WorkspaceRoot } from "../../../../domain/workspace/roots";
+import { ToolError } from "../../../../domain/workspace/tool-error";
+import { createCheckpoint, requireWorkspace, runWorkspaceTool, workspaceToolName } from "../../../workspace";
+import { chatReadMessages, chatSearch } from "./chat";
 import { commitToChat, finishRun } from "./commit";
-import type { StepContext } from "./context";
-import { runSkillTool } from "./skill-tools";
+import type { StepContext } from "../context";
+import { runSkillTool } from "./skill";
 
 /** `tool-results/` is model-visible read-only (G2, docs/spec/workspace.md §1) so externalized MCP results can be paged. */
 const TOOL_RESULTS_ROOT = {

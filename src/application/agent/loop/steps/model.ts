@@ -20,19 +20,19 @@
  * MAX_INTERRUPTED_ATTEMPTS per round, then the run fails with `agent.step_interrupted`). The call
  * waits for an outbound slot first (`waitingOn.kind: "queue"`, outbound.ts).
  */
-import { AppError } from "../../../domain/errors";
-import { modelResponsePath } from "../../../domain/agent/loop/loop-state";
-import { auditPaths, callHash } from "../../../domain/agent/loop/tool-result";
-import { isRetryableModelError } from "../../../domain/models/errors";
-import type { ModelResponse } from "../../../domain/models/ir";
-import { duplicateToolCallError } from "../../../domain/models/tool-call-ids";
-import { ToolRequestGate } from "../../../domain/tools/request-gate";
-import { textMetrics } from "../../../domain/workspace/text-metrics";
-import type { StepContext } from "./context";
-import { appendMessage } from "./conversation";
+import { AppError } from "../../../../domain/errors";
+import { modelResponsePath } from "../../../../domain/agent/loop/loop-state";
+import { auditPaths, callHash } from "../../../../domain/agent/loop/tool-result";
+import { isRetryableModelError } from "../../../../domain/models/errors";
+import type { ModelResponse } from "../../../../domain/models/ir";
+import { duplicateToolCallError } from "../../../../domain/models/tool-call-ids";
+import { ToolRequestGate } from "../../../../domain/tools/request-gate";
+import { textMetrics } from "../../../../domain/workspace/text-metrics";
+import type { StepContext } from "../context";
+import { appendMessage } from "../conversation";
 import { recoverFromDrift } from "./drift";
 import { stepWithTimeout } from "./model-timeout";
-import { outboundCall } from "./outbound";
+import { outboundCall } from "../outbound";
 import { applyGuidance, buildModelRequest, currentTurn } from "./prepare-turn";
 
 /** Interrupted attempts of one round after which the run fails with `agent.step_interrupted`. */
