@@ -1,6 +1,6 @@
 /**
  * Scheduler jobs of the agent loop: `agent.watchdog` (ref `runs`) ends runs that made no progress
- * for longer than their step may take (src/application/agent/loop/watchdog.ts). The loop's steps
+ * for longer than their step may take (src/application/agent/watchdog.ts). The loop's steps
  * themselves are a step kind (steps.ts), not a job.
  */
 import { WATCHDOG_JOB } from "../src/application/agent/loop/deps";

@@ -10,9 +10,10 @@
 import { toRunHandle, type AgentRunHandle } from "../../domain/agent/run-record";
 import { isTerminalStatus } from "../../domain/agent/run-status";
 import { isStepOfRun } from "../../domain/agent/loop/step-ref";
-import { RunCancelled } from "./loop/steps/model";
+import { RunCancelled } from "./loop/run-cancelled";
 import type { LoopDeps } from "./loop/deps";
-import { discardGuidance, finalizeRun } from "./loop/terminate-run";
+import { discardGuidance } from "./loop/guidance-mailbox";
+import { terminateRun } from "./loop/terminate-run";
 
 export function cancelRun(deps: LoopDeps, runId: string): AgentRunHandle {
   const run = deps.runs.get(runId);
@@ -24,7 +25,7 @@ export function cancelRun(deps: LoopDeps, runId: string): AgentRunHandle {
     deps.runs.transition(runId, "cancelling");
     for (const [, controller] of inflight) controller.abort();
   } else {
-    finalizeRun(deps, runId, new RunCancelled(), true);
+    terminateRun(deps, runId, new RunCancelled(), true);
   }
   return toRunHandle(deps.runs.get(runId));
 }

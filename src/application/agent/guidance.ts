@@ -21,7 +21,7 @@ import { isTerminalStatus } from "../../domain/agent/run-status";
 import { countChars, textMetrics } from "../../domain/workspace/text-metrics";
 import type { LoopState } from "../../domain/agent/loop/loop-state";
 import type { LoopDeps } from "./loop/deps";
-import { guidancePreview } from "./loop/steps/prepare-turn";
+import { guidancePreview } from "./loop/guidance-mailbox";
 import type { GuidanceReceipt } from "../../contracts/agent-run-views";
 
 export const GUIDANCE_MAX_CHARS = 16_000;

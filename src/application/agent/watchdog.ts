@@ -19,9 +19,9 @@ import type { LoopState } from "../../domain/agent/loop/loop-state";
 import { stepRef } from "../../domain/agent/loop/step-ref";
 import type { AgentRunRecord } from "../../domain/agent/run-record";
 import { AGENT_RUN_STATUSES, isTerminalStatus } from "../../domain/agent/run-status";
-import { RunCancelled } from "./loop/steps/model";
+import { RunCancelled } from "./loop/run-cancelled";
 import { STEP_JOB, WATCHDOG_JOB, WATCHDOG_REF, type LoopDeps } from "./loop/deps";
-import { finalizeRun } from "./loop/terminate-run";
+import { terminateRun } from "./loop/terminate-run";
 
 /** Watchdog period while loop-driven runs are active, ms. */
 export const WATCHDOG_PERIOD_MS = 30_000;
@@ -98,7 +98,7 @@ export function checkStalledRuns(deps: LoopDeps, now: number = deps.clock.now())
     if (inflight) budget = stepBudget(deps, run, state);
     else if (deps.scheduler.dueAt(STEP_JOB, ref) !== null) budget = null;
     else if (run.status === "cancelling") {
-      finalizeRun(deps, run.runId, new RunCancelled(), true);
+      terminateRun(deps, run.runId, new RunCancelled(), true);
       ended.push(run.runId);
       continue;
     } else budget = 0;
@@ -113,7 +113,7 @@ export function checkStalledRuns(deps: LoopDeps, now: number = deps.clock.now())
       { stalledMs: quietMs, phase: state.phase, waitingOn: run.waitingOn?.kind ?? null },
     );
     inflight?.abort(error);
-    finalizeRun(deps, run.runId, error, false);
+    terminateRun(deps, run.runId, error, false);
     ended.push(run.runId);
   }
   if (watched > ended.length) deps.scheduler.schedule(WATCHDOG_JOB, WATCHDOG_REF, now + WATCHDOG_PERIOD_MS);

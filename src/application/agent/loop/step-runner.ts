@@ -5,20 +5,21 @@
  * state, runs exactly one step for the current phase (initialize | model | tool | finish), which
  * saves the state and schedules the next step. A step that was interrupted by a restart is noticed
  * by the phase itself from its state (a model call marked in flight, an MCP call marked started;
- * docs/decisions/1800). Any error ends the run through the finalizer (never thrown back to the
+ * docs/decisions/1800). Any error ends the run through `terminateRun` (never thrown back to the
  * scheduler, so there is no blind retry).
  */
 import type { LoopState } from "../../../domain/agent/loop/loop-state";
 import { stepRef } from "../../../domain/agent/loop/step-ref";
 import { ROOT_INVOCATION_ID } from "../../../domain/agent/run-ids";
 import { isTerminalStatus } from "../../../domain/agent/run-status";
-import { callModelStep, RunCancelled } from "./steps/model";
+import { RunCancelled } from "./run-cancelled";
+import { callModelStep } from "./steps/model";
 import { StepContext } from "./context";
 import type { LoopDeps } from "./deps";
 import { dispatchToolStep } from "./steps/tool";
-import { finalizeRun } from "./terminate-run";
 import { finishStep } from "./steps/finish";
 import { initializeStep } from "./steps/initialize";
+import { terminateRun } from "./terminate-run";
 
 /** What one call did (for tests and benchmarks driving steps by hand). */
 export type StepResult = "ran" | "idle";
@@ -35,7 +36,7 @@ export async function runAgentStep(
   const state = JSON.parse(stored.json) as LoopState;
   if (state.phase === "done") return "idle";
   if (run.status === "cancelling") {
-    finalizeRun(deps, runId, new RunCancelled(), true, state);
+    terminateRun(deps, runId, new RunCancelled(), true, state);
     return "ran";
   }
   const ref = stepRef(runId, invocationId);
@@ -61,7 +62,7 @@ export async function runAgentStep(
   } catch (error) {
     const cancelled = error instanceof RunCancelled || ctx.cancelRequested();
     try {
-      finalizeRun(deps, runId, error, cancelled, ctx.state);
+      terminateRun(deps, runId, error, cancelled, ctx.state);
     } catch (secondary) {
       console.error(
         JSON.stringify({

@@ -1,5 +1,6 @@
 /**
- * The finalizer (docs/spec/agent-runtime.md §3 (failure), docs/spec/agent-runtime.md §5): on any error of a step, or a
+ * terminateRun (docs/spec/agent-runtime.md §3 (failure), docs/spec/agent-runtime.md §5): how a run
+ * ends when it does not reach the finish step (steps/finish.ts). On any error of a step, or a
  * cancel, the guidance mailbox is closed (`user_guidance_discarded`), the root invocation ends
  * (`agent_invocation_failed` / `agent_invocation_cancelled`), the workspace is closed (files and
  * checkpoints kept, persistent state never promoted), then:
@@ -15,37 +16,19 @@ import type { AgentRunStatus } from "../../../domain/agent/run-status";
 import { closeRunWorkspace } from "../../workspace";
 import { stepRef } from "../../../domain/agent/loop/step-ref";
 import { STEP_JOB, type LoopDeps } from "./deps";
-import { guidancePreview } from "./steps/prepare-turn";
-
-/** Discards queued guidance with `reason` (docs/spec/agent-runtime.md §5); no event when none was queued. */
-export function discardGuidance(deps: LoopDeps, runId: string, reason: string): void {
-  const queued = deps.store.guidance(runId, "queued");
-  if (queued.length === 0) return;
-  deps.store.setGuidanceStatus(
-    runId,
-    queued.map((g) => g.guidanceId),
-    "discarded",
-  );
-  const text = queued.map((g) => g.text).join(" ");
-  deps.journal.append(runId, {
-    type: "user_guidance_discarded",
-    level: "warn",
-    payload: {
-      guidanceIds: queued.map((g) => g.guidanceId),
-      clientGuidanceIds: queued.map((g) => g.clientGuidanceId).filter((id) => id !== null),
-      count: queued.length,
-      chars: queued.reduce((n, g) => n + g.chars, 0),
-      preview: guidancePreview(text),
-      reason,
-    },
-  });
-}
+import { discardGuidance } from "./guidance-mailbox";
 
 /**
  * Ends the run after `error` (or a cancel when `cancelled`). `live` is the failing step's
  * in-memory state (it may hold a commit the step had not saved yet); default: the stored state.
  */
-export function finalizeRun(deps: LoopDeps, runId: string, error: unknown, cancelled: boolean, live?: LoopState): void {
+export function terminateRun(
+  deps: LoopDeps,
+  runId: string,
+  error: unknown,
+  cancelled: boolean,
+  live?: LoopState,
+): void {
   const run = deps.runs.find(runId);
   if (!run || isTerminalStatus(run.status)) return;
   const stored = deps.store.readState(runId);

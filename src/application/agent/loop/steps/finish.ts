@@ -6,13 +6,13 @@
  * `persistStateId` onto the committed message's `extra.tauritavern.agent`
  * (`persistent_state_metadata_update_requested` → `persistent_state_metadata_updated`) →
  * `agent_invocation_completed` → `completed` + `run_completed`. A persist conflict or a failed
- * metadata update ends the run through the finalizer (partial_success when commits exist).
+ * metadata update ends the run through `terminateRun` (../terminate-run.ts) (partial_success when commits exist).
  */
 import { AppError } from "../../../../domain/errors";
 import { promotePersistentState } from "../../../workspace";
 import type { StepContext } from "../context";
 import { STEP_JOB } from "../deps";
-import { discardGuidance } from "../terminate-run";
+import { discardGuidance } from "../guidance-mailbox";
 
 export function finishStep(ctx: StepContext): void {
   const { deps, state, run } = ctx;

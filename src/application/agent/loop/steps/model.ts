@@ -29,6 +29,7 @@ import { duplicateToolCallError } from "../../../../domain/models/tool-call-ids"
 import { ToolRequestGate } from "../../../../domain/tools/request-gate";
 import { textMetrics } from "../../../../domain/workspace/text-metrics";
 import type { StepContext } from "../context";
+import { RunCancelled } from "../run-cancelled";
 import { appendMessage } from "../conversation";
 import { recoverFromDrift } from "./drift";
 import { stepWithTimeout } from "./model-timeout";
@@ -37,13 +38,6 @@ import { applyGuidance, buildModelRequest, currentTurn } from "./prepare-turn";
 
 /** Interrupted attempts of one round after which the run fails with `agent.step_interrupted`. */
 export const MAX_INTERRUPTED_ATTEMPTS = 5;
-
-/** Thrown to end the run as cancelled. */
-export class RunCancelled extends AppError {
-  constructor(message = "The run was cancelled.") {
-    super("agent.cancelled", message);
-  }
-}
 
 export async function callModelStep(ctx: StepContext): Promise<void> {
   const { state } = ctx;

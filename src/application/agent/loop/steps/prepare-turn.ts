@@ -11,11 +11,7 @@ import { turnWithAllTools, type ToolTurnContract } from "../../../../domain/tool
 import { textMetrics } from "../../../../domain/workspace/text-metrics";
 import type { StepContext } from "../context";
 import { appendMessage, loadMessages } from "../conversation";
-
-/** Preview of guidance text: first 240 chars, whitespace collapsed (docs/spec/agent-runtime.md §5). */
-export function guidancePreview(text: string): string {
-  return Array.from(text.replace(/\s+/g, " ").trim()).slice(0, 240).join("");
-}
+import { guidancePreview } from "../guidance-mailbox";
 
 /** Applies queued guidance (root invocation) as one user message. */
 export function applyGuidance(ctx: StepContext): void {

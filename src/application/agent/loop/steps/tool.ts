@@ -13,8 +13,8 @@ import { AppError } from "../../../../domain/errors";
 import { auditPaths, callHash, errorResult, type AgentToolResult } from "../../../../domain/agent/loop/tool-result";
 import { normalizeToolArguments } from "../../../../domain/tools/tool-arguments";
 import { runBuiltin } from "../tools/builtin";
-import { RunCancelled } from "./model";
 import type { StepContext } from "../context";
+import { RunCancelled } from "../run-cancelled";
 import { callMcp, externalizeIfLong } from "../tools/mcp";
 import { recordResult } from "./record-result";
 

@@ -1,9 +1,8 @@
 /**
  * Builtin tool dispatch inside a run (docs/spec/tool-system.md §2): chat.search / chat.read_messages over
  * the frozen input prefix, worldinfo.read_activated from the prompt snapshot, dice.roll, the three
- * skill tools (skill-tools.ts; docs/spec/skills.md), the five
- * workspace tools (with `applying_workspace_patch` → effect event → `creating_checkpoint` →
- * checkpoint), workspace.commit and workspace.finish. Model-correctable problems come back as
+ * skill tools (skill.ts; docs/spec/skills.md), the five workspace file tools (workspace.ts),
+ * workspace.commit and workspace.finish (commit.ts). Model-correctable problems come back as
  * `isError` results; system faults are thrown and fail the run.
  */
 import { AppError } from "../../../../domain/errors";
@@ -12,24 +11,13 @@ import { rollDice } from "../../../../domain/agent/loop/dice";
 import type { PendingCall } from "../../../../domain/agent/loop/loop-state";
 import { errorResult, type AgentToolResult } from "../../../../domain/agent/loop/tool-result";
 import { readActivatedWorldInfo, type ToolOk } from "../../../../domain/agent/loop/worldinfo";
-import type { WorkspaceRoot } from "../../../../domain/workspace/roots";
 import { ToolError } from "../../../../domain/workspace/tool-error";
-import { createCheckpoint, requireWorkspace, runWorkspaceTool, workspaceToolName } from "../../../workspace";
+import { workspaceToolName } from "../../../workspace";
 import { chatReadMessages, chatSearch } from "./chat";
-import { commitToChat, finishRun } from "./commit";
+import { commitToChat, requestFinish } from "./commit";
 import type { StepContext } from "../context";
 import { runSkillTool } from "./skill";
-
-/** `tool-results/` is model-visible read-only (G2, docs/spec/workspace.md §1) so externalized MCP results can be paged. */
-const TOOL_RESULTS_ROOT = {
-  path: "tool-results",
-  lifecycle: "run",
-  scope: "run",
-  mount: "materialized",
-  visible: true,
-  writable: false,
-  commit: "never",
-} as unknown as WorkspaceRoot;
+import { runWorkspaceTool } from "./workspace";
 
 function ok(call: PendingCall, out: ToolOk): AgentToolResult {
   return {
@@ -79,65 +67,11 @@ async function dispatch(ctx: StepContext, call: PendingCall, args: Args): Promis
     case "workspace.commit":
       return commitToChat(ctx, call, args);
     case "workspace.finish":
-      return finishRun(ctx, call, args);
+      return requestFinish(ctx, call, args);
     default:
       break;
   }
   const tool = workspaceToolName(name);
   if (!tool) throw new AppError("agent.tool_denied", `The tool ${call.name} is not available in this run.`);
-  return runWorkspace(ctx, call, tool, args);
-}
-
-async function runWorkspace(ctx: StepContext, call: PendingCall, tool: string, args: Args): Promise<AgentToolResult> {
-  const { deps } = ctx;
-  const mutating = tool === "workspace.write_file" || tool === "workspace.apply_patch";
-  if (mutating) ctx.status("applying_workspace_patch");
-  const roots = [...requireWorkspace(deps.workspace, ctx.runId).manifest.roots, TOOL_RESULTS_ROOT];
-  const outcome = await runWorkspaceTool(
-    deps.workspace,
-    { runId: ctx.runId, invocationId: ctx.state.invocationId, roots },
-    tool,
-    args,
-  );
-  if (outcome.isError) return errorResult(call.callId, call.toolId ?? null, outcome.errorCode, outcome.content);
-  const effect = outcome.effect;
-  if (effect) {
-    const inv = ctx.state.invocationId;
-    const event =
-      effect.kind === "file_written"
-        ? ctx.emit("workspace_file_written", {
-            invocationId: inv,
-            path: effect.path,
-            mode: effect.mode,
-            chars: effect.chars,
-            words: effect.words,
-            sha256: effect.sha256,
-          })
-        : ctx.emit("workspace_patch_applied", {
-            invocationId: inv,
-            path: effect.path,
-            chars: effect.chars,
-            words: effect.words,
-            oldSha256: effect.oldSha256,
-            sha256: effect.sha256,
-            replacements: effect.replacements,
-          });
-    ctx.status("creating_checkpoint");
-    const reason = effect.kind === "file_written" ? "tool_workspace_write" : "tool_workspace_patch";
-    const checkpoint = createCheckpoint(deps.workspace, ctx.runId, {
-      reason,
-      eventSeq: event.seq,
-      paths: [effect.path],
-    });
-    ctx.emit("checkpoint_created", { checkpointId: checkpoint.id, reason });
-    ctx.status("dispatching_tool");
-  }
-  return {
-    callId: call.callId,
-    toolId: call.toolId ?? null,
-    content: outcome.content,
-    structured: outcome.structured,
-    isError: false,
-    resourceRefs: outcome.resourceRefs,
-  };
+  return runWorkspaceTool(ctx, call, tool, args);
 }

@@ -189,7 +189,7 @@ export function commitToChat(ctx: StepContext, call: PendingCall, args: Args): A
 }
 
 /** `workspace.finish` (docs/spec/tool-system.md §2): foreground runs need a commit first (`agent.foreground_commit_required`). */
-export function finishRun(ctx: StepContext, call: PendingCall, args: Args): AgentToolResult {
+export function requestFinish(ctx: StepContext, call: PendingCall, args: Args): AgentToolResult {
   onlyKeys(args, ["reason"], "workspace_finish");
   if (args.reason !== undefined && typeof args.reason !== "string") throw badArgs('"reason" must be a string.');
   if (ctx.run.presentation === "foreground" && ctx.state.commits.length === 0) {
