@@ -7,6 +7,9 @@ import { chatGenerationJobs } from "./chat-generation-jobs";
 import { PREVIEW_EXPIRY_JOB } from "../src/application/skills/deps";
 import { skillImports } from "../src/composition/skills";
 import { retentionJobs } from "./retention-jobs";
+import { DATA_EXPIRY_JOB } from "../src/application/data/deps";
+import { expireData } from "../src/application/data/export-reads";
+import { dataDeps } from "../src/composition/data";
 
 export const JOBS: Record<string, JobHandler> = {
   [PURGE_JOB]: (space) => {
@@ -18,4 +21,7 @@ export const JOBS: Record<string, JobHandler> = {
     skillImports(space).expirePreviews();
   },
   ...retentionJobs,
+  [DATA_EXPIRY_JOB]: (space) => {
+    expireData(dataDeps(space));
+  },
 };

@@ -12,6 +12,10 @@ import { parseStepRef } from "../src/domain/agent/loop/step-ref";
 import { GENERATION_STEP_JOB } from "../src/application/generation/deps";
 import { runGenerationStep } from "../src/application/generation/runner";
 import { chatGenerationDeps } from "../src/composition/chat-generation";
+import { EXPORT_STEP_JOB, RESTORE_STEP_JOB } from "../src/application/data/deps";
+import { runExportStep } from "../src/application/data/export-job";
+import { runRestoreStep } from "../src/application/data/restore-job";
+import { dataDeps } from "../src/composition/data";
 import type { StepHandler } from "./step-dispatcher";
 
 export const STEP_KINDS: Record<string, StepHandler> = {
@@ -20,4 +24,6 @@ export const STEP_KINDS: Record<string, StepHandler> = {
     await runAgentStep(agentLoopDeps(space), runId, invocationId);
   },
   [GENERATION_STEP_JOB]: (space, generationId) => runGenerationStep(chatGenerationDeps(space), generationId),
+  [EXPORT_STEP_JOB]: (space, exportId) => runExportStep(dataDeps(space), exportId),
+  [RESTORE_STEP_JOB]: (space, restoreId) => runRestoreStep(dataDeps(space), restoreId),
 };

@@ -14,6 +14,7 @@ import { chatGenerationOps } from "./chat-generation";
 import type { ContractInput, ContractOutput, ContractedOp } from "../../src/contracts/operations";
 import { skillOps } from "./skills";
 import { retentionOps } from "./retention";
+import { dataOps } from "./data";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
@@ -31,6 +32,7 @@ export const OPS = {
   ...chatGenerationOps,
   ...skillOps,
   ...retentionOps,
+  ...dataOps,
 } satisfies Record<string, OpHandler>;
 
 /** Operation names. */

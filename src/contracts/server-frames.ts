@@ -119,6 +119,21 @@ export const agentSubscribedFrameSchema = frame("agent.subscribed", {
   lastSeq: z.number().int().min(0),
 });
 
+/** Account export progress (docs/spec/data-portability.md §5): items written of the plan. */
+export const exportProgressFrameSchema = frame("export.progress", {
+  exportId: z.string(),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  status: z.enum(["running", "ready", "failed"]),
+});
+/** Account restore progress (docs/spec/data-portability.md §5): items handled of the archive. */
+export const restoreProgressFrameSchema = frame("restore.progress", {
+  restoreId: z.string(),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+  status: z.enum(["running", "done", "failed"]),
+});
+
 /** Every server → client frame. */
 export const serverFrameSchema = z.discriminatedUnion("type", [
   pongFrameSchema,
@@ -145,6 +160,8 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   generationStartedFrameSchema,
   generationDeltaFrameSchema,
   generationEndedFrameSchema,
+  exportProgressFrameSchema,
+  restoreProgressFrameSchema,
 ]);
 
 /** A server → client frame. */

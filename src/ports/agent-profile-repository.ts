@@ -21,6 +21,8 @@ export interface AgentProfileRepository {
   /** Inserts or replaces the row of `id` (keeps `createdAt` of an existing row). */
   put(id: string, document: string, now: number): void;
   delete(id: string): boolean;
+  /** Inserts or replaces a row exactly as given, times included (account restore). */
+  restore(row: StoredProfileRow): void;
 }
 
 /** What diagnose needs to know about a model connection (satisfied by ModelConnectionService). */

@@ -40,4 +40,14 @@ export class AgentProfileStore implements AgentProfileRepository {
   delete(id: string): boolean {
     return this.sql.exec("DELETE FROM te_agent_profiles WHERE id = ? RETURNING id", id).toArray().length > 0;
   }
+
+  restore(row: StoredProfileRow): void {
+    this.sql.exec(
+      "INSERT OR REPLACE INTO te_agent_profiles(id, document, created_at, updated_at) VALUES(?, ?, ?, ?)",
+      row.id,
+      row.document,
+      row.createdAt,
+      row.updatedAt,
+    );
+  }
 }

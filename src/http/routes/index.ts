@@ -16,6 +16,7 @@ import { agentLoopRoutes } from "./agent-loop";
 import { agentProfileRoutes } from "./agent-profiles";
 import { skillRoutes } from "./skills";
 import { retentionRoutes } from "./retention";
+import { dataRoutes } from "./data";
 
 export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   setupRoutes,
@@ -33,4 +34,5 @@ export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   agentProfileRoutes,
   skillRoutes,
   retentionRoutes,
+  dataRoutes,
 ];

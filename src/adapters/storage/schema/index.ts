@@ -2,7 +2,8 @@
  * The ordered list of schema steps. Version slots are reserved per feature so parallel work
  * never collides: 1 core · 2 mcp registry · 3 catalog snapshots · 4 chats · 5 model connections ·
  * 6 agent runs + journal · 7 workspace + checkpoints · 8 agent profiles · 9 agent loop · 10 run scheduler ·
- * 11 retention + usage · 12 skills · 13 per-client auth failures (hardening) · 15 chat generation.
+ * 11 retention + usage · 12 skills · 13 per-client auth failures (hardening) · 15 chat generation ·
+ * 23 account export + restore.
  * Add a new step at the end with the next free number; never edit a landed step.
  */
 import type { MigrationStep } from "../migrations";
@@ -19,6 +20,7 @@ import { skillsSchema } from "./012-skills";
 import { authFailureClientsSchema } from "./013-auth-failure-clients";
 import { retentionUsageSchema } from "./011-retention-usage";
 import { chatGenerationSchema } from "./015-chat-generation";
+import { dataArchiveSchema } from "./023-data-archive";
 
 export const MIGRATIONS: readonly MigrationStep[] = [
   coreSchema,
@@ -34,4 +36,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   authFailureClientsSchema,
   retentionUsageSchema,
   chatGenerationSchema,
+  dataArchiveSchema,
 ];

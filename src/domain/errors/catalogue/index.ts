@@ -12,6 +12,7 @@ import { APP_CODES } from "./app";
 import { AUTH_CODES } from "./auth";
 import { CHAT_CODES } from "./chat";
 import { CONFIG_CODES } from "./config";
+import { DATA_CODES } from "./data";
 import { DEVICE_CODES } from "./device";
 import { DICE_CODES } from "./dice";
 import { HTTP_CODES } from "./http";
@@ -35,6 +36,7 @@ export const ERROR_CATALOGUE = {
   ...AUTH_CODES,
   ...CHAT_CODES,
   ...CONFIG_CODES,
+  ...DATA_CODES,
   ...DEVICE_CODES,
   ...DICE_CODES,
   ...HTTP_CODES,

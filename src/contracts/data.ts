@@ -1,0 +1,28 @@
+/**
+ * Request bodies of account export and restore (docs/api.md "Account data";
+ * docs/spec/data-portability.md).
+ */
+import { z } from "zod";
+import { DATA_LIMITS } from "../domain/data/limits";
+
+/** `POST /api/v1/export`. A passphrase is required with `includeSecrets` and used only then. */
+export const exportBodySchema = z
+  .object({
+    includeRuns: z.boolean().optional(),
+    includeSecrets: z.boolean().optional(),
+    passphrase: z.string().min(DATA_LIMITS.passphraseMinChars).max(DATA_LIMITS.passphraseMaxChars).optional(),
+  })
+  .strict();
+export type ExportBody = z.infer<typeof exportBodySchema>;
+
+/** `POST /api/v1/restore/preview` with JSON: preview an archive staged with `/restore/uploads`. */
+export const previewStagedBodySchema = z.object({ restoreId: z.string().min(1).max(100) }).strict();
+
+/** `POST /api/v1/restore/:restoreId`. */
+export const restoreBodySchema = z.object({ strategy: z.enum(["skip", "replace"]) }).strict();
+export type RestoreStrategy = z.infer<typeof restoreBodySchema>["strategy"];
+
+/** The header that carries the passphrase of an archive with secrets (never a URL). */
+export const PASSPHRASE_HEADER = "TavernEdge-Passphrase";
+/** The header of an upload part: the byte offset it starts at (resumable appends). */
+export const UPLOAD_OFFSET_HEADER = "TavernEdge-Upload-Offset";

@@ -1,0 +1,113 @@
+/**
+ * /api/v1/export… and /api/v1/restore… (docs/api.md "Account data"; docs/spec/data-portability.md).
+ * Archives stream between the Worker and the user's object over RPC, never buffered here. The
+ * passphrase of an archive with secrets comes in the `TavernEdge-Passphrase` header (never a URL);
+ * an export's passphrase is in its JSON body. Uploads past one request's body limit come in parts:
+ * `POST /restore/uploads` (first part) then `PUT /restore/uploads/:restoreId` with
+ * `TavernEdge-Upload-Offset`, then `POST /restore/preview` with `{restoreId}`.
+ */
+import { Hono, type Context } from "hono";
+import {
+  exportBodySchema,
+  PASSPHRASE_HEADER,
+  previewStagedBodySchema,
+  restoreBodySchema,
+  UPLOAD_OFFSET_HEADER,
+} from "../../contracts/data";
+import { AppError } from "../../domain/errors";
+import { DATA_LIMITS } from "../../domain/data/limits";
+import { readJson } from "../body";
+import type { HttpEnv } from "../context";
+import { requireDevice } from "../middleware/auth";
+import { callSpace } from "../space-client";
+
+export const dataRoutes = new Hono<HttpEnv>();
+
+function bodyOf(c: Context<HttpEnv>): ReadableStream<Uint8Array> {
+  const declared = Number(c.req.header("content-length") ?? "0");
+  if (declared > DATA_LIMITS.archiveBytes)
+    throw new AppError(
+      "data.archive_too_large",
+      `The archive is larger than ${DATA_LIMITS.archiveBytes / 1048576} MiB.`,
+      {
+        maxBytes: DATA_LIMITS.archiveBytes,
+      },
+    );
+  const body = c.req.raw.body;
+  if (!body) throw new AppError("data.archive_invalid", "The upload is empty.");
+  return body;
+}
+
+function passphraseOf(c: Context<HttpEnv>): { passphrase?: string } {
+  const value = c.req.header(PASSPHRASE_HEADER);
+  return value ? { passphrase: value } : {};
+}
+
+dataRoutes.post("/export", requireDevice, async (c) => {
+  const body = await readJson(c, exportBodySchema, { allowEmpty: true });
+  return c.json(await callSpace(c, "data.export.start", body ?? {}), 202);
+});
+
+dataRoutes.get("/export", requireDevice, async (c) => c.json(await callSpace(c, "data.export.list", {})));
+
+dataRoutes.get("/export/:exportId", requireDevice, async (c) =>
+  c.json(await callSpace(c, "data.export.get", { exportId: c.req.param("exportId") })),
+);
+
+dataRoutes.delete("/export/:exportId", requireDevice, async (c) =>
+  c.json(await callSpace(c, "data.export.delete", { exportId: c.req.param("exportId") })),
+);
+
+dataRoutes.get("/export/:exportId/download", requireDevice, async (c) => {
+  const { fileName, bytes, stream } = await callSpace(c, "data.export.download", {
+    exportId: c.req.param("exportId"),
+  });
+  return new Response(stream as ReadableStream, {
+    headers: {
+      "content-type": "application/zip",
+      "content-length": String(bytes),
+      "content-disposition": `attachment; filename="${fileName}"`,
+      "x-content-type-options": "nosniff",
+      "cache-control": "no-store",
+    },
+  });
+});
+
+dataRoutes.post("/restore/uploads", requireDevice, async (c) =>
+  c.json(await callSpace(c, "data.restore.upload", { body: bodyOf(c) }), 201),
+);
+
+dataRoutes.put("/restore/uploads/:restoreId", requireDevice, async (c) => {
+  const offsetText = c.req.header(UPLOAD_OFFSET_HEADER);
+  const offset = offsetText === undefined ? undefined : Number(offsetText);
+  if (offset !== undefined && (!Number.isSafeInteger(offset) || offset < 0))
+    throw new AppError("input.invalid", `${UPLOAD_OFFSET_HEADER} must be a byte offset.`);
+  return c.json(
+    await callSpace(c, "data.restore.upload", {
+      body: bodyOf(c),
+      restoreId: c.req.param("restoreId"),
+      ...(offset !== undefined ? { offset } : {}),
+    }),
+  );
+});
+
+dataRoutes.post("/restore/preview", requireDevice, async (c) => {
+  const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type === "application/json") {
+    const { restoreId } = await readJson(c, previewStagedBodySchema);
+    return c.json(await callSpace(c, "data.restore.preview", { restoreId, ...passphraseOf(c) }));
+  }
+  return c.json(await callSpace(c, "data.restore.preview", { body: bodyOf(c), ...passphraseOf(c) }));
+});
+
+dataRoutes.get("/restore/:restoreId", requireDevice, async (c) =>
+  c.json(await callSpace(c, "data.restore.get", { restoreId: c.req.param("restoreId") })),
+);
+
+dataRoutes.post("/restore/:restoreId", requireDevice, async (c) => {
+  const body = await readJson(c, restoreBodySchema);
+  return c.json(
+    await callSpace(c, "data.restore.start", { restoreId: c.req.param("restoreId"), strategy: body.strategy }),
+    202,
+  );
+});
