@@ -37,6 +37,13 @@ import {
 } from "../../src/contracts/device-views";
 import { errorEnvelopeSchema } from "../../src/contracts/error-envelope";
 import {
+  exportListSchema,
+  exportViewSchema,
+  restorePreviewSchema,
+  restoreViewSchema,
+  uploadViewSchema,
+} from "../../src/contracts/data-views";
+import {
   chatDetailSchema,
   generationStartedSchema,
   generationStopSchema,
@@ -142,6 +149,14 @@ const ROUTES: Route[] = [
   ["GET", at("/agent/retention/plan"), retentionPlanSchema],
   ["POST", at("/agent/retention/prune"), pruneResultSchema],
   ["GET", at("/usage"), usageReportSchema],
+  ["POST", at("/export"), exportViewSchema],
+  ["GET", at("/export"), exportListSchema],
+  ["GET", at("/export/:id"), exportViewSchema],
+  ["POST", at("/restore/uploads"), uploadViewSchema],
+  ["PUT", at("/restore/uploads/:id"), uploadViewSchema],
+  ["POST", at("/restore/preview"), restorePreviewSchema],
+  ["GET", at("/restore/:id"), restoreViewSchema],
+  ["POST", at("/restore/:id"), restoreViewSchema],
 ];
 
 /**

@@ -39,15 +39,15 @@ export class SqlExportStore implements ExportStore {
       record.createdAt,
       record.expiresAt,
     );
-    units.forEach((unit, idx) =>
+    units.forEach((unit, idx) => {
       this.sql.exec(
         "INSERT INTO te_data_export_units(export_id, idx, kind, item_id) VALUES(?, ?, ?, ?)",
         record.id,
         idx,
         unit.kind,
         unit.itemId,
-      ),
-    );
+      );
+    });
   }
 
   get(id: string): ExportRecord | null {

@@ -128,4 +128,22 @@ describe("account export and restore", () => {
       endpointUserinfoUnavailable: true,
     });
   });
+
+  it("into the same account: conflicts listed; skip keeps everything, replace rewrites it to the same content", async () => {
+    const token = source.deviceToken;
+    const before = await contentRows(source.userId);
+    const archive = await exportAccount(token, { includeSecrets: true, passphrase: PASSPHRASE });
+    const skip = (await (await preview(token, archive, PASSPHRASE)).json()) as any;
+    expect(skip.conflicts.length).toBe(Object.values(skip.counts as Record<string, number>).reduce((a, b) => a + b, 0));
+    const skipped = await restore(token, skip.restoreId, "skip");
+    expect(skipped.report).toMatchObject({ imported: 0, replaced: 0, refused: 0, skipped: skipped.total });
+    expect(skipped.report.items[0].code).toBe("data.item_exists");
+    const replace = (await (await preview(token, archive, PASSPHRASE)).json()) as any;
+    const replaced = await restore(token, replace.restoreId, "replace");
+    expect(replaced.report, JSON.stringify(replaced.report.items)).toMatchObject({
+      replaced: replaced.total,
+      refused: 0,
+    });
+    expect(await contentRows(source.userId)).toEqual(before);
+  });
 });
