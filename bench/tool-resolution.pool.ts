@@ -10,8 +10,8 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:test";
 import { it } from "vitest";
 import type { UserSpace } from "../durable-objects/user-space";
-import { McpCatalogStore } from "../src/adapters/storage/mcp-catalog-store";
-import { McpRegistrationStore } from "../src/adapters/storage/mcp-registration-store";
+import { SqlMcpCatalogStore } from "../src/adapters/storage/mcp-catalog-store";
+import { SqlMcpRegistrationStore } from "../src/adapters/storage/mcp-registration-store";
 import { McpCatalogService } from "../src/application/mcp/catalog-service";
 import { DEFAULT_WRITER_TOOL_POLICY, prepareInvocationTools } from "../src/application/tools/invocation-tools";
 import { ModelToolResolver } from "../src/application/tools/model-tool-resolver";
@@ -40,8 +40,8 @@ it("tool resolution: 32 servers × 512 tools", async () => {
   const stub = namespace.get(namespace.idFromName(user.userId));
   await runInDurableObject(stub, async (instance: UserSpace) => {
     const space = instance.space();
-    const registrations = new McpRegistrationStore(space.sql);
-    const snapshots = new McpCatalogStore(space.storage);
+    const registrations = new SqlMcpRegistrationStore(space.sql);
+    const snapshots = new SqlMcpCatalogStore(space.storage);
     const cipher = secretCipher(space);
     const now = Date.now();
     for (let s = 0; s < SERVERS; s += 1) {

@@ -2,18 +2,19 @@
  * AlarmScheduler: every timed job of a user (run steps, watchdogs, expiries) multiplexed onto the
  * object's one alarm through the `te_schedule` table (docs/spec/scheduling.md, docs/decisions/0002).
  * Two kinds of jobs:
- * - a *step kind* (durable-objects/steps.ts) is started detached under a lease by the
+ * - a *step kind* (durable-objects/steps/) is started detached under a lease by the
  *   StepDispatcher and never awaited, so a slow model or MCP call of one run never delays another
  *   run's step (docs/decisions/1800);
  * - any other job is short local work awaited by the alarm; one that throws is retried with
  *   exponential backoff (1 s · 2^attempt, ≤ 5 min, at most MAX_JOB_ATTEMPTS) and never blocks the
  *   other due jobs.
  */
+import { scheduleStore } from "../src/composition/scheduling";
+import type { ScheduledJob, ScheduleStore } from "../src/ports/schedule-store";
 import type { Scheduler, Space } from "../src/ports/space";
-import { HEARTBEAT_JOB, StepDispatcher, type StepHandler } from "./step-dispatcher";
-
-/** Handles one due job; `ref` is the job's reference (e.g. a run id). */
-export type JobHandler = (space: Space, ref: string, attempt: number) => Promise<void> | void;
+import type { JobHandler } from "./jobs/registry";
+import { HEARTBEAT_JOB, StepDispatcher } from "./step-dispatcher";
+import type { StepHandler } from "./steps/registry";
 
 /** Jobs run per alarm invocation before the rest are deferred to an immediate next alarm. */
 export const MAX_JOBS_PER_ALARM = 25;
@@ -31,11 +32,14 @@ export class AlarmScheduler implements Scheduler {
 
   /** Steps in flight in this object, their leases and the heartbeat. */
   readonly steps: StepDispatcher;
+  /** The job table (`te_schedule`). */
+  private readonly jobs: ScheduleStore;
 
   constructor(
     private readonly storage: DurableObjectStorage,
     private readonly now: () => number,
   ) {
+    this.jobs = scheduleStore(storage.sql);
     this.steps = new StepDispatcher(storage, now, this);
   }
 
@@ -50,49 +54,27 @@ export class AlarmScheduler implements Scheduler {
   }
 
   schedule(kind: string, ref: string, dueAt: number): void {
-    this.storage.sql.exec(
-      "INSERT INTO te_schedule(kind, ref, due_at, attempts) VALUES(?, ?, ?, 0) ON CONFLICT(kind, ref) DO UPDATE SET due_at = excluded.due_at, attempts = 0, last_error = NULL",
-      kind,
-      ref,
-      Math.floor(dueAt),
-    );
+    this.jobs.put(kind, ref, Math.floor(dueAt));
     this.rearm();
   }
 
   scheduleBy(kind: string, ref: string, dueAt: number): void {
-    this.storage.sql.exec(
-      "INSERT INTO te_schedule(kind, ref, due_at, attempts) VALUES(?, ?, ?, 0) ON CONFLICT(kind, ref) DO UPDATE SET due_at = MIN(due_at, excluded.due_at)",
-      kind,
-      ref,
-      Math.floor(dueAt),
-    );
+    this.jobs.putBy(kind, ref, Math.floor(dueAt));
     this.rearm();
   }
 
   dueAt(kind: string, ref: string): number | null {
-    const row = this.storage.sql
-      .exec("SELECT due_at FROM te_schedule WHERE kind = ? AND ref = ?", kind, ref)
-      .toArray()[0];
-    return row ? Number(row.due_at) : null;
+    return this.jobs.dueAt(kind, ref);
   }
 
   cancel(kind: string, ref: string): void {
-    this.storage.sql.exec("DELETE FROM te_schedule WHERE kind = ? AND ref = ?", kind, ref);
+    this.jobs.delete(kind, ref);
     this.rearm();
   }
 
   /** Pending jobs, soonest first (for tests and diagnostics). */
-  pending(): Array<{ kind: string; ref: string; dueAt: number; attempts: number; lastError: string | null }> {
-    return this.storage.sql
-      .exec("SELECT * FROM te_schedule ORDER BY due_at, kind, ref")
-      .toArray()
-      .map((row) => ({
-        kind: String(row.kind),
-        ref: String(row.ref),
-        dueAt: Number(row.due_at),
-        attempts: Number(row.attempts),
-        lastError: row.last_error === null ? null : String(row.last_error),
-      }));
+  pending(): ScheduledJob[] {
+    return this.jobs.all();
   }
 
   /**
@@ -109,19 +91,10 @@ export class AlarmScheduler implements Scheduler {
     const now = this.now();
     this.handling = this.armedAt !== null && this.armedAt <= now + EARLY_FIRE_SLACK_MS ? this.armedAt : null;
     const horizon = Math.max(now, this.handling ?? 0);
-    const due = this.storage.sql
-      .exec(
-        "SELECT kind, ref, due_at, attempts FROM te_schedule WHERE due_at <= ? ORDER BY due_at LIMIT ?",
-        horizon,
-        MAX_JOBS_PER_ALARM,
-      )
-      .toArray();
-    for (const row of due) {
-      const kind = String(row.kind);
-      const ref = String(row.ref);
-      const attempts = Number(row.attempts);
+    const due = this.jobs.due(horizon, MAX_JOBS_PER_ALARM);
+    for (const { kind, ref, dueAt, attempts } of due) {
       // Remove first: a handler may re-schedule the same (kind, ref) for its next step.
-      this.storage.sql.exec("DELETE FROM te_schedule WHERE kind = ? AND ref = ? AND due_at = ?", kind, ref, row.due_at);
+      this.jobs.deleteAt(kind, ref, dueAt);
       const step = steps[kind];
       if (step) {
         this.steps.start(space, kind, ref, step);
@@ -151,14 +124,7 @@ export class AlarmScheduler implements Scheduler {
       return;
     }
     const delay = Math.min(1000 * 2 ** (attempts - 1), MAX_BACKOFF_MS);
-    this.storage.sql.exec(
-      "INSERT INTO te_schedule(kind, ref, due_at, attempts, last_error) VALUES(?, ?, ?, ?, ?) ON CONFLICT(kind, ref) DO NOTHING",
-      kind,
-      ref,
-      this.now() + delay,
-      attempts,
-      message.slice(0, 500),
-    );
+    this.jobs.putRetry(kind, ref, this.now() + delay, attempts, message.slice(0, 500));
   }
 
   /**
@@ -167,13 +133,13 @@ export class AlarmScheduler implements Scheduler {
    * would silently drop a job scheduled for it (e.g. a step scheduled "now" by a step).
    */
   private rearm(): void {
-    const row = this.storage.sql.exec("SELECT MIN(due_at) AS next FROM te_schedule").one();
-    if (row.next === null) {
+    const next = this.jobs.nextDueAt();
+    if (next === null) {
       this.armedAt = null;
       void this.storage.deleteAlarm();
       return;
     }
-    let at = Number(row.next);
+    let at = next;
     if (this.handling !== null && at <= this.handling) at = this.handling + 1;
     this.armedAt = at;
     void this.storage.setAlarm(at);

@@ -17,10 +17,10 @@
  *   step kind itself decides what an interrupted step means (its state in SQLite says what was in
  *   flight).
  */
+import { stepLeaseStore } from "../src/composition/scheduling";
+import type { StepLease, StepLeaseStore } from "../src/ports/schedule-store";
 import type { Space } from "../src/ports/space";
-
-/** Runs one step of a step kind; `ref` names what steps (e.g. `<runId>/<invocationId>`). Never awaited by the alarm. */
-export type StepHandler = (space: Space, ref: string) => Promise<void>;
+import type { StepHandler } from "./steps/registry";
 
 /** How long a lease lasts without renewal, ms. */
 export const STEP_LEASE_MS = 20_000;
@@ -41,12 +41,16 @@ const keyOf = (kind: string, ref: string) => `${kind}\u0000${ref}`;
 
 export class StepDispatcher {
   private readonly running = new Map<string, { kind: string; ref: string; done: Promise<void> }>();
+  /** The lease table (`te_step_leases`). */
+  private readonly leases: StepLeaseStore;
 
   constructor(
-    private readonly storage: DurableObjectStorage,
+    storage: DurableObjectStorage,
     private readonly now: () => number,
     private readonly scheduler: SchedulerHooks,
-  ) {}
+  ) {
+    this.leases = stepLeaseStore(storage.sql);
+  }
 
   /** True when step `(kind, ref)` is running in this object now. */
   isRunning(kind: string, ref: string): boolean {
@@ -71,13 +75,7 @@ export class StepDispatcher {
       this.scheduler.scheduleBy(kind, ref, now + BUSY_RETRY_MS);
       return;
     }
-    this.storage.sql.exec(
-      "INSERT INTO te_step_leases(kind, ref, lease_until, started_at) VALUES(?, ?, ?, ?) ON CONFLICT(kind, ref) DO UPDATE SET lease_until = excluded.lease_until, started_at = excluded.started_at",
-      kind,
-      ref,
-      now + STEP_LEASE_MS,
-      now,
-    );
+    this.leases.acquire(kind, ref, now + STEP_LEASE_MS, now);
     this.scheduler.scheduleBy(HEARTBEAT_JOB, "", now + HEARTBEAT_MS);
     const done = Promise.resolve()
       .then(() => handler(space, ref))
@@ -94,7 +92,7 @@ export class StepDispatcher {
       })
       .finally(() => {
         this.running.delete(key);
-        this.storage.sql.exec("DELETE FROM te_step_leases WHERE kind = ? AND ref = ?", kind, ref);
+        this.leases.release(kind, ref);
         if (this.running.size === 0) this.scheduler.cancel(HEARTBEAT_JOB, "");
       });
     this.running.set(key, { kind, ref, done });
@@ -104,14 +102,9 @@ export class StepDispatcher {
   heartbeat(): void {
     const now = this.now();
     for (const { kind, ref } of this.running.values()) {
-      this.storage.sql.exec(
-        "UPDATE te_step_leases SET lease_until = ? WHERE kind = ? AND ref = ?",
-        now + STEP_LEASE_MS,
-        kind,
-        ref,
-      );
+      this.leases.renew(kind, ref, now + STEP_LEASE_MS);
     }
-    this.recover((row) => Number(row.lease_until) <= now);
+    this.recover((lease) => lease.leaseUntil <= now);
     if (this.running.size > 0) this.scheduler.schedule(HEARTBEAT_JOB, "", now + HEARTBEAT_MS);
   }
 
@@ -123,14 +116,13 @@ export class StepDispatcher {
     return this.recover(() => true);
   }
 
-  private recover(expired: (row: Record<string, SqlStorageValue>) => boolean): number {
+  private recover(expired: (lease: StepLease) => boolean): number {
     const now = this.now();
     let count = 0;
-    for (const row of this.storage.sql.exec("SELECT * FROM te_step_leases").toArray()) {
-      const kind = String(row.kind);
-      const ref = String(row.ref);
-      if (this.running.has(keyOf(kind, ref)) || !expired(row)) continue;
-      this.storage.sql.exec("DELETE FROM te_step_leases WHERE kind = ? AND ref = ?", kind, ref);
+    for (const lease of this.leases.all()) {
+      const { kind, ref } = lease;
+      if (this.running.has(keyOf(kind, ref)) || !expired(lease)) continue;
+      this.leases.release(kind, ref);
       this.scheduler.scheduleBy(kind, ref, now);
       count += 1;
       console.warn(
@@ -139,7 +131,7 @@ export class StepDispatcher {
           code: "scheduler.step_recovered",
           kind,
           ref,
-          leaseExpiredMsAgo: Math.max(0, now - Number(row.lease_until)),
+          leaseExpiredMsAgo: Math.max(0, now - lease.leaseUntil),
         }),
       );
     }

@@ -8,7 +8,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { AppError, toResult, type Result } from "../src/domain/errors";
-import { hasSchema, migrate } from "../src/composition/schema";
+import { hasSchema, migrate, storedUserId } from "../src/composition/schema";
 import { deviceServices } from "../src/composition/devices";
 import { CLIENT_KEY_HEADER } from "../src/domain/auth/client-key";
 import type { IssuedDevice } from "../src/application/devices/device-service";
@@ -18,7 +18,8 @@ import { isDevelopment, type AppEnv } from "../src/env";
 import type { Space } from "../src/ports/space";
 import { OPS, type OpName, type OpOutput } from "./ops/index";
 import { JOBS } from "./jobs";
-import { FRAME_HANDLERS, type FrameHandler } from "./frames";
+import { FRAME_HANDLERS } from "./frames";
+import type { FrameHandler } from "./frames/registry";
 import { AlarmScheduler } from "./scheduler";
 import { OutboundGate } from "./outbound-gate";
 import { STEP_KINDS } from "./steps";
@@ -233,8 +234,7 @@ export class UserSpace extends DurableObject<AppEnv> {
   }
 
   private readUserId(): string | null {
-    const row = this.ctx.storage.sql.exec("SELECT value FROM te_meta WHERE key = 'user_id'").toArray()[0];
-    return row ? String(row.value) : null;
+    return storedUserId(this.ctx.storage.sql);
   }
 
   /**

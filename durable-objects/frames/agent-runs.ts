@@ -12,11 +12,11 @@
  * Unsubscribe is silent and idempotent (frames of one socket are handled in order, so a later
  * `ping` → `pong` confirms it).
  */
-import { AppError } from "../src/domain/errors";
-import { agentRunServices } from "../src/composition/agent-runs";
-import { runTopic } from "../src/application/agent/journal";
-import { sendFrame } from "./sockets";
-import type { FrameHandler } from "./frames";
+import { AppError } from "../../src/domain/errors";
+import { agentRunServices } from "../../src/composition/agent-runs";
+import { runTopic } from "../../src/application/agent/journal";
+import { sendFrame } from "../sockets";
+import type { FrameHandler } from "./registry";
 
 export const agentSubscribe: FrameHandler<"agent.subscribe"> = (space, hub, ws, frame) => {
   try {

@@ -3,17 +3,10 @@
  * (the agent journal adds `agent.subscribe` / `agent.unsubscribe`).
  * A handler may throw AppError; the caller answers with an `error {code, message}` frame.
  */
-import type { ClientFrame } from "../src/contracts/frames";
-import type { Space } from "../src/ports/space";
-import { sendFrame, type DurableObjectSocketHub } from "./sockets";
-import { agentSubscribe, agentUnsubscribe } from "./agent-frames";
-
-export type FrameHandler<T extends ClientFrame["type"] = ClientFrame["type"]> = (
-  space: Space,
-  hub: DurableObjectSocketHub,
-  ws: WebSocket,
-  frame: Extract<ClientFrame, { type: T }>,
-) => Promise<void> | void;
+import type { ClientFrame } from "../../src/contracts/frames";
+import { sendFrame } from "../sockets";
+import { agentSubscribe, agentUnsubscribe } from "./agent-runs";
+import type { FrameHandler } from "./registry";
 
 export const FRAME_HANDLERS: { [T in ClientFrame["type"]]?: FrameHandler<T> } = {
   ping: (_space, _hub, ws, frame) => sendFrame(ws, { type: "pong", ...(frame.id ? { id: frame.id } : {}) }),

@@ -3,10 +3,10 @@
  * for longer than their step may take (src/application/agent/watchdog.ts). The loop's steps
  * themselves are a step kind (steps.ts), not a job.
  */
-import { WATCHDOG_JOB } from "../src/application/agent/loop/deps";
-import { checkStalledRuns } from "../src/application/agent/watchdog";
-import { agentLoopDeps } from "../src/composition/agent-loop";
-import type { JobHandler } from "./scheduler";
+import { WATCHDOG_JOB } from "../../src/application/agent/loop/deps";
+import { checkStalledRuns } from "../../src/application/agent/watchdog";
+import { agentLoopDeps } from "../../src/composition/agent-loop";
+import type { JobHandler } from "./registry";
 
 export const agentLoopJobs: Record<string, JobHandler> = {
   [WATCHDOG_JOB]: (space) => {

@@ -3,9 +3,9 @@
  * (ref = generation id) deletes the record 24 h after it ended. The steps themselves are the step
  * kind `chat.generation_step` (durable-objects/steps.ts).
  */
-import { GENERATION_EXPIRE_JOB } from "../src/application/generation/deps";
-import { chatGenerationDeps } from "../src/composition/chat-generation";
-import type { JobHandler } from "./scheduler";
+import { GENERATION_EXPIRE_JOB } from "../../src/application/generation/deps";
+import { chatGenerationDeps } from "../../src/composition/chat-generation";
+import type { JobHandler } from "./registry";
 
 export const chatGenerationJobs: Record<string, JobHandler> = {
   [GENERATION_EXPIRE_JOB]: (space, generationId) => {

@@ -3,9 +3,9 @@
  * `retention.prune` with ref "daily" (once a day while autoPruneEnabled) or "continue" (the rest
  * of a prune that reached its time budget).
  */
-import { RETENTION_JOB } from "../src/application/agent/retention";
-import { retentionService } from "../src/composition/retention";
-import type { JobHandler } from "./scheduler";
+import { RETENTION_JOB } from "../../src/application/agent/retention";
+import { retentionService } from "../../src/composition/retention";
+import type { JobHandler } from "./registry";
 
 export const retentionJobs: Record<string, JobHandler> = {
   [RETENTION_JOB]: (space, ref) => {

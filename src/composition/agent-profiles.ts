@@ -5,7 +5,7 @@
  * - `agentProfileRuntime(space)` → ProfileToolPolicySource + AgentProfileResolver +
  *   `resolveForRun(profileId?, connectionId?)` for the agent loop.
  */
-import { AgentProfileStore } from "../adapters/storage/agent-profile-store";
+import { SqlAgentProfileStore } from "../adapters/storage/agent-profile-store";
 import { AgentProfileDiagnostics } from "../application/profiles/profile-diagnostics";
 import { AgentProfileRuntime } from "../application/profiles/profile-resolver";
 import { AgentProfileService } from "../application/profiles/profile-service";
@@ -15,7 +15,7 @@ import { modelServices } from "./models";
 export function agentProfileServices(space: Space): AgentProfileService {
   return space.memo(
     "agent-profiles",
-    () => new AgentProfileService(new AgentProfileStore(space.sql), space.clock, space.sockets),
+    () => new AgentProfileService(new SqlAgentProfileStore(space.sql), space.clock, space.sockets),
   );
 }
 

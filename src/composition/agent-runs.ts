@@ -2,13 +2,14 @@
  * Composition: the agent-run services of one user's space (docs/spec/agent-runtime.md §3, docs/spec/journal.md).
  * `journal` is the live RunJournal the agent loop appends to; `runs` owns run records and status.
  */
-import { SqliteRunJournal } from "../adapters/storage/run-journal-store";
-import { SqliteRunStore } from "../adapters/storage/run-store";
+import { SqlRunJournalStore } from "../adapters/storage/run-journal-store";
+import { SqlRunStore } from "../adapters/storage/run-store";
 import { JournalService } from "../application/agent/journal";
 import { RunRecordService, type RunCleanup } from "../application/agent/run-records";
 import type { Space } from "../ports/space";
 import { deleteRunWorkspace } from "./workspace";
 import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
+import { SqlSkillStore } from "../adapters/storage/skill-store";
 
 export interface AgentRunServices {
   runs: RunRecordService;
@@ -22,13 +23,13 @@ export interface AgentRunServices {
 const RUN_CLEANUPS: ReadonlyArray<(space: Space, runId: string) => void> = [
   deleteRunWorkspace,
   (space, runId) => new SqlAgentLoopStore(space.storage).deleteRun(runId),
-  (space, runId) => space.sql.exec("DELETE FROM te_skill_run_reads WHERE run_id = ?", runId),
+  (space, runId) => new SqlSkillStore(space.storage).deleteRunReads(runId),
 ];
 
 export function agentRunServices(space: Space): AgentRunServices {
   return space.memo("agent-runs", () => {
-    const store = new SqliteRunStore(space.storage);
-    const journal = new JournalService(new SqliteRunJournal(space.sql, space.clock), store, space.sockets);
+    const store = new SqlRunStore(space.storage);
+    const journal = new JournalService(new SqlRunJournalStore(space.sql, space.clock), store, space.sockets);
     const runs = new RunRecordService(
       store,
       journal,

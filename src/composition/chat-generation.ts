@@ -5,7 +5,7 @@
  * runs. The per-attempt model timeout is `TIMEOUT_OVERRIDES.modelCallMs` in development, else 180 s.
  */
 import { SqlGenerationStore } from "../adapters/storage/generation-store";
-import { MessageTokenStore } from "../adapters/storage/message-token-store";
+import { SqlMessageTokenStore } from "../adapters/storage/message-token-store";
 import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/steps/model-timeout";
 import type { GenerationDeps } from "../application/generation/deps";
 import { PromptBuilder } from "../application/prompt/prompt-builder";
@@ -22,7 +22,7 @@ export function promptBuilder(space: Space): PromptBuilder {
     () =>
       new PromptBuilder({
         repo: chatDeps(space).repo,
-        tokens: new MessageTokenStore(space.sql),
+        tokens: new SqlMessageTokenStore(space.sql),
         counter: async () => ESTIMATING_COUNTER,
       }),
   );

@@ -5,12 +5,12 @@
  * (registrations and connections before the profiles that name them, chats before runs).
  */
 import { archiveCodec } from "../adapters/archive/codec";
-import { AgentProfileStore } from "../adapters/storage/agent-profile-store";
+import { SqlAgentProfileStore } from "../adapters/storage/agent-profile-store";
 import { SqlBlobStore } from "../adapters/storage/blob-store";
 import { SqlExportStore } from "../adapters/storage/data-export-store";
 import { SqlRestoreStore } from "../adapters/storage/data-restore-store";
-import { McpRegistrationStore } from "../adapters/storage/mcp-registration-store";
-import { ModelConnectionStore } from "../adapters/storage/model-connection-store";
+import { SqlMcpRegistrationStore } from "../adapters/storage/mcp-registration-store";
+import { SqlModelConnectionStore } from "../adapters/storage/model-connection-store";
 import { SqlRowGroupStore } from "../adapters/storage/row-groups";
 import type { DataDeps } from "../application/data/deps";
 import type { ArchiveKind } from "../application/data/kind";
@@ -36,9 +36,9 @@ function archiveKinds(space: Space): ArchiveKind[] {
     transaction,
   };
   return [
-    mcpRegistrationsKind({ repo: new McpRegistrationStore(space.sql), cipher, transaction }),
-    modelConnectionsKind({ repo: new ModelConnectionStore(space.sql), cipher, transaction }),
-    agentProfilesKind(new AgentProfileStore(space.sql), space.sockets),
+    mcpRegistrationsKind({ repo: new SqlMcpRegistrationStore(space.sql), cipher, transaction }),
+    modelConnectionsKind({ repo: new SqlModelConnectionStore(space.sql), cipher, transaction }),
+    agentProfilesKind(new SqlAgentProfileStore(space.sql), space.sockets),
     rowGroupKind("skills", "skill", groups, false),
     chatsKind(chatDeps(space)),
     rowGroupKind("workspaces", "workspace", groups, true),

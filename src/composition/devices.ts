@@ -1,11 +1,11 @@
 /** Composition: the DeviceService of one user's space. */
-import { DeviceStore } from "../adapters/storage/device-store";
+import { SqlDeviceStore } from "../adapters/storage/device-store";
 import { DeviceService } from "../application/devices/device-service";
 import type { Space } from "../ports/space";
 
 export function deviceServices(space: Space): DeviceService {
   return space.memo(
     "devices",
-    () => new DeviceService(new DeviceStore(space.sql), space.clock, space.sockets, space.scheduler),
+    () => new DeviceService(new SqlDeviceStore(space.sql), space.clock, space.sockets, space.scheduler),
   );
 }

@@ -4,7 +4,7 @@
  * (`space.timeoutOverrides`: `mcpConnectMs`, `mcpLifecycleMs`, `mcpListMs`, `mcpCallMs`).
  */
 import { SdkMcpGateway } from "../adapters/mcp/sdk-gateway";
-import { McpCatalogStore } from "../adapters/storage/mcp-catalog-store";
+import { SqlMcpCatalogStore } from "../adapters/storage/mcp-catalog-store";
 import { McpCatalogService } from "../application/mcp/catalog-service";
 import { mcpTimeouts } from "../domain/mcp/gateway-limits";
 import type { CatalogCache } from "../ports/catalog-cache";
@@ -33,7 +33,7 @@ export function mcpCatalogServices(space: Space): McpCatalogService {
     const registry = mcpRegistryServices(space);
     const service = new McpCatalogService({
       registry,
-      snapshots: new McpCatalogStore(space.storage),
+      snapshots: new SqlMcpCatalogStore(space.storage),
       gateway: mcpGateway(space),
       cipher: secretCipher(space),
       clock: space.clock,

@@ -1,5 +1,5 @@
 /** Composition: the McpRegistryService of one user's space (memoized for the object's lifetime). */
-import { McpRegistrationStore } from "../adapters/storage/mcp-registration-store";
+import { SqlMcpRegistrationStore } from "../adapters/storage/mcp-registration-store";
 import { McpRegistryService } from "../application/mcp/registry-service";
 import type { Space } from "../ports/space";
 import { secretCipher } from "./secrets";
@@ -9,7 +9,7 @@ export function mcpRegistryServices(space: Space): McpRegistryService {
     "mcp.registry",
     () =>
       new McpRegistryService({
-        repo: new McpRegistrationStore(space.sql),
+        repo: new SqlMcpRegistrationStore(space.sql),
         cipher: secretCipher(space),
         clock: space.clock,
         sockets: space.sockets,

@@ -7,7 +7,7 @@
  *   point); `modelId` replaces the connection's model (a `connectionRef` profile's `modelId`).
  */
 import { createModelGateway } from "../adapters/llm/gateway";
-import { ModelConnectionStore } from "../adapters/storage/model-connection-store";
+import { SqlModelConnectionStore } from "../adapters/storage/model-connection-store";
 import { ModelConnectionService } from "../application/models/connection-service";
 import type { ModelGateway } from "../ports/model-gateway";
 import type { Space } from "../ports/space";
@@ -18,7 +18,7 @@ export function modelServices(space: Space): ModelConnectionService {
     "models",
     () =>
       new ModelConnectionService(
-        new ModelConnectionStore(space.sql),
+        new SqlModelConnectionStore(space.sql),
         secretCipher(space),
         space.clock,
         space.sockets,

@@ -19,12 +19,7 @@ export function retentionService(space: Space): RetentionService {
         scheduler: space.scheduler,
         sockets: space.sockets,
         clock: space.clock,
-        dailyDueAt: () => {
-          const row = space.sql
-            .exec("SELECT due_at FROM te_schedule WHERE kind = ? AND ref = 'daily'", RETENTION_JOB)
-            .toArray()[0];
-          return row ? Number(row.due_at) : null;
-        },
+        dailyDueAt: () => space.scheduler.dueAt(RETENTION_JOB, "daily"),
         log: (record) => console.log(JSON.stringify({ level: "info", event: "retention.pruned", ...record })),
       }),
   );

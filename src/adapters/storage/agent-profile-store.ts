@@ -10,7 +10,7 @@ function toRow(row: Record<string, SqlStorageValue>): StoredProfileRow {
   };
 }
 
-export class AgentProfileStore implements AgentProfileRepository {
+export class SqlAgentProfileStore implements AgentProfileRepository {
   constructor(private readonly sql: SqlStorage) {}
 
   list(): StoredProfileRow[] {

@@ -10,7 +10,7 @@ import { MESSAGE_COLUMNS, messageValues, toMessage } from "./chat-rows";
 
 type Row = Record<string, SqlStorageValue>;
 
-export class ChatMessageStore implements MessageRows {
+export class SqlChatMessageStore implements MessageRows {
   constructor(private readonly sql: SqlStorage) {}
 
   nextSeq(chatId: string): number {

@@ -1,18 +1,18 @@
 /** The SQLite ChatRepository of a user's Durable Object (schema v4). */
 import type { ChatRepository } from "../../ports/chat-repository";
-import { ChatMessageStore } from "./chat-message-store";
-import { ChatStagingStore } from "./chat-staging-store";
-import { ChatStore } from "./chat-store";
+import { SqlChatMessageStore } from "./chat-message-store";
+import { SqlChatStagingStore } from "./chat-staging-store";
+import { SqlChatStore } from "./chat-store";
 
 export class SqlChatRepository implements ChatRepository {
-  readonly chats: ChatStore;
-  readonly messages: ChatMessageStore;
-  readonly staging: ChatStagingStore;
+  readonly chats: SqlChatStore;
+  readonly messages: SqlChatMessageStore;
+  readonly staging: SqlChatStagingStore;
 
   constructor(private readonly storage: DurableObjectStorage) {
-    this.chats = new ChatStore(storage.sql);
-    this.messages = new ChatMessageStore(storage.sql);
-    this.staging = new ChatStagingStore(storage);
+    this.chats = new SqlChatStore(storage.sql);
+    this.messages = new SqlChatMessageStore(storage.sql);
+    this.staging = new SqlChatStagingStore(storage);
   }
 
   transaction<T>(fn: () => T): T {

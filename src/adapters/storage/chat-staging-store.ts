@@ -5,9 +5,9 @@
  */
 import type { ChatRecord } from "../../domain/chats/types";
 import type { ImportStaging } from "../../ports/chat-repository";
-import { ChatStore } from "./chat-store";
+import { SqlChatStore } from "./chat-store";
 
-export class ChatStagingStore implements ImportStaging {
+export class SqlChatStagingStore implements ImportStaging {
   constructor(private readonly storage: DurableObjectStorage) {}
 
   begin(importId: string, chatId: string, startedAt: number): void {
@@ -21,7 +21,7 @@ export class ChatStagingStore implements ImportStaging {
 
   publish(importId: string, chat: ChatRecord): void {
     this.storage.transactionSync(() => {
-      new ChatStore(this.storage.sql).insert(chat);
+      new SqlChatStore(this.storage.sql).insert(chat);
       this.storage.sql.exec("DELETE FROM te_chat_imports WHERE id = ?", importId);
     });
   }

@@ -3,7 +3,7 @@ import type { ChatRecord } from "../../domain/chats/types";
 import type { ChatCursor, ChatRows } from "../../ports/chat-repository";
 import { toChat } from "./chat-rows";
 
-export class ChatStore implements ChatRows {
+export class SqlChatStore implements ChatRows {
   constructor(private readonly sql: SqlStorage) {}
 
   insert(chat: ChatRecord): void {

@@ -17,7 +17,7 @@ function toDevice(row: Record<string, SqlStorageValue>): DeviceRow {
 }
 
 /** Storage of devices and short-lived credentials in the user's Durable Object. */
-export class DeviceStore implements DeviceRepository {
+export class SqlDeviceStore implements DeviceRepository {
   constructor(private readonly sql: SqlStorage) {}
 
   userId(): string | null {

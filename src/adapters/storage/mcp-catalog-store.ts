@@ -28,7 +28,7 @@ function invalid(code: ErrorCode, message: string): SnapshotRead {
   return { status: "invalid", code, message };
 }
 
-export class McpCatalogStore implements CatalogSnapshotRepository {
+export class SqlMcpCatalogStore implements CatalogSnapshotRepository {
   constructor(private readonly storage: DurableObjectStorage) {}
 
   private get sql(): SqlStorage {

@@ -132,7 +132,7 @@ export function decodeRegistrationRow(
 }
 
 /** McpRegistrationRepository over the Durable Object's SQLite storage. */
-export class McpRegistrationStore implements McpRegistrationRepository {
+export class SqlMcpRegistrationStore implements McpRegistrationRepository {
   constructor(private readonly sql: SqlStorage) {}
 
   scan(): { records: StoredRegistration[]; issues: RegistrationStorageIssue[] } {

@@ -4,7 +4,7 @@ import type { MessageTokenCache } from "../../ports/message-token-cache";
 /** Rows per `IN (…)` read (Durable Object SQLite allows at most 100 bound parameters per statement). */
 const READ_BATCH = 90;
 
-export class MessageTokenStore implements MessageTokenCache {
+export class SqlMessageTokenStore implements MessageTokenCache {
   constructor(private readonly sql: SqlStorage) {}
 
   read(chatId: string, messages: ReadonlyArray<{ messageId: string; revision: number }>): Map<string, number> {

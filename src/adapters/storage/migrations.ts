@@ -6,14 +6,8 @@
  * Runs inside `blockConcurrencyWhile`, each step in its own synchronous transaction, so a failed
  * step leaves the previous version intact. Steps are append-only: never edit a landed step.
  */
+import type { MigrationStep } from "./migration-step";
 import { MIGRATIONS } from "./schema/index";
-
-/** One schema step: `up` runs once, in order, inside a transaction. */
-export interface MigrationStep {
-  version: number;
-  name: string;
-  up(sql: SqlStorage): void;
-}
 
 /** True when this object has a schema at all (i.e. setup created a user here). Reads only. */
 export function hasSchema(sql: SqlStorage): boolean {

@@ -22,7 +22,7 @@ function toStored(row: Record<string, SqlStorageValue>): StoredModelConnection {
   return { record, apiKey: JSON.parse(String(row.api_key_sealed)) as SealedSecret };
 }
 
-export class ModelConnectionStore implements ModelConnectionRepository {
+export class SqlModelConnectionStore implements ModelConnectionRepository {
   constructor(private readonly sql: SqlStorage) {}
 
   list(): StoredModelConnection[] {

@@ -30,7 +30,7 @@ function toEvent(row: Record<string, SqlStorageValue>): AgentRunEvent {
   };
 }
 
-export class SqliteRunJournal implements RunJournal {
+export class SqlRunJournalStore implements RunJournal {
   constructor(
     private readonly sql: SqlStorage,
     private readonly clock: Clock,

@@ -47,7 +47,7 @@ function toRecord(row: Record<string, SqlStorageValue>): AgentRunRecord {
   };
 }
 
-export class SqliteRunStore implements RunRepository {
+export class SqlRunStore implements RunRepository {
   constructor(private readonly storage: DurableObjectStorage) {}
 
   private get sql(): SqlStorage {

@@ -175,6 +175,11 @@ export class SqlSkillStore implements SkillRepository {
     return row ? Number(row.chars) : 0;
   }
 
+  /** Drops the run's skill-read counter (a deleted run's cleanup). */
+  deleteRunReads(runId: string): void {
+    this.sql.exec("DELETE FROM te_skill_run_reads WHERE run_id = ?", runId);
+  }
+
   addRunReadChars(runId: string, chars: number): number {
     this.sql.exec(
       "INSERT INTO te_skill_run_reads(run_id, chars) VALUES(?, ?) ON CONFLICT(run_id) DO UPDATE SET chars = chars + excluded.chars",

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { UserSpace } from "../../../durable-objects/user-space";
 import { PromptBuilder } from "../../../src/application/prompt/prompt-builder";
 import { chatDeps } from "../../../src/composition/chats";
-import { MessageTokenStore } from "../../../src/adapters/storage/message-token-store";
+import { SqlMessageTokenStore } from "../../../src/adapters/storage/message-token-store";
 import { estimateTokens } from "../../../src/domain/prompt/token-estimate";
 import { apiJson, createUser } from "../helpers";
 import { createChat } from "../chats/chat-helpers";
@@ -45,7 +45,7 @@ describe("prompt builder", () => {
       const space = instance.space();
       const builder = new PromptBuilder({
         repo: chatDeps(space).repo,
-        tokens: new MessageTokenStore(space.sql),
+        tokens: new SqlMessageTokenStore(space.sql),
         counter: async () => counter,
       });
       const budget = 4000;
@@ -107,7 +107,7 @@ describe("prompt builder", () => {
       const space = instance.space();
       const builder = new PromptBuilder({
         repo: chatDeps(space).repo,
-        tokens: new MessageTokenStore(space.sql),
+        tokens: new SqlMessageTokenStore(space.sql),
         counter: async () => ({ count: estimateTokens }),
       });
       return builder.build({ chatId: chat.id, includeTools: true, budgetTokens: 1000 }).then(

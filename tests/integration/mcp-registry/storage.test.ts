@@ -6,7 +6,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SecretBox } from "../../../src/adapters/crypto/secret-box";
-import { McpRegistrationStore } from "../../../src/adapters/storage/mcp-registration-store";
+import { SqlMcpRegistrationStore } from "../../../src/adapters/storage/mcp-registration-store";
 import { McpRegistryService } from "../../../src/application/mcp/registry-service";
 import type { UserSpace } from "../../../durable-objects/user-space";
 import { apiJson, createUser } from "../helpers";
@@ -107,7 +107,7 @@ describe("MCP registration storage", () => {
     const foreignId = await runInDurableObject(spaceStub(user.userId), async (instance: UserSpace) => {
       const space = instance.space();
       const foreign = new McpRegistryService({
-        repo: new McpRegistrationStore(space.sql),
+        repo: new SqlMcpRegistrationStore(space.sql),
         cipher: new SecretBox(OTHER_KEY),
         clock: space.clock,
         sockets: space.sockets,
@@ -246,7 +246,7 @@ describe("MCP registration storage", () => {
     const result = await runInDurableObject(spaceStub(user.userId), async (instance: UserSpace) => {
       const space = instance.space();
       const deployed = new McpRegistryService({
-        repo: new McpRegistrationStore(space.sql),
+        repo: new SqlMcpRegistrationStore(space.sql),
         cipher: new SecretBox(space.secrets.dataKey),
         clock: space.clock,
         sockets: space.sockets,

@@ -1,5 +1,5 @@
 /** Schema v1: user metadata, devices, pairing codes, socket tickets, auth failures, scheduler. */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const coreSchema: MigrationStep = {
   version: 1,

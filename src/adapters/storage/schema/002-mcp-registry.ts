@@ -29,7 +29,7 @@
  * - `document`        TEXT  the tool JSON `{nativeName, title, description, inputSchema,
  *                           outputSchema, annotations}` (docs/spec/mcp-platform.md §7 catalog.tools[]).
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const mcpRegistrySchema: MigrationStep = {
   version: 2,

@@ -4,7 +4,7 @@
  * alternatives never exceeds the 2 MB row limit. `seq` orders a chat's messages; a message's
  * index is the count of messages with a smaller `seq`.
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const chatsSchema: MigrationStep = {
   version: 4,

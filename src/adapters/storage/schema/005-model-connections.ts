@@ -1,5 +1,5 @@
 /** Schema v5: model connections (issue [model-gateway]); API keys sealed (docs/spec/hosted.md §4). */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const modelConnectionsSchema: MigrationStep = {
   version: 5,

@@ -3,7 +3,7 @@
  * `te_journal` is keyed (run_id, seq): seq uniqueness per run is enforced by the primary key and
  * the next seq is computed inside the INSERT itself (see run-journal-store.ts).
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const agentRunsSchema: MigrationStep = {
   version: 6,

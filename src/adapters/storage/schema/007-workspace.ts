@@ -8,7 +8,7 @@
  *   checkpoint changed (delta), and periodic full maps (ADR 1201).
  * - te_ws_persist_states / te_ws_persist_files: immutable persistent states of a chat workspace.
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const workspaceSchema: MigrationStep = {
   version: 7,

@@ -2,7 +2,7 @@
  * Schema v8: Agent Profiles (issue [agent-profiles], docs/spec/profiles.md). One row per user
  * profile; `document` is the profile JSON as saved (≤ 256 KiB), so invalid rows stay listable.
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const agentProfilesSchema: MigrationStep = {
   version: 8,

@@ -7,7 +7,7 @@
  *   messages `msg/NNNNNN`), each split into rows of ≤ 1 MiB of text (`chunk` 0..n).
  * - te_agent_guidance: queued user guidance (docs/spec/agent-runtime.md §5), one row per item.
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const agentLoopSchema: MigrationStep = {
   version: 9,

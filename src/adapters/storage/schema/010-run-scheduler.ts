@@ -7,7 +7,7 @@
  * - te_runs.waiting_on: what a run waits on (`{kind, since, detail?}` JSON, NULL when not waiting).
  * - te_agent_loop re-keyed by (run_id, invocation_id): existing rows belong to the root invocation.
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const runSchedulerSchema: MigrationStep = {
   version: 10,

@@ -14,7 +14,7 @@
  * reads every tracked row once (chats, messages, swipes, run records, journal events, hidden run
  * documents, guidance, catalogs). About 1 s of CPU per few hundred MB of tracked text.
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 import { backfillUsage, USAGE_KEYS, usageTriggerStatements } from "../usage-triggers";
 
 export const retentionUsageSchema: MigrationStep = {

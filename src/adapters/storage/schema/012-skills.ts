@@ -6,7 +6,7 @@
  * - te_skill_previews / te_skill_preview_files: staged import previews (expire after one hour).
  * - te_skill_run_reads: chars each run has read through skill_read / skill_search (per-run budget).
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const skillsSchema: MigrationStep = {
   version: 12,

@@ -3,7 +3,7 @@
  * src/domain/auth/client-key.ts), so the limit is per client address instead of per user
  * (docs/spec/hardening.md "Credential rate limits"). Older rows get the empty key.
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const authFailureClientsSchema: MigrationStep = {
   version: 13,

@@ -7,7 +7,7 @@
  * - te_chat_generations: one row per generation: status, the persisted step-machine state (JSON),
  *   the last streamed text of the current round, saved message ids, error; kept 24 h after it ends.
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const chatGenerationSchema: MigrationStep = {
   version: 15,

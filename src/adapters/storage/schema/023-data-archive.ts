@@ -8,7 +8,7 @@
  *   DATA_KEY, strategy, progress); te_data_restore_chunks: its bytes by start offset;
  *   te_data_restore_results: one row per item of the report.
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const dataArchiveSchema: MigrationStep = {
   version: 23,

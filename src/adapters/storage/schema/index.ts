@@ -6,7 +6,7 @@
  * 23 account export + restore.
  * Add a new step at the end with the next free number; never edit a landed step.
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 import { coreSchema } from "./001-core";
 import { mcpRegistrySchema } from "./002-mcp-registry";
 import { chatsSchema } from "./004-chats";
