@@ -174,6 +174,186 @@ describe("architecture: import matrix", () => {
   });
 });
 
+/** A repository-relative path (forward slashes) for reports and rank patterns. */
+function repoPath(file: string): string {
+  return path.relative(ROOT, file).split(path.sep).join("/");
+}
+
+/** The source file a relative specifier names (`x`, `x.ts`, `x.tsx`, `x/index.ts`), or null (a package, CSS, JSON). */
+function resolveImport(from: string, spec: string, known: ReadonlySet<string>): string | null {
+  if (!spec.startsWith(".")) return null;
+  const base = path.resolve(path.dirname(from), spec);
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ])
+    if (known.has(candidate)) return candidate;
+  return null;
+}
+
+/** Every relative import edge (type-only ones too) between the given files. */
+export function importGraph(sources: ReadonlyMap<string, string>): Map<string, string[]> {
+  const known = new Set(sources.keys());
+  const graph = new Map<string, string[]>();
+  for (const [file, text] of sources) {
+    const targets = new Set<string>();
+    for (const match of text.matchAll(IMPORT)) {
+      const target = resolveImport(file, match[3] ?? match[4] ?? "", known);
+      if (target && target !== file) targets.add(target);
+    }
+    graph.set(file, [...targets]);
+  }
+  return graph;
+}
+
+/** The import loops of `graph`: every strongly connected set of more than one file (Tarjan), files sorted. */
+export function importLoops(graph: ReadonlyMap<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const loops: string[][] = [];
+  const visit = (file: string): void => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const next of graph.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const loop: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      loop.push(member);
+    } while (member !== file);
+    if (loop.length > 1) loops.push(loop.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return loops;
+}
+
+/**
+ * Ranks that say which way imports flow (docs/architecture.md "Import direction"): a file may import
+ * files of its own rank or below within the same group, never above. The first pattern that matches
+ * a repository path decides. Layers: domain < ports, contracts < application, adapters <
+ * composition < http, durable-objects < the Worker entry. Inside the agent machine: the run
+ * records and journal < the loop's hub < tools < steps < the step runner < the run commands. Inside
+ * durable-objects: machinery and each folder's registry.ts < feature handlers < each folder's
+ * index.ts < UserSpace.
+ */
+export const RANKS: ReadonlyArray<[RegExp, string, number]> = [
+  [/^src\/application\/agent\/(journal|run-records|retention)\.ts$/, "agent", 0],
+  [/^src\/application\/agent\/loop\/step-runner\.ts$/, "agent", 4],
+  [/^src\/application\/agent\/loop\/tools\//, "agent", 2],
+  [/^src\/application\/agent\/loop\/steps\//, "agent", 3],
+  [/^src\/application\/agent\/loop\/[^/]+$/, "agent", 1],
+  [/^src\/application\/agent\/[^/]+$/, "agent", 5],
+  [/^durable-objects\/[^/]+\/registry\.ts$/, "durable-objects", 0],
+  [/^durable-objects\/[^/]+\/index\.ts$/, "durable-objects", 2],
+  [/^durable-objects\/user-space\.ts$/, "durable-objects", 3],
+  [/^durable-objects\/[^/]+\/[^/]+$/, "durable-objects", 1],
+  [/^durable-objects\/[^/]+$/, "durable-objects", 0],
+];
+
+const LAYER_RANK: Record<Layer, number> = {
+  domain: 0,
+  ports: 1,
+  contracts: 1,
+  application: 2,
+  adapters: 2,
+  composition: 3,
+  http: 4,
+  "durable-objects": 4,
+  web: 0,
+  root: 5,
+};
+
+/** The Worker entry (src/index.ts) is the top; the other files at the root of src (env.ts, version.ts) are leaves anyone may read. */
+function layerRank(rel: string, layer: Layer): number {
+  return layer === "root" && rel !== "src/index.ts" ? 0 : LAYER_RANK[layer];
+}
+
+function rankOf(rel: string): [string, number] | null {
+  for (const [pattern, group, rank] of RANKS) if (pattern.test(rel)) return [group, rank];
+  return null;
+}
+
+/** Imports that point upward: to a higher layer, or to a higher rank of the same group (RANKS). */
+export function upwardImports(graph: ReadonlyMap<string, string[]>): string[] {
+  const problems: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = repoPath(file);
+    for (const target of targets) {
+      const to = repoPath(target);
+      const [fromLayer, toLayer] = [layerOf(file), layerOf(target)];
+      if (layerRank(from, fromLayer) < layerRank(to, toLayer)) {
+        problems.push(`${from} → ${to}: ${fromLayer} imports the higher layer ${toLayer}`);
+        continue;
+      }
+      const [a, b] = [rankOf(from), rankOf(to)];
+      if (a && b && a[0] === b[0] && b[1] > a[1]) problems.push(`${from} → ${to}: rank ${a[1]} imports rank ${b[1]}`);
+    }
+  }
+  return problems;
+}
+
+describe("architecture: import direction", () => {
+  const files = [...sourceFiles(path.join(ROOT, "src")), ...sourceFiles(path.join(ROOT, "durable-objects"))];
+  const graph = importGraph(new Map(files.map((file) => [file, readFileSync(file, "utf8")])));
+
+  it("no import loops in src/ and durable-objects/ (type-only imports included)", () => {
+    expect(importLoops(graph).map((loop) => loop.map(repoPath))).toEqual([]);
+  });
+
+  it("no upward imports in src/ and durable-objects/", () => {
+    expect(upwardImports(graph)).toEqual([]);
+  });
+
+  it("every file of the agent machine and of durable-objects has a rank (the table is not stale)", () => {
+    const unranked = files
+      .map(repoPath)
+      .filter((rel) => /^(src\/application\/agent\/|durable-objects\/)/.test(rel) && !rankOf(rel));
+    expect(unranked).toEqual([]);
+    for (const [pattern] of RANKS) expect(files.some((file) => pattern.test(repoPath(file)))).toBe(true);
+  });
+
+  it("catches a loop and an upward import (the checkers themselves work)", () => {
+    const at = (rel: string) => path.join(ROOT, rel);
+    const sources = new Map([
+      [at("durable-objects/frames/index.ts"), 'import { a } from "./agent-runs";'],
+      [
+        at("durable-objects/frames/agent-runs.ts"),
+        'import type { H } from "./index";\nimport { x } from "../user-space";',
+      ],
+      [at("durable-objects/user-space.ts"), ""],
+      [at("src/application/agent/loop/tools/chat.ts"), 'import { s } from "../steps/model";'],
+      [at("src/application/agent/loop/steps/model.ts"), 'import { c } from "../../../../composition/x";'],
+      [at("src/composition/x.ts"), ""],
+    ]);
+    const fake = importGraph(sources);
+    expect(importLoops(fake).map((loop) => loop.map(repoPath))).toEqual([
+      ["durable-objects/frames/agent-runs.ts", "durable-objects/frames/index.ts"],
+    ]);
+    expect(upwardImports(fake)).toEqual([
+      "durable-objects/frames/agent-runs.ts → durable-objects/frames/index.ts: rank 1 imports rank 2",
+      "durable-objects/frames/agent-runs.ts → durable-objects/user-space.ts: rank 1 imports rank 3",
+      "src/application/agent/loop/tools/chat.ts → src/application/agent/loop/steps/model.ts: rank 2 imports rank 3",
+      "src/application/agent/loop/steps/model.ts → src/composition/x.ts: application imports the higher layer composition",
+    ]);
+  });
+});
+
 /**
  * Routes that need no device token (docs/architecture.md "Routes"): health, setup and recovery
  * (SETUP_TOKEN), pairing (the code is the credential) and the socket upgrade (the ticket is).
