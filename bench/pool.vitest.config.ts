@@ -14,6 +14,8 @@ export default defineConfig({
           ENVIRONMENT: "development",
           SETUP_TOKEN: "test-setup-token-0123456789abcdef",
           DATA_KEY: "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
+          // Loopback peers a benchmark's Node side started (bench/_pool-runner.mjs passes them).
+          ...Object.fromEntries(Object.entries(process.env).filter(([key]) => key.startsWith("BENCH_"))),
         },
       },
     }),
