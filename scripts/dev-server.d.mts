@@ -11,6 +11,8 @@ export interface WranglerDevOptions {
   persistDir?: string;
   vars?: Record<string, string>;
   readyTimeoutMs?: number;
+  /** Another wrangler config (path relative to the repository root). */
+  config?: string;
 }
 
 export interface WranglerDev {
@@ -18,6 +20,8 @@ export interface WranglerDev {
   port: number;
   persistDir: string;
   setupToken: string;
+  /** The wrangler process id (leader of the process group that holds workerd). */
+  readonly pid: number;
   /** Stops the process tree (and removes the state folder with `{removeState: true}`). */
   stop(options?: { removeState?: boolean }): Promise<void>;
   /**

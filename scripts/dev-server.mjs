@@ -75,7 +75,9 @@ export async function stopProcessGroup(child, signal = "SIGTERM") {
 /**
  * Starts `wrangler dev`. Options: `port` (default: a free one), `persistDir` (default: a new temp
  * folder, removed by `stop({removeState: true})`), `vars` (merged over ENVIRONMENT=development and
- * the fixed dev SETUP_TOKEN / DATA_KEY), `readyTimeoutMs` (default 60 000).
+ * the fixed dev SETUP_TOKEN / DATA_KEY), `readyTimeoutMs` (default 60 000), `config` (another
+ * wrangler.toml, e.g. the benchmarks' bare baseline Worker; it must answer GET /api/v1/health) and
+ * `pid` on the result (the wrangler process; its process group holds workerd).
  */
 export async function startWranglerDev(options = {}) {
   ensureWebBuilt();
@@ -107,6 +109,7 @@ export async function startWranglerDev(options = {}) {
       "--log-level",
       "warn",
       "--show-interactive-dev-session=false",
+      ...(options.config ? ["--config", options.config] : []),
     ];
     for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
     child = spawn(process.execPath, args, {
@@ -141,6 +144,9 @@ export async function startWranglerDev(options = {}) {
     port,
     persistDir,
     setupToken: vars.SETUP_TOKEN,
+    get pid() {
+      return child?.pid ?? 0;
+    },
     stop: async (stopOptions = {}) => {
       await stopProcessGroup(child);
       if (stopOptions.removeState) rmSync(persistDir, { recursive: true, force: true });

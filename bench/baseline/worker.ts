@@ -1,0 +1,126 @@
+/**
+ * The bare baseline of bench/platform.mjs and bench/chats-import.mjs: what the platform itself
+ * costs (a Hono route, the Worker → Durable Object hop over RPC, SQLite) with none of TavernEdge.
+ * - `PUT /json/:key` stores a JSON answer; `GET /json/:key` returns it, read from SQLite in the object.
+ * - `POST /import` streams a SillyTavern JSONL body to the object, which splits lines, `JSON.parse`s
+ *   each and inserts the same rows TavernEdge does (te_chat_messages + te_chat_swipes columns), in a
+ *   transaction per ~1 MiB of lines. Answers `{messageCount}`.
+ */
+import { DurableObject } from "cloudflare:workers";
+import { Hono } from "hono";
+
+interface Env {
+  BARE: DurableObjectNamespace<BareSpace>;
+}
+
+export class BareSpace extends DurableObject<Env> {
+  private readonly sql: SqlStorage;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS messages (
+      chat_id TEXT NOT NULL, seq INTEGER NOT NULL, message_id TEXT NOT NULL, revision INTEGER NOT NULL,
+      role TEXT NOT NULL, name TEXT NOT NULL, text TEXT NOT NULL, send_date TEXT NOT NULL,
+      swipe_count INTEGER NOT NULL, swipe_id INTEGER, tool_calls_json TEXT, tool_call_id TEXT,
+      extra_json TEXT NOT NULL, raw_json TEXT)`);
+    this.sql.exec(`CREATE UNIQUE INDEX IF NOT EXISTS messages_order ON messages(chat_id, seq)`);
+    this.sql.exec(`CREATE UNIQUE INDEX IF NOT EXISTS messages_id ON messages(chat_id, message_id)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS swipes (
+      chat_id TEXT NOT NULL, seq INTEGER NOT NULL, idx INTEGER NOT NULL, text TEXT NOT NULL,
+      PRIMARY KEY (chat_id, seq, idx))`);
+  }
+
+  put(key: string, value: string): void {
+    this.sql.exec("INSERT OR REPLACE INTO kv(key, value) VALUES(?, ?)", key, value);
+  }
+
+  get(key: string): string | null {
+    const row = this.sql.exec("SELECT value FROM kv WHERE key = ?", key).toArray()[0];
+    return row ? String(row.value) : null;
+  }
+
+  async import(body: ReadableStream<Uint8Array>): Promise<{ messageCount: number }> {
+    const chatId = crypto.randomUUID();
+    const decoder = new TextDecoder();
+    let rest = "";
+    let count = 0;
+    let first = true;
+    let batch: Record<string, unknown>[] = [];
+    let batchChars = 0;
+    const flush = () => {
+      const rows = batch;
+      batch = [];
+      batchChars = 0;
+      this.ctx.storage.transactionSync(() => {
+        for (const m of rows) {
+          const seq = (count += 1);
+          const swipes = Array.isArray(m.swipes) ? (m.swipes as string[]) : null;
+          const { mes, name, is_user, send_date, swipes: _s, swipe_id, ...extra } = m;
+          this.sql.exec(
+            "INSERT INTO messages VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            chatId,
+            seq,
+            crypto.randomUUID(),
+            1,
+            is_user ? "user" : "assistant",
+            String(name ?? ""),
+            String(mes ?? ""),
+            String(send_date ?? ""),
+            swipes?.length ?? 0,
+            swipes ? Number(swipe_id ?? 0) : null,
+            null,
+            null,
+            JSON.stringify(extra),
+            null,
+          );
+          swipes?.forEach((text, idx) => {
+            this.sql.exec("INSERT INTO swipes VALUES(?, ?, ?, ?)", chatId, seq, idx, text);
+          });
+        }
+      });
+    };
+    const take = (line: string) => {
+      if (line.trim() === "") return;
+      const value = JSON.parse(line) as Record<string, unknown>;
+      if (first) {
+        first = false;
+        if (!("mes" in value)) return; // the header line
+      }
+      batch.push(value);
+      batchChars += line.length;
+      if (batchChars >= 1024 * 1024) flush();
+    };
+    for await (const chunk of body) {
+      rest += decoder.decode(chunk, { stream: true });
+      let at = rest.indexOf("\n");
+      let start = 0;
+      while (at !== -1) {
+        take(rest.slice(start, at));
+        start = at + 1;
+        at = rest.indexOf("\n", start);
+      }
+      rest = rest.slice(start);
+    }
+    take(rest + decoder.decode());
+    flush();
+    return { messageCount: count };
+  }
+}
+
+const app = new Hono<{ Bindings: Env }>();
+const stub = (env: Env) => env.BARE.get(env.BARE.idFromName("bench"));
+
+app.get("/api/v1/health", (c) => c.json({ ok: true }));
+app.put("/json/:key", async (c) => {
+  await stub(c.env).put(c.req.param("key"), await c.req.text());
+  return c.body(null, 204);
+});
+app.get("/json/:key", async (c) => {
+  const value = await stub(c.env).get(c.req.param("key"));
+  return value === null ? c.notFound() : c.body(value, 200, { "content-type": "application/json" });
+});
+app.post("/import", async (c) => c.json(await stub(c.env).import(c.req.raw.body!), 201));
+
+export default app;
