@@ -1,35 +1,50 @@
 #!/usr/bin/env node
 /**
- * Benchmark [agent-loop] (issue 14): runtime overhead per agent round against a real `wrangler dev`
- * on 127.0.0.1, with a zero-latency scripted OpenAI-compatible model (an in-process HTTP server
- * that answers the next scripted step at once) and builtin tools only.
+ * Benchmark row 3 of issue 31: the agent runtime's wall time per round against a real
+ * `wrangler dev` on 127.0.0.1, with a zero-latency scripted OpenAI-compatible model (an in-process
+ * HTTP server answering the next scripted step at once) and builtin tools only (list files, search
+ * the chat, write a note, read two messages). A round is timed on this process's clock as the time
+ * between two model requests reaching the model server (bench/lib/agent-bench.mjs `roundTimes`):
+ * everything the runtime does per round, nothing subtracted.
  *
- * A round = one model step + its tool steps, each in its own alarm invocation. Overhead of round r
- * = (model_request_created of round r+1 − model_request_created of round r) − model time of round r
- * (model_response_stored − model_call_attempt_started), from the run's journal timestamps (ms).
- * Measured for a run whose journal starts empty, and for one with 1,000 previous journal events
- * (appended through the development route while the run waits out a scripted 429 retry).
- * Prints the median and p90 ms per round excluding model time; never asserts timings.
+ * Baseline in the same run, interleaved: the AI SDK's `generateText` multi-step loop against the
+ * same model server over HTTP with the same tool names doing the same work in memory (no
+ * persistence, no journal). Each sample is the mean round of one run (rounds 2..ROUNDS−1). Runs of
+ * TavernEdge alternate between a fresh journal and one with 1,000 prior events (appended through
+ * the development route while the run waits out a scripted 429 retry). Prints the ratios with
+ * median, min and max; never asserts timings.
  */
-import { allEvents, call, roundOverheads, roundSteps, startAgentBench, startBenchRun } from "./lib/agent-bench.mjs";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { generateText, stepCountIs, tool } from "ai";
+import { z } from "zod";
+import { allEvents, call, roundSteps, roundTimes, startAgentBench, startBenchRun } from "./lib/agent-bench.mjs";
+import { interleave, ratioLine } from "./lib/stats.mjs";
 
 const ROUNDS = 24;
+const FIRST = 2;
 const PREVIOUS_EVENTS = 1000;
+const SAMPLES = 5;
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
-async function runOnce(ctx, tag, withBacklog) {
-  const { base, token } = ctx;
-  const handle = await startBenchRun(ctx, tag, [...(withBacklog ? [{ status: 429 }] : []), ...roundSteps(tag, ROUNDS)]);
+let runNumber = 0;
+
+/** One TavernEdge run of ROUNDS builtin rounds; resolves the mean round ms. */
+async function edgeRun(ctx, withBacklog) {
+  runNumber += 1;
+  const tag = `${withBacklog ? "backlog" : "zero"}${runNumber}`;
+  const steps = [...(withBacklog ? [{ status: 429 }] : []), ...roundSteps(tag, ROUNDS)];
+  const handle = await startBenchRun(ctx, tag, steps);
   if (withBacklog) {
     for (;;) {
-      const events = await allEvents(base, token, handle.runId);
+      const events = await allEvents(ctx.base, ctx.token, handle.runId);
       if (events.some((e) => e.type === "model_call_retry_scheduled")) break;
       await new Promise((r) => setTimeout(r, 20));
     }
-    await call(base, `/api/v1/agent/dev/runs/${handle.runId}/events`, token, { count: PREVIOUS_EVENTS });
+    await call(ctx.base, `/api/v1/agent/dev/runs/${handle.runId}/events`, ctx.token, { count: PREVIOUS_EVENTS });
   }
   const deadline = Date.now() + 180_000;
   for (;;) {
-    const run = await call(base, `/api/v1/agent/runs/${handle.runId}`, token);
+    const run = await call(ctx.base, `/api/v1/agent/runs/${handle.runId}`, ctx.token);
     if (["completed", "failed", "partial_success", "cancelled"].includes(run.status)) {
       if (run.status !== "completed") throw new Error(`bench run ended ${run.status}`);
       break;
@@ -37,28 +52,83 @@ async function runOnce(ctx, tag, withBacklog) {
     if (Date.now() > deadline) throw new Error("bench run did not finish in 3 minutes");
     await new Promise((r) => setTimeout(r, 100));
   }
-  const events = await allEvents(base, token, handle.runId);
-  return { overheads: roundOverheads(events, 2, ROUNDS), events: events.length };
+  const offset = withBacklog ? 1 : 0; // the 429 answer is request 0
+  return mean(roundTimes(ctx.model, handle.modelId, FIRST + offset, ROUNDS + offset));
 }
 
-const pct = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length - 1) * p))];
-};
+/** The same rounds through the AI SDK's generateText loop; resolves the mean round ms. */
+async function sdkRun(ctx) {
+  runNumber += 1;
+  const tag = `sdk${runNumber}`;
+  const modelId = `bench-${tag}`;
+  ctx.model.scripts.set(modelId, { steps: roundSteps(tag, ROUNDS), cursor: 0 });
+  const provider = createOpenAICompatible({ name: "bench", baseURL: `${ctx.model.url}/v1`, apiKey: "sk-bench" });
+  const files = new Map();
+  const chat = ["A dragon wakes.", "It looks around.", "Tell me more about the dragon."];
+  const text = (value) => ({ content: JSON.stringify(value) });
+  const result = await generateText({
+    model: provider(modelId),
+    messages: [{ role: "user", content: "Write." }],
+    stopWhen: stepCountIs(ROUNDS + 5),
+    tools: {
+      workspace_list_files: tool({
+        inputSchema: z.object({}),
+        execute: async () => text([...files.keys()].sort()),
+      }),
+      chat_search: tool({
+        inputSchema: z.object({ query: z.string() }),
+        execute: async ({ query }) => text(chat.flatMap((t, index) => (t.includes(query) ? [{ index, text: t }] : []))),
+      }),
+      workspace_write_file: tool({
+        inputSchema: z.object({ path: z.string(), content: z.string() }),
+        execute: async ({ path, content }) => {
+          files.set(path, content);
+          return text({ path, bytes: content.length });
+        },
+      }),
+      chat_read_messages: tool({
+        inputSchema: z.object({ messages: z.array(z.object({ index: z.number() })) }),
+        execute: async ({ messages }) => text(messages.map(({ index }) => ({ index, text: chat[index] }))),
+      }),
+      workspace_commit: tool({ inputSchema: z.object({}), execute: async () => text({ committed: true }) }),
+      workspace_finish: tool({ inputSchema: z.object({}), execute: async () => text({ finished: true }) }),
+    },
+  });
+  if (result.steps.length < ROUNDS + 3) throw new Error(`the AI SDK loop took ${result.steps.length} steps`);
+  return mean(roundTimes(ctx.model, modelId, FIRST, ROUNDS));
+}
 
-const ctx = await startAgentBench("agent-round", 6);
+const ctx = await startAgentBench("agent-round", 12);
 try {
-  await runOnce(ctx, "warm", false);
-  const cold = await runOnce(ctx, "zero", false);
-  const backlog = await runOnce(ctx, "backlog", true);
+  const runs = await interleave(
+    [
+      { name: "zero", run: () => edgeRun(ctx, false) },
+      { name: "sdk", run: () => sdkRun(ctx) },
+      { name: "backlog", run: () => edgeRun(ctx, true) },
+    ],
+    { samples: SAMPLES, warmup: 1 },
+  );
+  const sdk = {
+    label: "baseline: AI SDK generateText loop, same model over HTTP, same tools in memory",
+    values: runs.sdk,
+  };
+  const label = `agent runtime per round (${ROUNDS - FIRST} rounds per sample, builtin tools, zero-latency model)`;
+  console.log(ratioLine(label, { label: "TavernEdge, fresh journal", values: runs.zero }, sdk, "≤ 2"));
   console.log(
-    `agent round overhead (ms per round, model time excluded; ${ROUNDS - 2} rounds, builtin tools, zero-latency model):`,
+    ratioLine(
+      `${label}, ${PREVIOUS_EVENTS} prior journal events`,
+      { label: `TavernEdge, ${PREVIOUS_EVENTS} prior events`, values: runs.backlog },
+      sdk,
+      "≤ 2",
+    ),
   );
   console.log(
-    `  0 previous events:     median ${pct(cold.overheads, 0.5)} ms, p90 ${pct(cold.overheads, 0.9)} ms (${cold.events} events in the run)`,
-  );
-  console.log(
-    `  ${PREVIOUS_EVENTS} previous events: median ${pct(backlog.overheads, 0.5)} ms, p90 ${pct(backlog.overheads, 0.9)} ms (${backlog.events} events in the run)`,
+    ratioLine(
+      `growth with ${PREVIOUS_EVENTS} prior events (TavernEdge with ÷ without)`,
+      { label: `TavernEdge, ${PREVIOUS_EVENTS} prior events`, values: runs.backlog },
+      { label: "TavernEdge, fresh journal", values: runs.zero },
+      "≈ 1 (no growth)",
+    ),
   );
 } finally {
   await ctx.stop();

@@ -1,18 +1,22 @@
 #!/usr/bin/env node
 /**
- * Benchmark [chats] (issue 9) against a real `wrangler dev` on 127.0.0.1:
- * 1. Import of a 10,000-message SillyTavern JSONL file (~20 MB; 2 KB per message, every 10th with
- *    3 swipes) through POST /api/v1/chats/import — median of IMPORT_REPEATS runs (each a new chat).
- * 2. Read of the last 50 messages (GET …/messages?fromEnd=true&limit=50) — median of READ_REPEATS.
- * 3. For reference: a full streamed export (GET …/export) — median of EXPORT_REPEATS.
- * Bounded (about 1–2 minutes on 2 shared cores); prints medians; never asserts timings.
+ * Benchmark row 4 of issue 31 against real `wrangler dev` processes on 127.0.0.1: import of a
+ * 10,000-message SillyTavern JSONL file (~20 MB; 2 KB per message, every 10th with 3 swipes)
+ * through POST /api/v1/chats/import (each a new chat), as ratios against two baselines measured in
+ * the same run, samples interleaved (bench/lib/stats.mjs):
+ * - `JSON.parse` of the file line by line in this Node process (5 passes per sample);
+ * - a bare Durable Object (bench/baseline/worker.ts) streaming the same body, parsing each line and
+ *   inserting the same rows.
+ * For reference (no baseline): reading the last 50 messages and a full streamed export.
+ * Prints medians with min and max; never asserts timings. A few minutes on 2 shared cores.
  */
 import { startWranglerDev } from "../scripts/dev-server.mjs";
+import { interleave, perIteration, ratioLine, summary } from "./lib/stats.mjs";
 
 const SETUP_TOKEN = "bench-setup-token-0123456789abcdef";
 const DATA_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 const MESSAGES = 10_000;
-const IMPORT_REPEATS = 3;
+const SAMPLES = 5;
 const READ_REPEATS = 30;
 const EXPORT_REPEATS = 3;
 
@@ -64,15 +68,9 @@ async function request(url, init) {
   return response;
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
-
 async function main() {
   const file = buildFile(MESSAGES);
-  const dev = await startDev();
+  const [dev, bare] = await Promise.all([startDev(), startWranglerDev({ config: "bench/baseline/wrangler.toml" })]);
   try {
     const setup = await request(`${dev.url}/api/v1/setup`, {
       method: "POST",
@@ -83,27 +81,58 @@ async function main() {
     const { deviceToken } = await setup.json();
     const auth = { authorization: `Bearer ${deviceToken}` };
 
-    const importMs = [];
     let chatId = "";
-    for (let i = 0; i < IMPORT_REPEATS; i += 1) {
-      const started = performance.now();
+    const edgeImport = async () => {
       const response = await request(`${dev.url}/api/v1/chats/import`, {
         method: "POST",
         headers: { ...auth, "content-type": "application/x-ndjson" },
         body: file,
       });
       const text = await response.text();
-      let body;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        throw new Error(`import failed: ${response.status} ${text.slice(0, 500)}`);
-      }
-      importMs.push(performance.now() - started);
+      const body = JSON.parse(text);
       if (response.status !== 201 || body.messageCount !== MESSAGES)
-        throw new Error(`import failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+        throw new Error(`import failed: ${response.status} ${text.slice(0, 300)}`);
       chatId = body.id;
-    }
+    };
+    const bareImport = async () => {
+      const response = await request(`${bare.url}/import`, { method: "POST", body: file });
+      const body = await response.json();
+      if (response.status !== 201 || body.messageCount !== MESSAGES)
+        throw new Error(`bare import failed: ${response.status} ${JSON.stringify(body).slice(0, 300)}`);
+    };
+    const nodeParse = () => {
+      let parsed = 0;
+      for (const line of file.toString("utf8").split("\n")) if (line) parsed += JSON.parse(line) ? 1 : 0;
+      if (parsed !== MESSAGES + 1) throw new Error(`parsed ${parsed} lines`);
+    };
+    const runs = await interleave(
+      [
+        { name: "edge", run: perIteration(1, edgeImport) },
+        { name: "bare", run: perIteration(1, bareImport) },
+        { name: "parse", run: perIteration(5, nodeParse) },
+      ],
+      { samples: SAMPLES, warmup: 1 },
+    );
+    const mb = (file.byteLength / (1024 * 1024)).toFixed(1);
+    const edge = { label: "POST /api/v1/chats/import", values: runs.edge };
+    console.log(
+      ratioLine(
+        `chats: import of ${MESSAGES} messages (${mb} MiB JSONL) vs JSON.parse line by line in Node`,
+        edge,
+        { label: "baseline: JSON.parse of every line in Node", values: runs.parse },
+        "≤ 10",
+        { digits: 1 },
+      ),
+    );
+    console.log(
+      ratioLine(
+        `chats: import of ${MESSAGES} messages vs a bare Durable Object inserting the same rows`,
+        edge,
+        { label: "baseline: bare Durable Object (bench/baseline/worker.ts)", values: runs.bare },
+        "≤ 1.1",
+        { digits: 1 },
+      ),
+    );
 
     const readMs = [];
     for (let i = 0; i < READ_REPEATS; i += 1) {
@@ -126,18 +155,16 @@ async function main() {
       exportMs.push(performance.now() - started);
     }
 
-    const mb = (file.byteLength / (1024 * 1024)).toFixed(1);
+    const line = (values, digits) => {
+      const { median, min, max } = summary(values);
+      return `median ${median.toFixed(digits)} ms (min ${min.toFixed(digits)}, max ${max.toFixed(digits)})`;
+    };
+    console.log(`chats: (reference) read last 50 of ${MESSAGES}: ${line(readMs, 1)}, ${READ_REPEATS} runs`);
     console.log(
-      `chats: import ${MESSAGES} messages (${mb} MB JSONL)  median ${median(importMs).toFixed(0)} ms  (runs: ${importMs.map((v) => v.toFixed(0)).join(", ")})`,
-    );
-    console.log(
-      `chats: read last 50 of ${MESSAGES}                 median ${median(readMs).toFixed(1)} ms  (${READ_REPEATS} runs)`,
-    );
-    console.log(
-      `chats: export ${MESSAGES} messages (${(exportedBytes / 1048576).toFixed(1)} MB)     median ${median(exportMs).toFixed(0)} ms  (${EXPORT_REPEATS} runs)`,
+      `chats: (reference) export ${MESSAGES} messages (${(exportedBytes / 1048576).toFixed(1)} MiB): ${line(exportMs, 0)}, ${EXPORT_REPEATS} runs`,
     );
   } finally {
-    await dev.stop();
+    await Promise.all([dev.stop(), bare.stop({ removeState: true })]);
   }
 }
 

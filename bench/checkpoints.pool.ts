@@ -1,9 +1,10 @@
 /**
  * Benchmark body for bench/checkpoints.mjs (runs in workerd through the pool; prints, never asserts).
- * For a 10-file and a 1,000-file run workspace: change one file, then time createCheckpoint and
- * measure what the checkpoint tables grew by (rows, bytes, and SQLite database size), over
- * CHECKPOINTS single-file steps. Prints medians; the two workspace sizes should be about equal
- * because a checkpoint stores only the delta (full maps are amortized, ADR 1201).
+ * For a 10-file and a 1,000-file run workspace: change one file, then createCheckpoint, in batches
+ * of BATCH (the clock ticks in whole ms) interleaved between the two workspaces; prints the ratio
+ * 1,000-file ÷ 10-file with median, min and max, and what the checkpoint tables grew by (rows,
+ * bytes, SQLite database size). The ratio should be about 1 because a checkpoint stores only the
+ * delta (full maps are amortized, ADR 1201).
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { it } from "vitest";
@@ -13,10 +14,11 @@ import { createRunWorkspace } from "../src/application/workspace/run-workspace";
 import { runWorkspaceTool } from "../src/application/workspace/tools/dispatch";
 import { workspaceDeps } from "../src/composition/workspace";
 import { createUser } from "../tests/integration/helpers";
+import { interleave, ratioLine } from "./lib/stats.mjs";
 
 const CHECKPOINTS = 400;
-/** Checkpoints per timed batch (workerd timers are coarse, so time batches, not single calls). */
-const BATCH = 50;
+/** Checkpoints per timed sample (the local clock ticks in whole ms: time batches, never single calls). */
+const BATCH = 100;
 const FILE_BODY = "A line of notes about the story so far. ".repeat(12);
 
 function median(values: number[]): number {
@@ -54,8 +56,9 @@ it("checkpoints: 1 file changed in a 10-file vs a 1,000-file workspace", async (
   await runInDurableObject(stub, async (instance: UserSpace) => {
     const space = instance.space();
     const deps = workspaceDeps(space);
-    console.log(`checkpoints: ${CHECKPOINTS} single-file checkpoints per workspace, medians (workerd, local SQLite)`);
-    for (const size of [10, 1000]) {
+    const sizes = [10, 1000] as const;
+    const runs = new Map<number, { runId: string; versions: { sha256: string; bytes: number }[]; step: number }>();
+    for (const size of sizes) {
       const runId = `run_${String(size).padStart(32, "0")}`;
       createRunWorkspace(deps, { runId, workspaceId: "chat_bench000000000000", stableChatId: "bench", chatRef: {} });
       for (let i = 0; i < size; i += 1) {
@@ -65,49 +68,68 @@ it("checkpoints: 1 file changed in a 10-file vs a 1,000-file workspace", async (
         });
       }
       createCheckpoint(deps, runId, { reason: "tool_workspace_write", eventSeq: 1 });
-      const rowGrowth: number[] = [];
-      const byteGrowth: number[] = [];
-      const batchMs: number[] = [];
-      const dbBefore = space.storage.sql.databaseSize;
-      const rowsBefore = rows(space.sql, runId);
-      const bytesBefore = tableBytes(space.sql, runId);
-      // The changed file's versions are stored first, so the timed loop is only "mark 1 file changed + checkpoint".
+      // The changed file's versions are stored first, so a timed checkpoint is only "mark 1 file changed + checkpoint".
       const versions = [];
       for (let step = 0; step < CHECKPOINTS; step += 1)
         versions.push(await deps.blobs.put(`draft ${step} of the ${size}-file run ${FILE_BODY}`));
-      for (let batch = 0; batch < CHECKPOINTS / BATCH; batch += 1) {
-        const start = performance.now();
-        for (let i = 0; i < BATCH; i += 1) {
-          const step = batch * BATCH + i;
-          const version = versions[step]!;
-          deps.files.putFile(
-            runId,
-            { path: "output/main.md", sha256: version.sha256, bytes: version.bytes },
-            Date.now(),
-          );
-          createCheckpoint(deps, runId, { reason: "tool_workspace_write", eventSeq: step + 2 });
-        }
-        batchMs.push((performance.now() - start) / BATCH);
-        rowGrowth.push(rows(space.sql, runId));
-        byteGrowth.push(tableBytes(space.sql, runId));
-        await scheduler.wait(1);
+      runs.set(size, { runId, versions, step: 0 });
+    }
+    const before = new Map(
+      sizes.map((size) => [
+        size,
+        { rows: rows(space.sql, runs.get(size)!.runId), bytes: tableBytes(space.sql, runs.get(size)!.runId) },
+      ]),
+    );
+    const dbBefore = space.storage.sql.databaseSize;
+    /** BATCH checkpoints of one workspace; ms per checkpoint (the local clock ticks in whole ms). */
+    const batch = (size: number) => async () => {
+      const run = runs.get(size)!;
+      await scheduler.wait(1); // end the previous turn, so each batch starts on a fresh clock reading
+      const start = performance.now();
+      for (let i = 0; i < BATCH; i += 1) {
+        const version = run.versions[run.step]!;
+        deps.files.putFile(
+          run.runId,
+          { path: "output/main.md", sha256: version.sha256, bytes: version.bytes },
+          Date.now(),
+        );
+        createCheckpoint(deps, run.runId, { reason: "tool_workspace_write", eventSeq: run.step + 2 });
+        run.step += 1;
       }
-      const times = batchMs;
-      const dbGrowth = space.storage.sql.databaseSize - dbBefore;
+      await scheduler.wait(0); // the clock advances on I/O; read it after the work
+      return (performance.now() - start) / BATCH;
+    };
+    const results = await interleave(
+      sizes.map((size) => ({ name: String(size), run: batch(size) })),
+      { samples: CHECKPOINTS / BATCH - 1, warmup: 1 },
+    );
+    const dbGrowth = space.storage.sql.databaseSize - dbBefore;
+    for (const line of ratioLine(
+      `single-file checkpoint in a 1,000-file vs a 10-file workspace (${BATCH} checkpoints per sample)`,
+      { label: "1,000-file workspace, ms per checkpoint", values: results["1000"]! },
+      { label: "baseline: 10-file workspace, ms per checkpoint", values: results["10"]! },
+      "≈ 1 (a checkpoint stores only the delta, ADR 1201)",
+      { digits: 3 },
+    ).split("\n"))
+      console.log(`checkpoints: ${line}`);
+    for (const size of sizes) {
+      const run = runs.get(size)!;
       const rebuild: number[] = [];
-      for (let i = 0; i < 9; i += 1) {
+      for (let i = 0; i < 5; i += 1) {
+        await scheduler.wait(1);
         const start = performance.now();
-        filesAt(deps, runId, `cp_${String(CHECKPOINTS + 1).padStart(6, "0")}`);
-        rebuild.push(performance.now() - start);
+        for (let k = 0; k < 20; k += 1) filesAt(deps, run.runId, `cp_${String(CHECKPOINTS + 1).padStart(6, "0")}`);
+        await scheduler.wait(0);
+        rebuild.push((performance.now() - start) / 20);
       }
-      const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
       console.log(
-        `checkpoints: ${String(size).padStart(4)} files  checkpoint ${median(times).toFixed(3)} ms median of ${times.length} batches of ${BATCH} ` +
-          `  checkpoint rows/checkpoint ${((rowGrowth.at(-1)! - rowsBefore) / CHECKPOINTS).toFixed(2)}` +
-          `  checkpoint-table bytes/checkpoint ${((byteGrowth.at(-1)! - bytesBefore) / CHECKPOINTS).toFixed(0)}` +
-          `  db growth ${(dbGrowth / CHECKPOINTS).toFixed(0)} B/checkpoint incl. the changed file's blob` +
-          `  (rebuild of the latest map ${median(rebuild).toFixed(2)} ms)`,
+        `checkpoints: ${String(size).padStart(4)} files  rows/checkpoint ${((rows(space.sql, run.runId) - before.get(size)!.rows) / run.step).toFixed(2)}` +
+          `  checkpoint-table bytes/checkpoint ${((tableBytes(space.sql, run.runId) - before.get(size)!.bytes) / run.step).toFixed(0)}` +
+          `  (rebuild of the latest map: median ${median(rebuild).toFixed(2)} ms)`,
       );
     }
+    console.log(
+      `checkpoints: db growth ${(dbGrowth / (2 * CHECKPOINTS)).toFixed(0)} B/checkpoint incl. the changed file's blob`,
+    );
   });
 });

@@ -5,13 +5,13 @@
  *
  * Run B (12 rounds of builtin tools with a zero-latency scripted model, then write, commit,
  * finish) is measured alone (baseline) and while run A of the same user waits on a model request
- * that never answers, three times each, interleaved. Per B: the per-round overhead (the time from
- * one round's model_request_created to the next minus the model time, from journal timestamps) and
+ * that never answers, three times each, interleaved. Per B: the wall time per round (between two
+ * model requests reaching the model server, nothing subtracted; bench/lib/agent-bench.mjs) and
  * the time from B's run_created to its first model request reaching the model server. Prints the
  * median with min and max of each, and the added delay (with-hang median − baseline median) with
  * its ratio to the baseline. Never asserts timings.
  */
-import { allEvents, call, roundOverheads, roundSteps, startAgentBench, startBenchRun } from "./lib/agent-bench.mjs";
+import { allEvents, call, roundSteps, roundTimes, startAgentBench, startBenchRun } from "./lib/agent-bench.mjs";
 
 const ROUNDS = 12;
 const REPEATS = 3;
@@ -34,7 +34,7 @@ async function measureB(ctx, tag) {
   const run = await waitFor(ctx, b.runId, (r) => TERMINAL.includes(r.status));
   if (run.status !== "completed") throw new Error(`bench run ${tag} ended ${run.status}`);
   const events = await allEvents(ctx.base, ctx.token, b.runId);
-  const overheads = roundOverheads(events, 1, ROUNDS);
+  const overheads = roundTimes(ctx.model, b.modelId, 1, ROUNDS);
   const created = Date.parse(events.find((e) => e.type === "run_created").timestamp);
   return { overheads, firstRequestMs: ctx.model.firstRequestAt.get(b.modelId) - created };
 }
@@ -43,7 +43,8 @@ const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor((sorted.length - 1) / 2)];
 };
-const line = (values) => `median ${median(values)} ms (min ${Math.min(...values)}, max ${Math.max(...values)})`;
+const line = (values) =>
+  `median ${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`;
 
 const ctx = await startAgentBench("hanging-run", 8);
 try {
@@ -66,12 +67,12 @@ try {
   }
   const added = median(hung.overheads) - median(alone.overheads);
   console.log(
-    `hanging run: per-round overhead of run B (ms, model time excluded; ${ROUNDS - 1} rounds, medians of ${REPEATS} runs):`,
+    `hanging run: wall time per round of run B (ms, nothing subtracted; ${ROUNDS - 1} rounds, medians of ${REPEATS} runs):`,
   );
   console.log(`  B alone (baseline):          ${line(alone.overheads)}`);
   console.log(`  B while A's model hangs:     ${line(hung.overheads)}`);
   console.log(
-    `  delay added per step by A:   ${added} ms (ratio ${(median(hung.overheads) / Math.max(1, median(alone.overheads))).toFixed(2)}× baseline; goal < 500 ms)`,
+    `  delay added per step by A:   ${added.toFixed(1)} ms (ratio ${(median(hung.overheads) / Math.max(1, median(alone.overheads))).toFixed(2)}× baseline; goal < 500 ms)`,
   );
   console.log(`  B created → first model request, alone:      ${line(alone.first)}`);
   console.log(`  B created → first model request, A hanging:  ${line(hung.first)}`);

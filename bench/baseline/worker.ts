@@ -55,7 +55,8 @@ export class BareSpace extends DurableObject<Env> {
       batchChars = 0;
       this.ctx.storage.transactionSync(() => {
         for (const m of rows) {
-          const seq = (count += 1);
+          count += 1;
+          const seq = count;
           const swipes = Array.isArray(m.swipes) ? (m.swipes as string[]) : null;
           const { mes, name, is_user, send_date, swipes: _s, swipe_id, ...extra } = m;
           this.sql.exec(

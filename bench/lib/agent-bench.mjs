@@ -14,14 +14,17 @@ export const call = devRequest;
  * An in-process model server on 127.0.0.1. `scripts`: Map modelId → `{steps, cursor}`; each request
  * answers the next step at once: `{text}`, `{calls: [{id, name, arguments}]}`, `{status}` (an error
  * answer with that HTTP status) or `{hang: true}` (never answered until `close()`); past the script
- * it answers "done". `firstRequestAt`: Map modelId → Date.now() of its first request.
- * Resolves `{url, scripts, firstRequestAt, close}`.
+ * it answers "done". `firstRequestAt`: Map modelId → Date.now() of its first request;
+ * `requestTimes`: Map modelId → performance.now() of every request's arrival (this process's clock).
+ * Resolves `{url, scripts, firstRequestAt, requestTimes, close}`.
  */
 export function scriptedModelServer() {
   const scripts = new Map();
   const firstRequestAt = new Map();
+  const requestTimes = new Map();
   const open = new Set();
   const server = createServer((req, res) => {
+    const arrivedAt = performance.now();
     let body = "";
     req.on("data", (chunk) => {
       body += chunk;
@@ -29,6 +32,8 @@ export function scriptedModelServer() {
     req.on("end", () => {
       const request = JSON.parse(body || "{}");
       if (!firstRequestAt.has(request.model)) firstRequestAt.set(request.model, Date.now());
+      if (!requestTimes.has(request.model)) requestTimes.set(request.model, []);
+      requestTimes.get(request.model).push(arrivedAt);
       const script = scripts.get(request.model) ?? { steps: [], cursor: 0 };
       const step = script.steps[script.cursor++] ?? { text: "done" };
       if (step.hang) {
@@ -73,6 +78,7 @@ export function scriptedModelServer() {
         url: `http://127.0.0.1:${server.address().port}`,
         scripts,
         firstRequestAt,
+        requestTimes,
         close: () =>
           new Promise((r) => {
             for (const res of open) res.destroy();
@@ -134,21 +140,19 @@ export async function allEvents(base, token, runId) {
 }
 
 /**
- * Runtime overhead (ms) of rounds `from`..`to − 1`: time from one round's model_request_created to
- * the next's, minus that round's model time (model_response_stored − model_call_attempt_started).
+ * Wall time (ms) of each full round of model `modelId`, read on this process's clock: the time
+ * from one model request reaching the scripted model server to the next, for the requests from
+ * index `from` on (skip the run's start and any retried request). A round holds everything the
+ * runtime does between two model calls — storing the answer, the tool step, journaling, preparing
+ * the next request — and the zero-latency model's own answer; nothing is subtracted. Rounds
+ * `from`..`to − 1` (round r spans request r → request r + 1).
  */
-export function roundOverheads(events, from, to) {
-  const at = (e) => Date.parse(e.timestamp);
-  const byRound = (type) => new Map(events.filter((e) => e.type === type).map((e) => [e.payload.round, e]));
-  const starts = byRound("model_request_created");
-  const attempts = byRound("model_call_attempt_started");
-  const stored = byRound("model_response_stored");
-  const overheads = [];
-  for (let r = from; r < to; r += 1) {
-    const modelMs = at(stored.get(r)) - at(attempts.get(r));
-    overheads.push(at(starts.get(r + 1)) - at(starts.get(r)) - modelMs);
-  }
-  return overheads;
+export function roundTimes(model, modelId, from, to) {
+  const times = model.requestTimes.get(modelId) ?? [];
+  if (times.length < to + 1) throw new Error(`model ${modelId} saw ${times.length} requests, wanted ${to + 1}`);
+  const out = [];
+  for (let r = from; r < to; r += 1) out.push(times[r + 1] - times[r]);
+  return out;
 }
 
 /** Creates the benchmark chat with three messages (user, assistant, user); returns its id. */

@@ -1,9 +1,9 @@
 /** Model-tools view operation (docs/spec/tool-system.md §6; docs/spec/mcp-platform.md §4). */
-import { modelToolsView } from "../../src/application/tools/model-tools-view";
+import { modelToolsJson } from "../../src/application/tools/model-tools-view";
 import { modelToolResolver, profileToolPolicies } from "../../src/composition/tools";
 import { defineOps } from "./registry";
 
 export const modelToolOps = defineOps({
   "mcp.modelTools": (space, input) =>
-    modelToolsView(modelToolResolver(space), profileToolPolicies(space), input.profileId),
+    modelToolsJson(modelToolResolver(space), profileToolPolicies(space), input.profileId),
 });

@@ -53,7 +53,6 @@ import type {
   McpServerList,
   McpServerRemoved,
   McpServerView,
-  ModelToolsView,
 } from "./mcp-views";
 import type {
   AgentProfileDefinition,
@@ -132,7 +131,8 @@ export interface OperationContracts {
     McpCallOutcomeDto
   >;
   "mcp.testCalls.cancel": Op<{ callId: string }, { callId: string; state: "cancelled" | "not_running" }>;
-  "mcp.modelTools": Op<{ profileId?: string }, ModelToolsView>;
+  /** The JSON text of a ModelToolsView (sent as is; one string crosses the hop, docs/decisions/3100). */
+  "mcp.modelTools": Op<{ profileId?: string }, string>;
 
   "agent.runs.start": Op<Out<typeof startRunBodySchema>, AgentRunHandle>;
   "agent.runs.cancel": Op<RunId, AgentRunHandle>;

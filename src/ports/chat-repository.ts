@@ -54,6 +54,11 @@ export interface MessageRows {
   /** The next free order key of a chat (1 for an empty chat). */
   nextSeq(chatId: string): number;
   insert(message: MessageRecord): void;
+  /**
+   * Inserts many messages (and their swipes) with multi-row statements, each within the Durable
+   * Object limit of 100 bound parameters; same rows as `insert` one by one. Run it inside a transaction.
+   */
+  insertMany(messages: readonly MessageRecord[]): void;
   /** Rewrites the mutable fields (revision, name, text, swipes, swipeId, toolCalls, extra). */
   update(message: MessageRecord): void;
   /**

@@ -10,6 +10,18 @@ import { MESSAGE_COLUMNS, messageValues, toMessage } from "./chat-rows";
 
 type Row = Record<string, SqlStorageValue>;
 
+/** Durable Object SQLite binds at most 100 parameters per statement. */
+const MAX_BOUND_PARAMETERS = 100;
+const MESSAGE_COLUMN_COUNT = MESSAGE_COLUMNS.split(",").length;
+const MESSAGES_PER_INSERT = Math.floor(MAX_BOUND_PARAMETERS / MESSAGE_COLUMN_COUNT);
+const SWIPES_PER_INSERT = Math.floor(MAX_BOUND_PARAMETERS / 4);
+
+/** `INSERT … VALUES (?, …), (?, …)` for `rows` rows of `columns` columns. */
+function multiInsert(table: string, columnList: string, columns: number, rows: number): string {
+  const tuple = `(${Array.from({ length: columns }, () => "?").join(", ")})`;
+  return `INSERT INTO ${table}(${columnList}) VALUES ${Array.from({ length: rows }, () => tuple).join(", ")}`;
+}
+
 export class SqlChatMessageStore implements MessageRows {
   constructor(private readonly sql: SqlStorage) {}
 
@@ -24,6 +36,25 @@ export class SqlChatMessageStore implements MessageRows {
       ...messageValues(message),
     );
     this.writeSwipes(message);
+  }
+
+  insertMany(messages: readonly MessageRecord[]): void {
+    for (let at = 0; at < messages.length; at += MESSAGES_PER_INSERT) {
+      const chunk = messages.slice(at, at + MESSAGES_PER_INSERT);
+      this.sql.exec(
+        multiInsert("te_chat_messages", MESSAGE_COLUMNS, MESSAGE_COLUMN_COUNT, chunk.length),
+        ...chunk.flatMap(messageValues),
+      );
+    }
+    const swipes: SqlStorageValue[][] = [];
+    for (const message of messages)
+      message.swipes?.forEach((text, idx) => {
+        swipes.push([message.chatId, message.seq, idx, text]);
+      });
+    for (let at = 0; at < swipes.length; at += SWIPES_PER_INSERT) {
+      const chunk = swipes.slice(at, at + SWIPES_PER_INSERT);
+      this.sql.exec(multiInsert("te_chat_swipes", "chat_id, seq, idx, text", 4, chunk.length), ...chunk.flat());
+    }
   }
 
   update(message: MessageRecord): void {

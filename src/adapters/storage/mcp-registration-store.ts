@@ -131,25 +131,40 @@ export function decodeRegistrationRow(
   }
 }
 
-/** McpRegistrationRepository over the Durable Object's SQLite storage. */
+type Decoded = ReturnType<typeof decodeRegistrationRow>;
+
+/**
+ * McpRegistrationRepository over the Durable Object's SQLite storage.
+ *
+ * Every read goes to SQLite (the source of truth, also after eviction), but decoding a row — JSON,
+ * the strict schema, the domain rules over every tool permission — is done once per distinct row
+ * content: the store remembers the last decode of each row keyed by its exact columns (document
+ * text, revision, timestamps), so an unchanged row yields the same frozen record object again
+ * (docs/decisions/3100). Callers must treat records as read-only (they are frozen).
+ */
 export class SqlMcpRegistrationStore implements McpRegistrationRepository {
+  private readonly decoded = new Map<string, { key: string; document: string; result: Decoded }>();
+
   constructor(private readonly sql: SqlStorage) {}
 
   scan(): { records: StoredRegistration[]; issues: RegistrationStorageIssue[] } {
     const records: StoredRegistration[] = [];
     const issues: RegistrationStorageIssue[] = [];
+    const seen = new Set<string>();
     for (const row of this.sql.exec("SELECT * FROM te_mcp_registrations ORDER BY created_at, id")) {
-      const decoded = decodeRegistrationRow(row);
+      const decoded = this.decode(row);
+      seen.add(String(row.id));
       if (decoded.ok) records.push(decoded.record);
       else issues.push(decoded.issue);
     }
+    for (const id of this.decoded.keys()) if (!seen.has(id)) this.decoded.delete(id);
     return { records, issues };
   }
 
   load(id: string): RegistrationLoad {
     const row = this.sql.exec("SELECT * FROM te_mcp_registrations WHERE id = ?", id).toArray()[0];
     if (!row) return { status: "missing" };
-    const decoded = decodeRegistrationRow(row);
+    const decoded = this.decode(row);
     return decoded.ok
       ? { status: "found", record: decoded.record }
       : { status: "unreadable", issue: decoded.issue, revision: Number(row.revision) };
@@ -187,5 +202,22 @@ export class SqlMcpRegistrationStore implements McpRegistrationRepository {
 
   deleteCatalogSnapshot(id: string): void {
     deleteCatalogSnapshot(this.sql, id);
+  }
+
+  /** decodeRegistrationRow, memoized per row content (see the class docstring). */
+  private decode(row: Row): Decoded {
+    const id = String(row.id);
+    const document = String(row.document);
+    const key = `${String(row.revision)}|${String(row.created_at)}|${String(row.updated_at)}`;
+    const hit = this.decoded.get(id);
+    if (hit && hit.key === key && hit.document === document) return hit.result;
+    const result = decodeRegistrationRow(row);
+    if (result.ok) {
+      Object.freeze(result.record.toolPermissions);
+      Object.freeze(result.record.toolDescriptionOverrides);
+      Object.freeze(result.record);
+    }
+    this.decoded.set(id, { key, document, result });
+    return result;
   }
 }

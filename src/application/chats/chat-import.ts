@@ -65,9 +65,7 @@ export async function importChat(
       const batch = pending;
       pending = [];
       pendingChars = 0;
-      deps.repo.transaction(() => {
-        for (const message of batch) deps.repo.messages.insert(message);
-      });
+      deps.repo.transaction(() => deps.repo.messages.insertMany(batch));
     };
     for await (const { line, text } of readLines(source, {
       maxBytes: options.maxBytes ?? MAX_IMPORT_BYTES,

@@ -59,6 +59,11 @@ const PERSISTENCE_FAILED: ErrorCode = "mcp.catalog_persistence_failed";
 
 export class McpCatalogService implements CatalogCache {
   private readonly memory = new Map<string, HotCatalog>();
+  /**
+   * Endpoint digests per opened registration object (the registry hands back the same frozen
+   * object while the row is unchanged, docs/decisions/3100), so cached reads do no HMAC work.
+   */
+  private readonly digests = new WeakMap<OpenedRegistration, Promise<string>>();
 
   constructor(private readonly deps: McpCatalogDeps) {
     deps.registry.onCatalogInvalidated((id) => this.memory.delete(id));
@@ -67,7 +72,7 @@ export class McpCatalogService implements CatalogCache {
   /** `servers.discover` (memory → SQLite → network). */
   async discover(id: string): Promise<McpDiscoveryView> {
     const registration = await this.activeRegistration(id);
-    const digest = await this.deps.cipher.digest(registration.endpoint);
+    const digest = await this.digestOf(registration);
     const hot = this.memory.get(registration.id);
     if (hot && hot.endpointDigest === digest) return this.view(registration, hot);
     const stored = this.deps.snapshots.read(registration.id);
@@ -111,7 +116,7 @@ export class McpCatalogService implements CatalogCache {
         code: "mcp.catalog_snapshot_invalid",
         message: `The registration cannot be read, so its catalog cannot be checked (${found.issue.code}).`,
       };
-    const digest = await this.deps.cipher.digest(found.registration.endpoint);
+    const digest = await this.digestOf(found.registration);
     const hot = this.memory.get(registrationId);
     if (hot && hot.endpointDigest === digest)
       return { status: "cached", catalog: hot.catalog, ...(hot.era ? { era: hot.era } : {}) };
@@ -158,6 +163,17 @@ export class McpCatalogService implements CatalogCache {
       protocolVersion: registration.protocolVersion,
       ...(era ? { era } : {}),
     };
+  }
+
+  /** `cipher.digest(registration.endpoint)`, once per registration object. */
+  private digestOf(registration: OpenedRegistration): Promise<string> {
+    let digest = this.digests.get(registration);
+    if (!digest) {
+      digest = this.deps.cipher.digest(registration.endpoint);
+      digest.catch(() => this.digests.delete(registration));
+      this.digests.set(registration, digest);
+    }
+    return digest;
   }
 
   private async activeRegistration(id: string): Promise<OpenedRegistration> {

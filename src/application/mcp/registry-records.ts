@@ -9,8 +9,6 @@ import { checkCustomHeaders } from "../../domain/mcp/headers";
 import type { RegistrationWarning } from "../../domain/mcp/reachability";
 import { normalizeDisplayName, parseProtocolVersion, type McpServerRegistration } from "../../domain/mcp/registration";
 import type { RegistrationStorageIssue, StoredRegistration } from "../../ports/mcp-registration-repository";
-import type { SecretCipher } from "../../ports/secret-cipher";
-import { openConnection } from "./registry-secrets";
 import type { McpRegistrationSummary, McpServerCatalogInfo, McpServerView } from "./registry-views";
 
 /** Input of create / update (docs/spec/mcp-platform.md §14). `headers` defaults to `{}`, `protocolVersion` to `auto`. */
@@ -40,14 +38,16 @@ export const DUPLICATE_ENDPOINT_WARNING: ErrorCode = "mcp.import_duplicate_endpo
  */
 export async function serverView(
   record: StoredRegistration,
-  cipher: SecretCipher,
+  open: (record: StoredRegistration) => Promise<{ endpoint: string; headers: Readonly<Record<string, string>> }>,
   catalog: McpServerCatalogInfo | null,
 ): Promise<{ view: McpServerView; issue: RegistrationStorageIssue | null }> {
   let endpoint = record.endpoint;
   let headers: Record<string, string> = {};
   let issue: RegistrationStorageIssue | null = null;
   try {
-    ({ endpoint, headers } = await openConnection(cipher, record));
+    const opened = await open(record);
+    endpoint = opened.endpoint;
+    headers = { ...opened.headers };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     issue = {

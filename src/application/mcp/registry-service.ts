@@ -84,6 +84,14 @@ export class McpRegistryService {
   private readonly invalidationListeners = new Set<(registrationId: string) => void>();
   private catalogInfo: (registrationId: string) => McpServerCatalogInfo | null = () => null;
   private toolSchema: (registrationId: string, nativeName: string) => Promise<McpJsonObject | null> = async () => null;
+  /**
+   * Per decoded record (the store hands back the same frozen object while the row is unchanged,
+   * docs/decisions/3100): its opened secrets, its summary and its opened registration, so an
+   * unchanged registration is neither decrypted nor copied again. A new row content is a new key.
+   */
+  private readonly openedSecrets = new WeakMap<StoredRegistration, Promise<OpenedSecrets>>();
+  private readonly summaryCache = new WeakMap<StoredRegistration, McpRegistrationSummary>();
+  private readonly openedCache = new WeakMap<OpenedSecrets, OpenedRegistration>();
 
   constructor(private readonly deps: McpRegistryDeps) {}
 
@@ -118,8 +126,13 @@ export class McpRegistryService {
     if (load.status === "missing") return { status: "missing" };
     if (load.status === "unreadable") return { status: "unavailable", issue: load.issue };
     try {
-      const opened = await openConnection(this.deps.cipher, load.record);
-      return { status: "found", registration: { ...registrationOf(load.record), ...opened } };
+      const secrets = await this.openSecrets(load.record);
+      let registration = this.openedCache.get(secrets);
+      if (!registration) {
+        registration = Object.freeze({ ...registrationOf(load.record), ...secrets });
+        this.openedCache.set(secrets, registration);
+      }
+      return { status: "found", registration };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return {
@@ -150,7 +163,7 @@ export class McpRegistryService {
    */
   summaries(): { registrations: McpRegistrationSummary[]; issues: RegistrationStorageIssue[] } {
     const { records, issues } = this.deps.repo.scan();
-    return { registrations: records.map(summaryOf), issues };
+    return { registrations: records.map((record) => this.summaryOf(record)), issues };
   }
 
   /** For call gates (send-time recheck, docs/spec/mcp-platform.md §4): one summary, nothing decrypted. */
@@ -432,6 +445,32 @@ export class McpRegistryService {
   }
 
   private view(record: StoredRegistration): Promise<{ view: McpServerView; issue: RegistrationStorageIssue | null }> {
-    return serverView(record, this.deps.cipher, this.catalogInfo(record.id));
+    return serverView(record, (r) => this.openSecrets(r), this.catalogInfo(record.id));
+  }
+
+  /** The record's secrets in clear, opened once per record object (a failure is not remembered). */
+  private openSecrets(record: StoredRegistration): Promise<OpenedSecrets> {
+    let opened = this.openedSecrets.get(record);
+    if (!opened) {
+      opened = openConnection(this.deps.cipher, record).then((secrets) =>
+        Object.freeze({ endpoint: secrets.endpoint, headers: Object.freeze(secrets.headers) }),
+      );
+      opened.catch(() => this.openedSecrets.delete(record));
+      this.openedSecrets.set(record, opened);
+    }
+    return opened;
+  }
+
+  /** A frozen summary of the record, built once per record object. */
+  private summaryOf(record: StoredRegistration): McpRegistrationSummary {
+    let summary = this.summaryCache.get(record);
+    if (!summary) {
+      summary = Object.freeze(summaryOf(record));
+      this.summaryCache.set(record, summary);
+    }
+    return summary;
   }
 }
+
+/** A record's secrets in clear (frozen; shared by every reader of that record). */
+type OpenedSecrets = Readonly<{ endpoint: string; headers: Readonly<Record<string, string>> }>;

@@ -15,7 +15,7 @@
  * applied on a copy of the raw descriptor (a failing override drops the tool).
  */
 import { AppError } from "../../domain/errors";
-import type { McpDiscoveredTool } from "../../domain/mcp/discovered-catalog";
+import type { McpDiscoveredCatalog, McpDiscoveredTool } from "../../domain/mcp/discovered-catalog";
 import { applyDescriptionOverride, hasObjectInputSchema, type ToolDescriptor } from "../../domain/tools/descriptor";
 import { compareLegacyBindingOrder } from "../../domain/tools/model-aliases";
 import { MCP_WILDCARD, type ModelToolDiagnostic, type ResolvedMcpTool } from "../../domain/tools/snapshot-compiler";
@@ -29,8 +29,30 @@ export interface ModelToolResolution {
   diagnostics: ModelToolDiagnostic[];
 }
 
-/** Cached-only resolver over the registration and catalog ports. One resolution reads each catalog at most once. */
+/**
+ * The projection of one registration's cached catalog: its permitted tools as model descriptors
+ * and its diagnostics, computed once per (registration summary object, catalog object).
+ */
+interface Projection {
+  catalog: McpDiscoveredCatalog;
+  tools: ResolvedMcpTool[];
+  diagnostics: ModelToolDiagnostic[];
+}
+
+/**
+ * Cached-only resolver over the registration and catalog ports. One resolution reads each catalog at most once.
+ *
+ * Memoized (docs/decisions/3100): the registry hands back the same frozen summary object while a
+ * registration's stored row is unchanged, and the catalog cache the same catalog object until it is
+ * published again, so a registration's projected descriptors are computed once per change of either,
+ * and `listPermitted()` answers the very same frozen resolution while no part changed. Every call
+ * still reads the registrations (SQLite) and asks the catalog cache, so a change is seen at once.
+ * Resolutions are shared: callers must not mutate them.
+ */
 export class ModelToolResolver {
+  private readonly projections = new WeakMap<ToolRegistrationSummary, Projection>();
+  private lastListing: { parts: unknown[]; resolution: ModelToolResolution } | null = null;
+
   constructor(
     private readonly registrations: ToolRegistrationSource,
     private readonly catalogs: CatalogCache,
@@ -42,32 +64,33 @@ export class ModelToolResolver {
    */
   async listPermitted(): Promise<ModelToolResolution> {
     const { registrations, issues } = this.registrations.summaries();
-    const out: ModelToolResolution = {
-      tools: [],
-      diagnostics: issues.map((issue) => storageIssue(issue.registrationId, issue.fileName, issue.message)),
-    };
+    const parts: unknown[] = [...issues];
+    const pieces: Array<Projection | ModelToolDiagnostic> = [];
     for (const registration of registrations) {
       if (registration.state !== "active" || Object.keys(registration.toolPermissions).length === 0) continue;
       const read = await this.catalogs.readCached(registration.id);
       if (read.status !== "cached") {
-        out.diagnostics.push(catalogProblem(registration, read));
+        const problem = catalogProblem(registration, read);
+        parts.push(`${registration.id}|${problem.code}|${problem.message}`);
+        pieces.push(problem);
         continue;
       }
-      for (const diagnostic of read.catalog.diagnostics) {
-        out.diagnostics.push({
-          ...optionalToolId(registration.id, diagnostic.nativeName),
-          code: diagnostic.code,
-          message: diagnostic.message,
-        });
-      }
-      const present = new Set(read.catalog.tools.map((tool) => tool.nativeName));
-      for (const nativeName of Object.keys(registration.toolPermissions)) {
-        if (!present.has(nativeName)) out.diagnostics.push(notInCatalog(registration, nativeName));
-      }
-      for (const tool of read.catalog.tools) {
-        if (!Object.hasOwn(registration.toolPermissions, tool.nativeName)) continue;
-        materialize(registration, tool, out);
-      }
+      const projection = this.project(registration, read.catalog);
+      parts.push(projection);
+      pieces.push(projection);
+    }
+    const last = this.lastListing;
+    if (last && last.parts.length === parts.length && last.parts.every((part, i) => part === parts[i]))
+      return last.resolution;
+    const out: ModelToolResolution = {
+      tools: [],
+      diagnostics: issues.map((issue) => storageIssue(issue.registrationId, issue.fileName, issue.message)),
+    };
+    for (const piece of pieces) {
+      if ("catalog" in piece) {
+        out.diagnostics.push(...piece.diagnostics);
+        out.tools.push(...piece.tools);
+      } else out.diagnostics.push(piece);
     }
     out.tools.sort((a, b) =>
       compareLegacyBindingOrder(
@@ -75,7 +98,35 @@ export class ModelToolResolver {
         { serverDisplayName: b.serverDisplayName, toolId: b.descriptor.id },
       ),
     );
-    return out;
+    const resolution = Object.freeze({ tools: Object.freeze(out.tools), diagnostics: Object.freeze(out.diagnostics) });
+    this.lastListing = { parts, resolution: resolution as ModelToolResolution };
+    return resolution as ModelToolResolution;
+  }
+
+  /** The registration's permitted tools and diagnostics from `catalog`, once per (summary, catalog). */
+  private project(registration: ToolRegistrationSummary, catalog: McpDiscoveredCatalog): Projection {
+    const hit = this.projections.get(registration);
+    if (hit && hit.catalog === catalog) return hit;
+    const out: ModelToolResolution = { tools: [], diagnostics: [] };
+    for (const diagnostic of catalog.diagnostics) {
+      out.diagnostics.push({
+        ...optionalToolId(registration.id, diagnostic.nativeName),
+        code: diagnostic.code,
+        message: diagnostic.message,
+      });
+    }
+    const present = new Set(catalog.tools.map((tool) => tool.nativeName));
+    for (const nativeName of Object.keys(registration.toolPermissions)) {
+      if (!present.has(nativeName)) out.diagnostics.push(notInCatalog(registration, nativeName));
+    }
+    for (const tool of catalog.tools) {
+      if (!Object.hasOwn(registration.toolPermissions, tool.nativeName)) continue;
+      materialize(registration, tool, out);
+    }
+    for (const tool of out.tools) Object.freeze(tool);
+    const projection: Projection = { catalog, tools: out.tools, diagnostics: out.diagnostics };
+    this.projections.set(registration, projection);
+    return projection;
   }
 
   /** The selected MCP ToolIds, in selection order (agent profiles listing explicit ToolIds). */
@@ -142,7 +193,7 @@ export class ModelToolResolver {
         out.diagnostics.push({ ...catalogProblem(registration, read), toolId });
         continue;
       }
-      const tool = read.catalog.tools.find((candidate) => candidate.nativeName === nativeName);
+      const tool = toolIndex(read.catalog).get(nativeName);
       if (!tool) {
         out.diagnostics.push(notInCatalog(registration, nativeName));
         continue;
@@ -262,6 +313,19 @@ function optionalToolId(registrationId: string, nativeName: string | null): { to
   } catch {
     return {};
   }
+}
+
+const indexes = new WeakMap<McpDiscoveredCatalog, Map<string, McpDiscoveredTool>>();
+
+/** A catalog's tools by native name (the first of a name wins, as `find` would), once per catalog object. */
+function toolIndex(catalog: McpDiscoveredCatalog): Map<string, McpDiscoveredTool> {
+  let index = indexes.get(catalog);
+  if (!index) {
+    index = new Map();
+    for (const tool of catalog.tools) if (!index.has(tool.nativeName)) index.set(tool.nativeName, tool);
+    indexes.set(catalog, index);
+  }
+  return index;
 }
 
 function unique<T>(values: T[]): T[] {

@@ -12,7 +12,7 @@ import type { ToolId } from "../../domain/tools/tool-id";
 import type { ProfileToolPolicySource } from "../../ports/profile-tool-policies";
 import type { ModelToolView, ModelToolsView } from "../../contracts/mcp-views";
 import { prepareInvocationTools } from "./invocation-tools";
-import type { ModelToolResolver } from "./model-tool-resolver";
+import type { ModelToolResolution, ModelToolResolver } from "./model-tool-resolver";
 
 export type { ModelToolView, ModelToolsView };
 
@@ -21,7 +21,7 @@ export type { ModelToolView, ModelToolsView };
  * their names (MCP aliases avoid them).
  */
 export async function chatGenerationModelTools(
-  resolver: ModelToolResolver,
+  resolver: Pick<ModelToolResolver, "listPermitted">,
   localToolNames: Iterable<string> = [],
 ): Promise<ModelToolsView> {
   const { tools, diagnostics } = await resolver.listPermitted();
@@ -60,6 +60,30 @@ export async function modelToolsView(
     })),
     diagnostics,
   };
+}
+
+const answers = new WeakMap<ModelToolResolution, string>();
+
+/**
+ * The JSON text of `modelToolsView` (what `GET /mcp/model-tools` sends). Without a profile the text
+ * is memoized per resolution object: the resolver answers the same frozen resolution while no
+ * registration or catalog changed (docs/decisions/3100), so an unchanged listing of thousands of
+ * tools is neither re-projected nor re-serialized, and crosses the Worker → object hop as one string.
+ * Errors: those of modelToolsView.
+ */
+export async function modelToolsJson(
+  resolver: ModelToolResolver,
+  profiles: ProfileToolPolicySource,
+  profileId?: string,
+): Promise<string> {
+  if (profileId !== undefined) return JSON.stringify(await modelToolsView(resolver, profiles, profileId));
+  const resolution = await resolver.listPermitted();
+  let text = answers.get(resolution);
+  if (text === undefined) {
+    text = JSON.stringify(await chatGenerationModelTools({ listPermitted: async () => resolution }));
+    answers.set(resolution, text);
+  }
+  return text;
 }
 
 function nativeNameOf(toolId: ToolId): string {

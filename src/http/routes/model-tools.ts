@@ -19,11 +19,10 @@ export const modelToolRoutes = new Hono<HttpEnv>();
 modelToolRoutes.get("/mcp/model-tools", requireDevice, async (c) => {
   const parsed = querySchema.safeParse({ profileId: c.req.query("profileId") });
   if (!parsed.success) throw invalidInput(parsed.error.issues);
-  return c.json(
-    await callSpace(
-      c,
-      "mcp.modelTools",
-      parsed.data.profileId === undefined ? {} : { profileId: parsed.data.profileId },
-    ),
+  const json = await callSpace(
+    c,
+    "mcp.modelTools",
+    parsed.data.profileId === undefined ? {} : { profileId: parsed.data.profileId },
   );
+  return c.body(json, 200, { "content-type": "application/json" });
 });
