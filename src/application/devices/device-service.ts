@@ -51,7 +51,17 @@ export function toDeviceView(device: DeviceRecord, currentId?: string): DeviceVi
   };
 }
 
+/** How many verified token hashes a user's object remembers (a user has a handful of devices). */
+const TOKEN_HASH_MEMO = 32;
+
 export class DeviceService {
+  /**
+   * SHA-256 of recently verified token secrets (at most TOKEN_HASH_MEMO): the hash of a secret never
+   * changes, so a device's requests after the first skip the digest; the device row is still read
+   * from SQLite on every call (revocation is seen at once). Only secrets that matched a device are kept.
+   */
+  private readonly verifiedHashes = new Map<string, string>();
+
   constructor(
     private readonly repo: DeviceRepository,
     private readonly clock: Clock,
@@ -94,7 +104,7 @@ export class DeviceService {
     if (!parsed || userId === null || !timingSafeEqualText(parsed.userId, userId)) {
       throw new AppError("auth.token_invalid", "This device token is not valid.");
     }
-    const hash = await sha256Hex(parsed.secret);
+    const hash = await this.tokenHash(parsed.secret);
     const device = this.repo.byTokenHash(hash);
     if (!device || !timingSafeEqualText(device.tokenHash, hash)) {
       this.failAttempt("token", client);
@@ -109,6 +119,19 @@ export class DeviceService {
 
   list(currentId?: string): DeviceView[] {
     return this.repo.list().map((device) => toDeviceView(device, currentId));
+  }
+
+  /** The SHA-256 hex of a token secret (memoized for secrets that matched a device). */
+  private async tokenHash(secret: string): Promise<string> {
+    const known = this.verifiedHashes.get(secret);
+    if (known !== undefined) return known;
+    const hash = await sha256Hex(secret);
+    if (this.repo.byTokenHash(hash)) {
+      if (this.verifiedHashes.size >= TOKEN_HASH_MEMO)
+        this.verifiedHashes.delete(this.verifiedHashes.keys().next().value!);
+      this.verifiedHashes.set(secret, hash);
+    }
+    return hash;
   }
 
   /** Renames a device. A revoked device cannot be renamed (`device.revoked`, 409). */
