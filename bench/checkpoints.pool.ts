@@ -69,7 +69,7 @@ it("checkpoints: 1 file changed in a 10-file vs a 1,000-file workspace", async (
       }
       createCheckpoint(deps, runId, { reason: "tool_workspace_write", eventSeq: 1 });
       // The changed file's versions are stored first, so a timed checkpoint is only "mark 1 file changed + checkpoint".
-      const versions = [];
+      const versions: { sha256: string; bytes: number }[] = [];
       for (let step = 0; step < CHECKPOINTS; step += 1)
         versions.push(await deps.blobs.put(`draft ${step} of the ${size}-file run ${FILE_BODY}`));
       runs.set(size, { runId, versions, step: 0 });

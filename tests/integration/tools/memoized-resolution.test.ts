@@ -7,7 +7,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import type { UserSpace } from "../../../durable-objects/user-space";
-import { McpCatalogStore } from "../../../src/adapters/storage/mcp-catalog-store";
+import { SqlMcpCatalogStore } from "../../../src/adapters/storage/mcp-catalog-store";
 import { secretCipher } from "../../../src/composition/secrets";
 import type { McpDiscoveredCatalog } from "../../../src/domain/mcp/discovered-catalog";
 import { apiJson, createUser } from "../helpers";
@@ -34,7 +34,7 @@ function catalog(names: string[], description = "Finds things."): McpDiscoveredC
 async function storeCatalog(userId: string, id: string, endpoint: string, snapshot: McpDiscoveredCatalog) {
   await runInDurableObject(spaceStub(userId), async (instance: UserSpace) => {
     const space = instance.space();
-    new McpCatalogStore(space.storage).write({
+    new SqlMcpCatalogStore(space.storage).write({
       registrationId: id,
       endpointDigest: await secretCipher(space).digest(endpoint),
       fetchedAt: Date.now(),
