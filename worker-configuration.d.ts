@@ -6,6 +6,7 @@ declare namespace Cloudflare {
 		ASSETS: Fetcher;
 		ENVIRONMENT: "deployed";
 		USER_SPACE: DurableObjectNamespace /* UserSpace */;
+		USER_DIRECTORY: DurableObjectNamespace /* UserDirectory */;
 	}
 }
 interface Env extends Cloudflare.Env {}

@@ -27,6 +27,12 @@ import { DurableObjectSocketHub, attachmentOf, sendFrame } from "./sockets";
 import { AsyncMutex } from "./mutex";
 import { parseTimeoutOverrides } from "./timeouts";
 import type { ErrorCode } from "../src/domain/errors";
+import { accountState, stopAccountWork } from "../src/composition/account";
+import type { AccountFigures } from "../src/ports/user-directory";
+import { directoryStub } from "./user-directory";
+
+/** A user's object reports its figures to the directory at most this often, ms (ADR 2702). */
+const REPORT_EVERY_MS = 60_000;
 
 /** Messages for credentials presented to an object setup never created: identical to a wrong secret's. */
 const UNKNOWN_USER_MESSAGES: Partial<Record<ErrorCode, string>> = {
@@ -51,6 +57,8 @@ export class UserSpace extends DurableObject<AppEnv> {
   private readonly memos = new Map<string, unknown>();
   private readonly mutex = new AsyncMutex();
   private userId: string | null = null;
+  private disabled = false;
+  private reportedAt = 0;
 
   constructor(ctx: DurableObjectState, env: AppEnv) {
     super(ctx, env);
@@ -60,6 +68,7 @@ export class UserSpace extends DurableObject<AppEnv> {
       if (hasSchema(ctx.storage.sql)) {
         migrate(ctx.storage);
         this.userId = this.readUserId();
+        this.disabled = accountState(ctx.storage.sql).isDisabled();
         // Nothing runs in a fresh object: steps leased by the one that died are recovered now.
         this.scheduler.start();
       }
@@ -72,7 +81,9 @@ export class UserSpace extends DurableObject<AppEnv> {
       if (this.userId !== null && this.userId !== userId) throw new AppError("app.internal_error", "User id mismatch.");
       if (!hasSchema(this.ctx.storage.sql)) migrate(this.ctx.storage);
       this.userId = userId;
-      return deviceServices(this.space()).createUser(userId, deviceName);
+      const issued = await deviceServices(this.space()).createUser(userId, deviceName);
+      await this.reportFigures(true);
+      return issued;
     });
   }
 
@@ -98,6 +109,7 @@ export class UserSpace extends DurableObject<AppEnv> {
       this.requireUser("auth.token_invalid");
       const space = this.space();
       const deviceId = await deviceServices(space).authenticate(token, meta.client);
+      this.ctx.waitUntil(this.reportFigures(false));
       const handler = OPS[op] as (
         space: Space,
         input: unknown,
@@ -125,7 +137,8 @@ export class UserSpace extends DurableObject<AppEnv> {
       );
     });
     if (!result.ok) {
-      const status = result.error.code === "auth.rate_limited" ? 429 : 401;
+      const status =
+        result.error.code === "auth.rate_limited" ? 429 : result.error.code === "auth.user_disabled" ? 403 : 401;
       return Response.json(
         { error: { ...result.error, requestId: request.headers.get("x-request-id") ?? "" } },
         { status },
@@ -244,6 +257,90 @@ export class UserSpace extends DurableObject<AppEnv> {
   private requireUser(code: ErrorCode): string {
     if (this.userId === null)
       throw new AppError(code, UNKNOWN_USER_MESSAGES[code] ?? "These credentials are not valid.");
+    if (this.disabled)
+      throw new AppError("auth.user_disabled", "This account was disabled by the server's operator; its data is kept.");
     return this.userId;
+  }
+
+  /**
+   * Reports this user's figures to the directory (ADR 2702): always with `force` (setup), else at
+   * most once per REPORT_EVERY_MS; this is also how users created before the directory appear in it.
+   * A directory that cannot be reached is logged and retried on a later request.
+   */
+  private async reportFigures(force: boolean): Promise<void> {
+    const now = Date.now();
+    if (this.userId === null || (!force && now - this.reportedAt < REPORT_EVERY_MS)) return;
+    this.reportedAt = now;
+    try {
+      await directoryStub(this.env).report(this.figures());
+    } catch (error) {
+      this.reportedAt = 0;
+      console.error(
+        JSON.stringify({ level: "error", event: "directory.report_failed", message: String(error).slice(0, 200) }),
+      );
+    }
+  }
+
+  private figures(): AccountFigures {
+    return accountState(this.ctx.storage.sql).figures(this.userId ?? "");
+  }
+
+  /** Operator: this user's figures now, or null when setup never created it (docs/spec/data-portability.md §6). */
+  async adminFigures(): Promise<AccountFigures | null> {
+    return this.userId === null ? null : this.figures();
+  }
+
+  /**
+   * Operator: disables (tokens, pairing codes and socket tickets refused at once with
+   * `auth.user_disabled`, every socket closed with 4003, runs cancelled, generations stopped, data
+   * kept) or enables the user. Returns false when setup never created this user.
+   */
+  async adminSetDisabled(disabled: boolean): Promise<boolean> {
+    if (this.userId === null) return false;
+    accountState(this.ctx.storage.sql).setDisabled(disabled);
+    this.disabled = disabled;
+    if (disabled) {
+      this.closeAllSockets(4003, "account disabled");
+      stopAccountWork(this.space());
+    }
+    return true;
+  }
+
+  /**
+   * Operator: deletes everything of this user (steps cancelled and awaited, sockets closed, the
+   * alarm and every row removed). Returns the number of tables left (0 when verified empty), or
+   * null when setup never created this user.
+   */
+  async adminDelete(): Promise<{ tablesLeft: number } | null> {
+    if (this.userId === null) return null;
+    this.disabled = true;
+    this.closeAllSockets(4004, "account deleted");
+    try {
+      stopAccountWork(this.space());
+    } catch {
+      /* deletion goes on even if a run cannot be cancelled cleanly */
+    }
+    await Promise.race([this.scheduler.steps.settled(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await this.ctx.storage.deleteAlarm();
+    await this.ctx.storage.deleteAll();
+    this.userId = null;
+    this.disabled = false;
+    this.memos.clear();
+    const tablesLeft = Number(
+      this.ctx.storage.sql
+        .exec("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name LIKE 'te\\_%' ESCAPE '\\'")
+        .one().n,
+    );
+    return { tablesLeft };
+  }
+
+  private closeAllSockets(code: number, reason: string): void {
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.close(code, reason);
+      } catch {
+        /* already closed */
+      }
+    }
   }
 }

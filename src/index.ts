@@ -9,3 +9,4 @@ export default {
 } satisfies ExportedHandler<AppEnv>;
 
 export { UserSpace } from "../durable-objects/user-space";
+export { UserDirectory } from "../durable-objects/user-directory";

@@ -6,6 +6,8 @@ import type { Context } from "hono";
 import { unwrap } from "../domain/errors";
 import type { OpInput, OpName, OpOutput } from "../../durable-objects/ops/index";
 import type { UserSpace } from "../../durable-objects/user-space";
+import type { UserDirectory } from "../../durable-objects/user-directory";
+import { DIRECTORY_OBJECT_NAME } from "../domain/directory";
 import { clientKey } from "../domain/auth/client-key";
 import type { HttpEnv } from "./context";
 
@@ -28,4 +30,10 @@ export async function callSpace<K extends OpName>(c: Context<HttpEnv>, op: K, in
     client: requestClientKey(c),
   });
   return unwrap(result as never) as OpOutput<K>;
+}
+
+/** The stub of the operator's user directory (ADR 2702). */
+export function directoryStub(env: HttpEnv["Bindings"]): DurableObjectStub<UserDirectory> {
+  const namespace = env.USER_DIRECTORY as unknown as DurableObjectNamespace<UserDirectory>;
+  return namespace.get(namespace.idFromName(DIRECTORY_OBJECT_NAME));
 }

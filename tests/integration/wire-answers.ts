@@ -36,6 +36,7 @@ import {
   wsTicketSchema,
 } from "../../src/contracts/device-views";
 import { errorEnvelopeSchema } from "../../src/contracts/error-envelope";
+import { adminDeletedSchema, adminUserListSchema, adminUserStateSchema } from "../../src/contracts/admin-views";
 import {
   exportListSchema,
   exportViewSchema,
@@ -157,6 +158,10 @@ const ROUTES: Route[] = [
   ["POST", at("/restore/preview"), restorePreviewSchema],
   ["GET", at("/restore/:id"), restoreViewSchema],
   ["POST", at("/restore/:id"), restoreViewSchema],
+  ["GET", at("/admin/users"), adminUserListSchema],
+  ["POST", at("/admin/users/:id/disable"), adminUserStateSchema],
+  ["POST", at("/admin/users/:id/enable"), adminUserStateSchema],
+  ["DELETE", at("/admin/users/:id"), adminDeletedSchema],
 ];
 
 /**

@@ -359,7 +359,17 @@ describe("architecture: import direction", () => {
  * (SETUP_TOKEN), pairing (the code is the credential) and the socket upgrade (the ticket is).
  * Add a route here only when it authenticates by other means.
  */
-export const PUBLIC_ROUTES = new Set(["POST /setup", "POST /setup/recover", "POST /devices/pair", "GET /ws"]);
+export const PUBLIC_ROUTES = new Set([
+  "POST /setup",
+  "POST /setup/recover",
+  "POST /devices/pair",
+  "GET /ws",
+  // Operator routes: the setup token (src/http/middleware/setup-token.ts).
+  "GET /admin/users",
+  "POST /admin/users/:userId/disable",
+  "POST /admin/users/:userId/enable",
+  "DELETE /admin/users/:userId",
+]);
 
 const ROUTE_CALL =
   /\b(\w+)\.(get|post|put|patch|delete|all|on)\(\s*("[^"]*"|'[^']*'|`[^`]*`)\s*,\s*([A-Za-z_$][\w$]*)?/g;

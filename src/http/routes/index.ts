@@ -17,6 +17,7 @@ import { agentProfileRoutes } from "./agent-profiles";
 import { skillRoutes } from "./skills";
 import { retentionRoutes } from "./retention";
 import { dataRoutes } from "./data";
+import { adminRoutes } from "./admin";
 
 export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   setupRoutes,
@@ -35,4 +36,5 @@ export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   skillRoutes,
   retentionRoutes,
   dataRoutes,
+  adminRoutes,
 ];

@@ -23,4 +23,8 @@ export const AUTH_CODES = {
   },
   "auth.token_revoked": { status: 401, message: "This device was signed out; pair it again." },
   "auth.user_not_found": { status: 404, message: "Sign-in: user not found." },
+  "auth.user_disabled": {
+    status: 403,
+    message: "This account was disabled by the server's operator; its data is kept.",
+  },
 } as const satisfies Record<`auth.${string}`, CatalogueEntry>;

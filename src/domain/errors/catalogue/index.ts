@@ -7,6 +7,7 @@
  * and on a catalogued code nothing raises (unless `keptForContract: true`).
  */
 import type { CatalogueEntry } from "./entry";
+import { ADMIN_CODES } from "./admin";
 import { AGENT_CODES } from "./agent";
 import { APP_CODES } from "./app";
 import { AUTH_CODES } from "./auth";
@@ -31,6 +32,7 @@ export type { CatalogueEntry } from "./entry";
 
 /** Every catalogued code → its entry. */
 export const ERROR_CATALOGUE = {
+  ...ADMIN_CODES,
   ...AGENT_CODES,
   ...APP_CODES,
   ...AUTH_CODES,
