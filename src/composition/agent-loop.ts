@@ -9,6 +9,7 @@
  */
 import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
 import type { LoopDeps } from "../application/agent/loop/deps";
+import { RunMemo } from "../application/agent/loop/run-memo";
 import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/steps/model-timeout";
 import { prepareInvocationTools } from "../application/tools/invocation-tools";
 import { mcpCallBudgetMs, mcpTimeouts } from "../domain/mcp/gateway-limits";
@@ -55,6 +56,7 @@ export function agentLoopDeps(space: Space): LoopDeps {
       modelCallMs: space.timeoutOverrides.modelCallMs ?? DEFAULT_MODEL_CALL_MS,
       mcpStepMs: mcpStepMs(space.timeoutOverrides),
       inflight: new Map<string, AbortController>(),
+      memo: new RunMemo(),
     };
   });
 }

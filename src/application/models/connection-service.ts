@@ -33,7 +33,7 @@ import { checkContextSettings, contextBudget, type ContextBudget } from "../../d
 import { ModelError } from "../../domain/models/errors";
 import type { ModelConnectionRepository, StoredModelConnection } from "../../ports/model-connection-repository";
 import type { ModelGateway } from "../../ports/model-gateway";
-import type { SecretCipher } from "../../ports/secret-cipher";
+import type { SealedSecret, SecretCipher } from "../../ports/secret-cipher";
 import type { Clock, SocketHub } from "../../ports/space";
 import type { ConnectionTestResult } from "../../contracts/connection-views";
 
@@ -64,6 +64,12 @@ export type { ConnectionTestResult };
 const aad = (id: string) => `model-connection:${id}:apiKey`;
 
 export class ModelConnectionService {
+  /**
+   * API keys in clear by their exact envelope and aad (a new key is a new envelope: a fresh IV), so
+   * every model step of a run does not decrypt the same key again (docs/decisions/3101). Bounded.
+   */
+  private readonly openedKeys = new Map<string, string>();
+
   constructor(
     private readonly repo: ModelConnectionRepository,
     private readonly cipher: SecretCipher,
@@ -172,7 +178,7 @@ export class ModelConnectionService {
     }
     const { record } = stored;
     // A key saved before the printable-ASCII rule must not be sent garbled (model.api_key_invalid).
-    const apiKey = checkApiKeyChars(await this.cipher.open(stored.apiKey, aad(record.id)));
+    const apiKey = checkApiKeyChars(await this.openKey(stored.apiKey, aad(record.id)));
     return {
       id: record.id,
       provider: record.provider,
@@ -234,6 +240,17 @@ export class ModelConnectionService {
       if (!(error instanceof ModelError && error.code === "model.output_truncated")) throw error;
     }
     return { ok: true, latencyMs: Math.max(0, this.clock.now() - started), modelId: gateway.modelId };
+  }
+
+  /** `cipher.open(sealed, aadText)`, remembered per envelope (a failure is not). */
+  private async openKey(sealed: SealedSecret, aadText: string): Promise<string> {
+    const key = `${aadText}|${sealed.kid}|${sealed.iv}|${sealed.ct}`;
+    const known = this.openedKeys.get(key);
+    if (known !== undefined) return known;
+    const opened = await this.cipher.open(sealed, aadText);
+    if (this.openedKeys.size >= 32) this.openedKeys.delete(this.openedKeys.keys().next().value!);
+    this.openedKeys.set(key, opened);
+    return opened;
   }
 
   private require(id: string): StoredModelConnection {

@@ -98,17 +98,27 @@ export class StepContext {
    * `agent.profile_schema_unsupported`) and the run fails.
    */
   profile(): ResolvedAgentProfile {
-    this.profileCache ??= readFrozenProfile(JSON.parse(this.requireDoc(RESOLVED_PROFILE_DOC)));
+    this.profileCache ??= this.parsedDoc(RESOLVED_PROFILE_DOC, (text) => readFrozenProfile(JSON.parse(text)));
     return this.profileCache;
   }
 
   promptSnapshot(): PromptSnapshot {
-    return JSON.parse(this.requireDoc(PROMPT_SNAPSHOT_DOC)) as PromptSnapshot;
+    return this.parsedDoc(PROMPT_SNAPSHOT_DOC, (text) => JSON.parse(text) as PromptSnapshot);
   }
 
   toolSnapshot(): InvocationToolSnapshot {
-    this.snapshotCache ??= readInvocationToolSnapshot(JSON.parse(this.requireDoc(TOOL_SNAPSHOT_DOC)));
+    this.snapshotCache ??= this.parsedDoc(TOOL_SNAPSHOT_DOC, (text) => readInvocationToolSnapshot(JSON.parse(text)));
     return this.snapshotCache;
+  }
+
+  /**
+   * `parse(text)` of a required document: the text is read from SQLite every time, parsed (and
+   * validated) once per distinct text when the step memo is there (docs/decisions/3101). Shared
+   * between steps: do not mutate the result.
+   */
+  private parsedDoc<T>(name: string, parse: (text: string) => T): T {
+    const text = this.requireDoc(name);
+    return this.deps.memo ? this.deps.memo.parsed(this.runId, name, text, parse) : parse(text);
   }
 
   putDoc(name: string, text: string): void {

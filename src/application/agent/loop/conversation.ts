@@ -10,16 +10,24 @@ import type { StepContext } from "./context";
 /** Appends one message (state.messageCount is saved with the step's state). */
 export function appendMessage(ctx: StepContext, message: ModelMessage): number {
   const n = ctx.state.messageCount + 1;
-  ctx.putDoc(messageDocName(n), JSON.stringify(message));
+  const text = JSON.stringify(message);
+  ctx.putDoc(messageDocName(n), text);
+  ctx.deps.memo?.rememberMessage(ctx.runId, n, text);
   ctx.state.messageCount = n;
   return n;
 }
 
-/** Every stored message in order. */
+/**
+ * Every stored message in order. With the step memo (./run-memo.ts) only messages not yet in
+ * memory are read and parsed (after an eviction), so a round appends to the history it already has.
+ * The messages are shared between rounds: do not mutate them.
+ */
 export function loadMessages(ctx: StepContext): ModelMessage[] {
+  const read = (n: number) => ctx.requireDoc(messageDocName(n));
+  const memo = ctx.deps.memo;
+  if (memo) return memo.messages(ctx.runId, ctx.state.messageCount, read);
   const out: ModelMessage[] = [];
-  for (let n = 1; n <= ctx.state.messageCount; n += 1)
-    out.push(JSON.parse(ctx.requireDoc(messageDocName(n))) as ModelMessage);
+  for (let n = 1; n <= ctx.state.messageCount; n += 1) out.push(JSON.parse(read(n)) as ModelMessage);
   return out;
 }
 

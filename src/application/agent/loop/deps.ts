@@ -38,6 +38,8 @@ export type LoopChats = Pick<
   | "editMessage"
 >;
 
+import type { RunMemo } from "./run-memo";
+
 export interface LoopDeps {
   runs: RunRecordService;
   journal: JournalService;
@@ -86,4 +88,9 @@ export interface LoopDeps {
    * the run). Memory only.
    */
   inflight: Map<string, AbortController>;
+  /**
+   * Parsed run documents kept between steps (conversation, frozen profile, tool and prompt
+   * snapshots; ./run-memo.ts, docs/decisions/3101). Memory only; absent = read and parse every step.
+   */
+  memo?: RunMemo;
 }

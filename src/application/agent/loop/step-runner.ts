@@ -30,7 +30,10 @@ export async function runAgentStep(
   invocationId: string = ROOT_INVOCATION_ID,
 ): Promise<StepResult> {
   const run = deps.runs.find(runId);
-  if (!run || isTerminalStatus(run.status)) return "idle";
+  if (!run || isTerminalStatus(run.status)) {
+    deps.memo?.forget(runId);
+    return "idle";
+  }
   const stored = deps.store.readState(runId, invocationId);
   if (!stored) return "idle";
   const state = JSON.parse(stored.json) as LoopState;
@@ -76,7 +79,9 @@ export async function runAgentStep(
   } finally {
     deps.inflight.delete(ref);
     try {
-      if (deps.runs.find(runId)?.waitingOn) ctx.waitOn(null);
+      const after = deps.runs.find(runId);
+      if (!after || isTerminalStatus(after.status)) deps.memo?.forget(runId);
+      if (after?.waitingOn) ctx.waitOn(null);
     } catch {
       // The run was deleted meanwhile: nothing to clear.
     }
