@@ -35,6 +35,7 @@ export const agentLoopOps = defineOps({
           chatId: chatServices(space).getChat(normalizeStableChatId(rest.stableChatId)).id,
           generationType: rest.generationType ?? "normal",
           budgetTokens: modelServices(space).budget(rest.connectionId).promptTokens,
+          nowMs: space.clock.now(),
           ...(persona ? { persona } : {}),
         },
       ));

@@ -5,11 +5,13 @@
  */
 import { activeGeneration } from "../../src/application/generation/control";
 import { chatGenerationDeps } from "../../src/composition/chat-generation";
+import { createChatWithCharacter, updateChatCharacter } from "../../src/application/characters/chat-with-character";
+import { libraryDeps } from "../../src/composition/characters";
 import { chatServices } from "../../src/composition/chats";
 import { defineOps } from "./registry";
 
 export const chatOps = defineOps({
-  "chats.create": (space, input) => chatServices(space).createChat(input),
+  "chats.create": (space, input) => createChatWithCharacter(libraryDeps(space), input),
   "chats.list": (space, input) => chatServices(space).listChats(input),
   "chats.get": (space, input) => ({
     ...chatServices(space).getChat(input.chatId),
@@ -17,7 +19,7 @@ export const chatOps = defineOps({
   }),
   "chats.update": (space, input) => {
     const { chatId, ...patch } = input;
-    return chatServices(space).updateChat(chatId, patch);
+    return updateChatCharacter(libraryDeps(space), chatId, patch);
   },
   "chats.delete": (space, input) => chatServices(space).deleteChat(input.chatId),
   "chats.duplicate": (space, input) => chatServices(space).duplicateChat(input.chatId, input.title),

@@ -15,6 +15,7 @@ import type { ContractInput, ContractOutput, ContractedOp } from "../../src/cont
 import { skillOps } from "./skills";
 import { retentionOps } from "./retention";
 import { dataOps } from "./data";
+import { characterOps } from "./characters";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
@@ -33,6 +34,7 @@ export const OPS = {
   ...skillOps,
   ...retentionOps,
   ...dataOps,
+  ...characterOps,
 } satisfies Record<string, OpHandler>;
 
 /** Operation names. */

@@ -11,6 +11,8 @@ import type { GenerationDeps } from "../application/generation/deps";
 import { PromptBuilder } from "../application/prompt/prompt-builder";
 import { ESTIMATING_COUNTER } from "../domain/prompt/token-estimate";
 import type { Space } from "../ports/space";
+import { chatLore } from "../application/worldinfo/lore";
+import { libraryDeps } from "./characters";
 import { chatDeps } from "./chats";
 import { modelGatewayFor, modelServices } from "./models";
 import { modelToolResolver, permittedToolCaller } from "./tools";
@@ -24,6 +26,7 @@ export function promptBuilder(space: Space): PromptBuilder {
         repo: chatDeps(space).repo,
         tokens: new SqlMessageTokenStore(space.sql),
         counter: async () => ESTIMATING_COUNTER,
+        lore: (chat) => chatLore(libraryDeps(space).repo, chat),
       }),
   );
 }

@@ -19,6 +19,7 @@ export const chatViewSchema = z.strictObject({
   revision: z.number().int().min(1),
   messageCount: z.number().int().min(0),
   character: characterCardSchema.optional(),
+  characterId: z.string().optional(),
   systemPrompt: z.string().optional(),
   createdAt: isoTimeSchema,
   updatedAt: isoTimeSchema,

@@ -22,6 +22,8 @@ export const createChatBodySchema = z
   .object({
     title: z.string(),
     character: characterCardSchema.optional(),
+    /** A library character (docs/spec/characters.md §4): linked, and its greeting posted. */
+    characterId: z.string().min(1).max(64).optional(),
     systemPrompt: cardField.optional(),
   })
   .strict();
@@ -33,6 +35,7 @@ export const updateChatBodySchema = z
   .object({
     title: z.string().optional(),
     character: characterCardSchema.nullable().optional(),
+    characterId: z.string().min(1).max(64).nullable().optional(),
     systemPrompt: cardField.nullable().optional(),
     ifRevision: z.number().int().min(1).optional(),
   })

@@ -6,7 +6,7 @@
  * hot path; tests parse the frames real sockets receive with `serverFrameSchema`.
  *
  * Broadcast to every socket of the user: `device.*`, `chat.*`, `model.connection_*`, `mcp.*`,
- * `agent.run_changed`, `agent.run_removed`, `agent.profile_changed`, `skill.changed`, `agent.retention_*`. Sent to one socket:
+ * `agent.run_changed`, `agent.run_removed`, `agent.profile_changed`, `skill.changed`, `character.changed`, `worldinfo.changed`, `agent.retention_*`. Sent to one socket:
  * `pong`, `error`, `agent.subscribed`, and `agent.event` (to the sockets subscribed to the run).
  */
 import { z } from "zod";
@@ -111,6 +111,17 @@ export const skillChangedFrameSchema = frame("skill.changed", {
   action: z.enum(["installed", "replaced", "deleted", "moved"]),
   to: z.string().optional(),
 });
+/** A library character was created, imported, edited or deleted (`removed: true`); read it again (docs/spec/characters.md). */
+export const characterChangedFrameSchema = frame("character.changed", {
+  characterId: z.string(),
+  removed: z.literal(true).optional(),
+});
+/** A World Info book changed (`bookId`; `removed: true` when deleted) or the settings did (`settings: true`); docs/spec/worldinfo.md. */
+export const worldInfoChangedFrameSchema = frame("worldinfo.changed", {
+  bookId: z.string().optional(),
+  removed: z.literal(true).optional(),
+  settings: z.literal(true).optional(),
+});
 /** One journal event of a subscribed run (backlog first, then live, no gap, no duplicate). */
 export const agentEventFrameSchema = frame("agent.event", { event: agentRunEventSchema });
 /** The backlog of `agent.subscribe {runId, afterSeq}` was sent; live events follow. */
@@ -153,6 +164,8 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   runRemovedFrameSchema,
   profileChangedFrameSchema,
   skillChangedFrameSchema,
+  characterChangedFrameSchema,
+  worldInfoChangedFrameSchema,
   retentionChangedFrameSchema,
   retentionPrunedFrameSchema,
   agentEventFrameSchema,

@@ -80,6 +80,13 @@ import {
   retentionViewSchema,
   usageReportSchema,
 } from "../../src/contracts/retention-views";
+import { characterDeletedSchema, characterListSchema, characterViewSchema } from "../../src/contracts/character-views";
+import {
+  activationTestResultSchema,
+  bookListSchema,
+  bookViewSchema,
+  worldInfoSettingsSchema,
+} from "../../src/contracts/worldinfo-views";
 
 type Route = [method: string, path: RegExp, schema: z.ZodType];
 
@@ -162,6 +169,24 @@ const ROUTES: Route[] = [
   ["POST", at("/admin/users/:id/disable"), adminUserStateSchema],
   ["POST", at("/admin/users/:id/enable"), adminUserStateSchema],
   ["DELETE", at("/admin/users/:id"), adminDeletedSchema],
+  ["GET", at("/characters"), characterListSchema],
+  ["POST", at("/characters"), characterViewSchema],
+  ["POST", at("/characters/import"), characterViewSchema],
+  ["GET", at("/characters/:id"), characterViewSchema],
+  ["PATCH", at("/characters/:id"), characterViewSchema],
+  ["DELETE", at("/characters/:id"), characterDeletedSchema],
+  ["GET", at("/worldinfo"), bookListSchema],
+  ["POST", at("/worldinfo"), bookViewSchema],
+  ["GET", at("/worldinfo/settings"), worldInfoSettingsSchema],
+  ["PATCH", at("/worldinfo/settings"), worldInfoSettingsSchema],
+  ["POST", at("/worldinfo/activation/test"), activationTestResultSchema],
+  ["POST", at("/worldinfo/import"), bookViewSchema],
+  ["GET", at("/worldinfo/:id"), bookViewSchema],
+  ["PATCH", at("/worldinfo/:id"), bookViewSchema],
+  ["DELETE", at("/worldinfo/:id"), characterDeletedSchema],
+  ["POST", at("/worldinfo/:id/entries"), bookViewSchema],
+  ["PUT", at("/worldinfo/:id/entries/:id"), bookViewSchema],
+  ["DELETE", at("/worldinfo/:id/entries/:id"), bookViewSchema],
 ];
 
 /**

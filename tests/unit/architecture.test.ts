@@ -75,6 +75,9 @@ const PACKAGES: Record<Layer, string[]> = {
     "gpt-tokenizer",
     "fflate",
     "yaml",
+    "png-chunks-extract",
+    "png-chunks-encode",
+    "png-chunk-text",
   ],
   composition: [],
   http: ["hono", "zod"],
@@ -91,6 +94,7 @@ const CONFINED: Array<[string, string | string[]]> = [
   ["gpt-tokenizer", "src/adapters/tokenizer/"],
   ["fflate", ["src/adapters/skills/", "src/adapters/archive/"]],
   ["yaml", "src/adapters/skills/"],
+  ["png-chunk", "src/adapters/png/"],
 ];
 
 function sourceFiles(dir: string): string[] {

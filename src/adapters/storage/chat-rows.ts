@@ -22,6 +22,7 @@ export function toChat(row: Row): ChatRecord {
     revision: Number(row.revision),
     messageCount: Number(row.message_count),
     character: json<CharacterCard>(row.character_json),
+    characterId: row.character_id === null || row.character_id === undefined ? null : String(row.character_id),
     systemPrompt: row.system_prompt === null ? null : String(row.system_prompt),
     header: exactJson<JsonObject>(row.header_json),
     createdAt: Number(row.created_at),

@@ -8,14 +8,15 @@ export class SqlChatStore implements ChatRows {
 
   insert(chat: ChatRecord): void {
     this.sql.exec(
-      `INSERT INTO te_chats(id, kind, title, revision, message_count, character_json, system_prompt, header_json, created_at, updated_at)
-       VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO te_chats(id, kind, title, revision, message_count, character_json, character_id, system_prompt, header_json, created_at, updated_at)
+       VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       chat.id,
       chat.kind,
       chat.title,
       chat.revision,
       chat.messageCount,
       chat.character ? JSON.stringify(chat.character) : null,
+      chat.characterId,
       chat.systemPrompt,
       chat.header ? JSON.stringify(chat.header) : null,
       chat.createdAt,
@@ -43,9 +44,10 @@ export class SqlChatStore implements ChatRows {
 
   update(chat: ChatRecord): void {
     this.sql.exec(
-      "UPDATE te_chats SET title = ?, character_json = ?, system_prompt = ?, revision = ?, message_count = ?, updated_at = ? WHERE id = ?",
+      "UPDATE te_chats SET title = ?, character_json = ?, character_id = ?, system_prompt = ?, revision = ?, message_count = ?, updated_at = ? WHERE id = ?",
       chat.title,
       chat.character ? JSON.stringify(chat.character) : null,
+      chat.characterId,
       chat.systemPrompt,
       chat.revision,
       chat.messageCount,

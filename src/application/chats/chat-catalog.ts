@@ -16,6 +16,8 @@ import { broadcastChat, broadcastChatRemoved, requireChat, revisionConflict, typ
 export interface CreateChatInput {
   title: string;
   character?: CharacterCard;
+  /** The linked library character (its summary in `character`); docs/spec/characters.md §4. */
+  characterId?: string;
   systemPrompt?: string;
 }
 
@@ -23,6 +25,8 @@ export interface CreateChatInput {
 export interface UpdateChatInput {
   title?: string;
   character?: CharacterCard | null;
+  /** Relinks (with `character` the new summary) or unlinks (`null`) the library character. */
+  characterId?: string | null;
   systemPrompt?: string | null;
   ifRevision?: number;
 }
@@ -36,6 +40,7 @@ export function createChat(deps: ChatDeps, input: CreateChatInput): ChatView {
     revision: 1,
     messageCount: 0,
     character: input.character ?? null,
+    characterId: input.characterId ?? null,
     systemPrompt: input.systemPrompt ?? null,
     header: null,
     createdAt: now,
@@ -81,6 +86,8 @@ export function updateChat(deps: ChatDeps, chatId: string, input: UpdateChatInpu
     ...chat,
     title: input.title !== undefined ? normalizeTitle(input.title) : chat.title,
     character: input.character !== undefined ? input.character : chat.character,
+    characterId:
+      input.characterId !== undefined ? input.characterId : input.character === null ? null : chat.characterId,
     systemPrompt: input.systemPrompt !== undefined ? input.systemPrompt : chat.systemPrompt,
     revision: chat.revision + 1,
     updatedAt: deps.clock.now(),

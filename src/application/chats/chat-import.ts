@@ -104,6 +104,7 @@ export async function importChat(
       revision: 1,
       messageCount: count,
       character: fields.character,
+      characterId: null,
       systemPrompt: fields.systemPrompt,
       header,
       createdAt: now,

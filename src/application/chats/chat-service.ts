@@ -25,6 +25,7 @@ import {
 } from "./chat-catalog";
 import { requireChat, type ChatDeps } from "./chat-context";
 import { exportChat } from "./chat-export";
+import { postGreeting } from "./chat-greeting";
 import { importChat, type ImportOptions } from "./chat-import";
 import {
   appendMessage,
@@ -155,6 +156,11 @@ export class ChatService {
    */
   commitAgentMessage(chatId: string, input: AgentCommitInput): AgentCommitResult {
     return commitAgentMessage(this.deps, chatId, input);
+  }
+
+  /** Posts a character's greeting (first message, greetings as swipes); see chat-greeting.ts. */
+  postGreeting(chatId: string, input: { name: string; greetings: string[] }): MessageView {
+    return postGreeting(this.deps, chatId, input);
   }
 
   /** Imports a SillyTavern JSONL byte stream (≤ 50 MB) into a new chat; all or nothing. */

@@ -13,6 +13,7 @@
  *   code and message (a rate limit keeps its retry time in `details`), keeping the text so far as
  *   a partial reply. Stop aborts the stream (the provider sees the request closed) → `stopped`.
  */
+import { toWorldInfoActivation } from "../prompt/world-info-step";
 import { AppError } from "../../domain/errors";
 import type { BatchCall } from "../../domain/generation/state";
 import { providerToolLimit, tooManyTools } from "../../domain/generation/tool-limits";
@@ -50,6 +51,7 @@ export async function modelStep(ctx: GenerationContext): Promise<void> {
     ...(state.persona ? { persona: state.persona } : {}),
     ...(excluded ? { excludeMessageIds: excluded } : {}),
   });
+  state.worldInfoActivation = toWorldInfoActivation(prompt.worldInfo, "chat_generation", deps.clock.now());
   const request: ModelRequest = {
     messages: prompt.messages,
     ...(specs.length > 0 ? { tools: specs, toolChoice: "auto" as const } : {}),

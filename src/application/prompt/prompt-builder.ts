@@ -9,6 +9,11 @@
  * does not fit, so a send reads (and counts) only what can be sent. Token counts come from the
  * TokenCounter and are cached per message revision (MessageTokenCache): a message is counted once.
  *
+ * World Info (docs/spec/worldinfo.md §5): with `lore`, the chat's linked character and attached
+ * books are read, entries activated on the newest messages (world-info-step.ts), placed in the
+ * system message or at depth, and counted with the system message; `worldInfo` in the result is
+ * the activation (null without books).
+ *
  * Chat generation keeps tool rows (paired with their assistant tool calls, prompt-parts.ts);
  * Agent runs leave them out.
  *
@@ -19,7 +24,11 @@ import { AppError } from "../../domain/errors";
 import type { MessageRecord } from "../../domain/chats/types";
 import type { ModelMessage } from "../../domain/models/ir";
 import { historyMessages, systemText, type Persona } from "../../domain/prompt/prompt-parts";
+import type { ChatRecord } from "../../domain/chats/types";
+import type { ActivationResult } from "../../domain/worldinfo/activation";
 import type { ChatRepository } from "../../ports/chat-repository";
+import type { ChatLore } from "../worldinfo/lore";
+import { insertAtDepth, placeWorldInfo, type PlacedWorldInfo } from "./world-info-step";
 import type { MessageTokenCache } from "../../ports/message-token-cache";
 import type { TokenCounter } from "../../ports/token-counter";
 
@@ -50,12 +59,16 @@ export interface BuiltPrompt {
   includedMessages: number;
   /** True when older messages were left out for the budget. */
   trimmed: boolean;
+  /** The World Info activation of this prompt, or null when the chat has no books. */
+  worldInfo: ActivationResult | null;
 }
 
 export interface PromptBuilderDeps {
   repo: ChatRepository;
   tokens: MessageTokenCache;
   counter: () => Promise<TokenCounter>;
+  /** The chat's linked character and attached books (docs/spec/worldinfo.md §4); none when absent. */
+  lore?: (chat: ChatRecord) => ChatLore;
 }
 
 export class PromptBuilder {
@@ -70,9 +83,27 @@ export class PromptBuilder {
         chatId: input.chatId,
       });
     const counter = await this.deps.counter();
-    const system = systemText(chat, input.persona);
+    const lore = this.deps.lore?.(chat) ?? null;
+    const placed: PlacedWorldInfo | null =
+      lore && lore.books.length > 0
+        ? placeWorldInfo(repo, input.chatId, lore, {
+            ...(input.excludeMessageIds ? { excluded: input.excludeMessageIds } : {}),
+            contextTokens: input.budgetTokens,
+            counter,
+          })
+        : null;
+    const system = systemText(
+      chat,
+      input.persona,
+      lore ? { character: lore.character, before: placed?.before ?? [], after: placed?.after ?? [] } : undefined,
+    );
+    const depthTokens = (placed?.atDepth ?? []).reduce(
+      (n, d) => n + counter.count(d.text) + MESSAGE_OVERHEAD_TOKENS,
+      0,
+    );
     const fixed =
       (system ? counter.count(system) + MESSAGE_OVERHEAD_TOKENS : 0) +
+      depthTokens +
       (input.reservedText ? counter.count(input.reservedText) : 0);
     if (fixed > input.budgetTokens) throw overBudget(input.budgetTokens, fixed, "the system prompt and tools");
     let remaining = input.budgetTokens - fixed;
@@ -105,12 +136,13 @@ export class PromptBuilder {
     kept.reverse();
     const messages: ModelMessage[] = [];
     if (system) messages.push({ role: "system", parts: [{ type: "text", text: system }] });
-    messages.push(...historyMessages(kept, input.includeTools));
+    messages.push(...insertAtDepth(historyMessages(kept, input.includeTools), placed?.atDepth ?? []));
     return {
       messages,
       promptTokens: input.budgetTokens - remaining,
       includedMessages: kept.length,
       trimmed,
+      worldInfo: placed?.result ?? null,
     };
   }
 

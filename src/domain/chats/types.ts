@@ -30,6 +30,11 @@ export interface ChatRecord {
   revision: number;
   messageCount: number;
   character: CharacterCard | null;
+  /**
+   * The library character this chat is linked to (docs/spec/characters.md §4), or null; `character`
+   * is then its summary, kept in step with the library.
+   */
+  characterId: string | null;
   systemPrompt: string | null;
   /** The SillyTavern header line as imported (unknown fields kept), or null for chats made here. */
   header: JsonObject | null;
@@ -77,6 +82,8 @@ export interface ChatView {
   revision: number;
   messageCount: number;
   character?: CharacterCard;
+  /** The linked library character (docs/spec/characters.md §4). */
+  characterId?: string;
   systemPrompt?: string;
   createdAt: string;
   updatedAt: string;
@@ -106,6 +113,7 @@ export function toChatView(chat: ChatRecord): ChatView {
     revision: chat.revision,
     messageCount: chat.messageCount,
     ...(chat.character ? { character: chat.character } : {}),
+    ...(chat.characterId ? { characterId: chat.characterId } : {}),
     ...(chat.systemPrompt !== null ? { systemPrompt: chat.systemPrompt } : {}),
     createdAt: new Date(chat.createdAt).toISOString(),
     updatedAt: new Date(chat.updatedAt).toISOString(),

@@ -4,6 +4,7 @@
  * `te_chat_generations.state_json`), never in memory.
  */
 import type { ErrorCode } from "../errors";
+import type { WorldInfoActivation } from "../agent/loop/prompt-snapshot";
 import type { Persona } from "../prompt/prompt-parts";
 
 export const GENERATION_TYPES = ["normal", "regenerate", "swipe", "continue"] as const;
@@ -79,6 +80,8 @@ export interface GenerationState {
   batchesSaved: number;
   /** Ids of messages written by this generation, in order. */
   messageIds: string[];
+  /** The World Info activation of the latest round's prompt (docs/spec/worldinfo.md §5). */
+  worldInfoActivation?: WorldInfoActivation;
 }
 
 /** The error of an ended generation. */

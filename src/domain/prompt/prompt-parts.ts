@@ -1,11 +1,14 @@
 /**
  * The pure parts of the one server-side prompt builder (docs/spec/generation.md "Prompt"), shared
  * by chat generation (tool turns kept) and Agent runs (tool turns left out):
- * - `systemText`: the chat's system prompt, the character card fields that are set, the persona;
+ * - `systemText`: the chat's system prompt, World Info placed before the character, the character
+ *   card fields that are set (the linked library card, else the chat's summary; never the first
+ *   message, which is the chat's first message), World Info placed after it, the persona;
  * - `historyMessages`: chat rows → canonical model messages, keeping every assistant tool call
  *   paired with its tool rows (a provider refuses a call without its result or a result without
  *   its call), so a window that starts inside a tool batch drops the orphaned rows.
  */
+import type { PromptCharacter } from "../characters/card";
 import type { CharacterCard, ChatRole, JsonObject } from "../chats/types";
 import type { ModelMessage, ModelPart } from "../models/ir";
 
@@ -32,19 +35,33 @@ export interface HistoryRow {
   extra: JsonObject;
 }
 
-/** System prompt, then `Character:`/`Description:`/`Personality:`/`Scenario:`/`First message:`, then the persona. */
-export function systemText(chat: PromptChat, persona?: Persona): string {
+/** The library side of the system message: the linked card and activated World Info by place. */
+export interface SystemLore {
+  character: PromptCharacter | null;
+  /** Entry texts placed before / after the character definition, in insertion order. */
+  before: string[];
+  after: string[];
+}
+
+/**
+ * System prompt, World Info before the character, `Character:`/`Description:`/`Personality:`/
+ * `Scenario:`/`Example dialogue:`, World Info after it, then the persona.
+ */
+export function systemText(chat: PromptChat, persona?: Persona, lore?: SystemLore): string {
   const parts: string[] = [];
   if (chat.systemPrompt?.trim()) parts.push(chat.systemPrompt.trim());
-  const card = chat.character;
+  if (lore && lore.before.length > 0) parts.push(lore.before.join("\n"));
+  const card = lore?.character ?? chat.character;
   if (card) {
     const lines = [`Character: ${card.name}`];
     if (card.description?.trim()) lines.push(`Description: ${card.description.trim()}`);
     if (card.personality?.trim()) lines.push(`Personality: ${card.personality.trim()}`);
     if (card.scenario?.trim()) lines.push(`Scenario: ${card.scenario.trim()}`);
-    if (card.firstMessage?.trim()) lines.push(`First message: ${card.firstMessage.trim()}`);
+    const examples = lore?.character?.mesExample.trim();
+    if (examples) lines.push(`Example dialogue:\n${examples}`);
     parts.push(lines.join("\n"));
   }
+  if (lore && lore.after.length > 0) parts.push(lore.after.join("\n"));
   const personaLines: string[] = [];
   if (persona?.name?.trim()) personaLines.push(`User persona: ${persona.name.trim()}`);
   if (persona?.description?.trim()) personaLines.push(persona.description.trim());

@@ -18,6 +18,8 @@ import { skillRoutes } from "./skills";
 import { retentionRoutes } from "./retention";
 import { dataRoutes } from "./data";
 import { adminRoutes } from "./admin";
+import { characterRoutes } from "./characters";
+import { worldInfoRoutes } from "./worldinfo";
 
 export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   setupRoutes,
@@ -37,4 +39,6 @@ export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   retentionRoutes,
   dataRoutes,
   adminRoutes,
+  characterRoutes,
+  worldInfoRoutes,
 ];

@@ -39,6 +39,7 @@ describe("SillyTavern line mapping", () => {
     const chat: ChatRecord = {
       id: "c",
       kind: "character",
+      characterId: null,
       revision: 1,
       messageCount: 5,
       header,

@@ -11,6 +11,7 @@ import { ADMIN_CODES } from "./admin";
 import { AGENT_CODES } from "./agent";
 import { APP_CODES } from "./app";
 import { AUTH_CODES } from "./auth";
+import { CHARACTER_CODES } from "./character";
 import { CHAT_CODES } from "./chat";
 import { CONFIG_CODES } from "./config";
 import { DATA_CODES } from "./data";
@@ -36,6 +37,7 @@ export const ERROR_CATALOGUE = {
   ...AGENT_CODES,
   ...APP_CODES,
   ...AUTH_CODES,
+  ...CHARACTER_CODES,
   ...CHAT_CODES,
   ...CONFIG_CODES,
   ...DATA_CODES,

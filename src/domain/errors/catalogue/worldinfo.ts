@@ -1,4 +1,4 @@
-/** `worldinfo.*` error codes (docs/spec/tool-system.md §2.3): HTTP status and default message of each. */
+/** `worldinfo.*` error codes (docs/spec/tool-system.md §2.3, docs/spec/worldinfo.md): HTTP status and default message of each. */
 import type { CatalogueEntry } from "./entry";
 
 export const WORLDINFO_CODES = {
@@ -12,4 +12,19 @@ export const WORLDINFO_CODES = {
   },
   "worldinfo.invalid_entry_range": { status: 400, message: "Start_char … is past the end of … (… chars)." },
   "worldinfo.read_too_large": { status: 413, message: "Read at most … entries per call." },
+  "worldinfo.book_not_found": {
+    status: 404,
+    message: "This World Info book does not exist (it may have been deleted).",
+  },
+  "worldinfo.book_entry_not_found": { status: 404, message: "This book has no entry with that uid." },
+  "worldinfo.file_invalid": { status: 400, message: "This file is not a SillyTavern World Info file." },
+  "worldinfo.invalid_regex": {
+    status: 400,
+    message: "An entry's key looks like a regular expression but is not a valid one.",
+  },
+  "worldinfo.revision_conflict": { status: 409, message: "This book was changed on another device." },
+  "worldinfo.attachment_target_not_found": {
+    status: 404,
+    message: "The character or chat to attach this book to does not exist.",
+  },
 } as const satisfies Record<`worldinfo.${string}`, CatalogueEntry>;

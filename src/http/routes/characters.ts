@@ -1,0 +1,100 @@
+/**
+ * /api/v1/characters… (docs/api.md "Characters"; docs/spec/characters.md). Import takes the card
+ * file itself as the body (`image/png` or `application/json`, ≤ 8 MiB). Exports and avatars are
+ * served with `X-Content-Type-Options: nosniff`; the avatar as `image/png` only.
+ */
+import { Hono, type Context } from "hono";
+import {
+  CARD_MAX_BYTES,
+  createCharacterBodySchema,
+  exportCharacterQuerySchema,
+  updateCharacterBodySchema,
+} from "../../contracts/characters";
+import { AppError } from "../../domain/errors";
+import { readBodyBytes } from "../body-bytes";
+import { readJson, readQuery } from "../body";
+import type { HttpEnv } from "../context";
+import { requireDevice } from "../middleware/auth";
+import { callSpace } from "../space-client";
+
+export const characterRoutes = new Hono<HttpEnv>();
+
+function contentType(c: Context<HttpEnv>): string {
+  return (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+function attachment(fileName: string): string {
+  return `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+characterRoutes.get("/characters", requireDevice, async (c) => c.json(await callSpace(c, "characters.list", {})));
+
+characterRoutes.post("/characters", requireDevice, async (c) => {
+  const body = await readJson(c, createCharacterBodySchema, { maxBytes: 2 * 1024 * 1024 });
+  return c.json(await callSpace(c, "characters.create", body), 201);
+});
+
+characterRoutes.post("/characters/import", requireDevice, async (c) => {
+  const type = contentType(c);
+  const kind = type === "image/png" ? "png" : type === "application/json" ? "json" : null;
+  if (!kind)
+    throw new AppError(
+      "character.unsupported_media_type",
+      "Send a character card as the body with Content-Type image/png (a PNG card) or application/json (a JSON card).",
+    );
+  const bytes = await readBodyBytes(
+    c,
+    CARD_MAX_BYTES,
+    () =>
+      new AppError("character.card_too_large", "The character card is larger than 8 MiB.", {
+        maxBytes: CARD_MAX_BYTES,
+      }),
+  );
+  return c.json(await callSpace(c, "characters.import", { kind, bytes }), 201);
+});
+
+characterRoutes.get("/characters/:id", requireDevice, async (c) =>
+  c.json(await callSpace(c, "characters.get", { id: c.req.param("id") })),
+);
+
+characterRoutes.patch("/characters/:id", requireDevice, async (c) => {
+  const body = await readJson(c, updateCharacterBodySchema, { maxBytes: 2 * 1024 * 1024 });
+  return c.json(await callSpace(c, "characters.update", { id: c.req.param("id"), ...body }));
+});
+
+characterRoutes.delete("/characters/:id", requireDevice, async (c) =>
+  c.json(await callSpace(c, "characters.delete", { id: c.req.param("id") })),
+);
+
+characterRoutes.get("/characters/:id/export", requireDevice, async (c) => {
+  const { format, spec } = readQuery(c, exportCharacterQuerySchema);
+  const id = c.req.param("id");
+  const headers = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
+  if (format === "json") {
+    const { fileName, json } = await callSpace(c, "characters.exportJson", { id, spec });
+    return new Response(json, {
+      headers: {
+        ...headers,
+        "content-type": "application/json; charset=utf-8",
+        "content-disposition": attachment(fileName),
+      },
+    });
+  }
+  const { fileName, png } = await callSpace(c, "characters.exportPng", { id });
+  return new Response(png as Uint8Array<ArrayBuffer>, {
+    headers: { ...headers, "content-type": "image/png", "content-disposition": attachment(fileName) },
+  });
+});
+
+characterRoutes.get("/characters/:id/avatar", requireDevice, async (c) => {
+  const { png, sha256 } = await callSpace(c, "characters.avatar", { id: c.req.param("id") });
+  return new Response(png as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "content-type": "image/png",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "sandbox",
+      "cache-control": "private, max-age=0, must-revalidate",
+      etag: `"${sha256}"`,
+    },
+  });
+});
