@@ -11,7 +11,7 @@ import { BASE_PNG, cardPng, readPng, v2Card, v3Card } from "./card-files";
 async function importFile(token: string, body: Uint8Array | string, type: string, expectStatus = 201) {
   const response = await SELF.fetch("https://edge.test/api/v1/characters/import", {
     method: "POST",
-    body,
+    body: body as BodyInit,
     headers: { "content-type": type, authorization: `Bearer ${token}` },
   });
   const json = (await response.json()) as any;
