@@ -3,6 +3,7 @@
  * older" pages back) and the composer. A chat deleted elsewhere says so instead of vanishing.
  */
 import { Trans, useTranslation } from "react-i18next";
+import { ChatLorePickers } from "../characters/ChatLorePickers";
 import { ErrorNote } from "../components/ErrorNote";
 import { RunAgentPanel } from "../runs/RunAgentPanel";
 import { Link } from "../shell/Link";
@@ -32,6 +33,7 @@ export function ChatPage({ chatId }: { chatId: string }) {
       {chat && !view.removed && (
         <>
           <ChatDetails chat={chat} />
+          <ChatLorePickers chat={chat} />
           <RunAgentPanel chatId={chat.id} />
           <section className="card" aria-labelledby="messages-title">
             <div className="card-head">

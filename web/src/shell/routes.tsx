@@ -4,6 +4,7 @@
  * every path below it (`/chats/abc` → "/chats"), so a screen reads sub-paths with `usePath()`.
  */
 import type { ComponentType } from "react";
+import { CharactersScreen } from "../characters/CharactersScreen";
 import { ChatsScreen } from "../chats/ChatsScreen";
 import { ConnectionsScreen } from "../connections/ConnectionsScreen";
 import { DevicesScreen } from "../devices/DevicesScreen";
@@ -11,6 +12,7 @@ import { McpScreen } from "../mcp/McpScreen";
 import { ProfilesScreen } from "../profiles/ProfilesScreen";
 import { RunsScreen } from "../runs/RunsScreen";
 import { SkillsScreen } from "../skills/SkillsScreen";
+import { WorldInfoScreen } from "../worldinfo/WorldInfoScreen";
 
 export interface AppRoute {
   path: string;
@@ -24,6 +26,8 @@ export interface AppRoute {
 export const ROUTES: readonly AppRoute[] = [
   { path: "/mcp", labelKey: "shell.routes.mcp", ready: true, component: McpScreen },
   { path: "/chats", labelKey: "shell.routes.chats", ready: true, component: ChatsScreen },
+  { path: "/characters", labelKey: "shell.routes.characters", ready: true, component: CharactersScreen },
+  { path: "/worldinfo", labelKey: "shell.routes.worldinfo", ready: true, component: WorldInfoScreen },
   { path: "/connections", labelKey: "shell.routes.connections", ready: true, component: ConnectionsScreen },
   { path: "/profiles", labelKey: "shell.routes.profiles", ready: true, component: ProfilesScreen },
   { path: "/skills", labelKey: "shell.routes.skills", ready: true, component: SkillsScreen },

@@ -11,3 +11,5 @@ export { default as devices } from "./devices";
 export { default as profiles } from "./profiles";
 export { default as waiting } from "./waiting";
 export { default as skills } from "./skills";
+export { default as characters } from "./characters";
+export { default as worldinfo } from "./worldinfo";

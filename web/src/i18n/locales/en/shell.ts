@@ -15,6 +15,8 @@ export default {
     runs: "Runs",
     devices: "Devices",
     skills: "Skills",
+    characters: "Characters",
+    worldinfo: "World Info",
   },
   status: {
     online: "Live",

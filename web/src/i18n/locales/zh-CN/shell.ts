@@ -15,6 +15,8 @@ export default {
     runs: "运行",
     devices: "设备",
     skills: "技能",
+    characters: "角色",
+    worldinfo: "世界书",
   },
   status: {
     online: "已连接",

@@ -15,6 +15,8 @@ export default {
     runs: "執行",
     devices: "裝置",
     skills: "技能",
+    characters: "角色",
+    worldinfo: "世界書",
   },
   status: {
     online: "已連線",

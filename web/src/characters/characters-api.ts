@@ -1,0 +1,72 @@
+/**
+ * The character routes (docs/api.md "Characters"). JSON routes go through the ApiClient; the card
+ * upload (the File itself is the body), the avatar (fetched with the token, shown from a blob URL)
+ * and exports are raw requests (chats/file-transfer.ts `send`). Errors are ApiErrors with the
+ * server's codes (`character.png_no_card`, `character.card_too_large`, `worldinfo.invalid_regex`, …).
+ */
+import type { ApiClient } from "../api/client";
+import { dispositionFileName, send } from "../chats/file-transfer";
+import type { Chat } from "../chats/types";
+import type { Services } from "../state/services";
+import type { CharacterList, CharacterView } from "./types";
+
+const at = (id: string) => `/characters/${encodeURIComponent(id)}`;
+
+export interface CharactersApi {
+  list(): Promise<CharacterList>;
+  get(id: string): Promise<CharacterView>;
+  create(data: Record<string, unknown>): Promise<CharacterView>;
+  update(id: string, data: Record<string, unknown>, ifRevision: number): Promise<CharacterView>;
+  remove(id: string): Promise<{ id: string; deleted: true }>;
+  /** A new chat with the character: linked, its greeting posted. */
+  startChat(id: string, title: string): Promise<Chat>;
+  /** Links (or with null unlinks) a chat's character. */
+  linkChat(chatId: string, characterId: string | null): Promise<Chat>;
+}
+
+export function charactersApi(api: ApiClient): CharactersApi {
+  return {
+    list: () => api.get("/characters"),
+    get: (id) => api.get(at(id)),
+    create: (data) => api.post("/characters", { data }),
+    update: (id, data, ifRevision) => api.patch(at(id), { data, ifRevision }),
+    remove: (id) => api.del(at(id)),
+    startChat: (id, title) => api.post("/chats", { title, characterId: id }),
+    linkChat: (chatId, characterId) => api.patch(`/chats/${encodeURIComponent(chatId)}`, { characterId }),
+  };
+}
+
+/** Uploads a card file (PNG or JSON) as a new character. */
+export async function importCardFile(services: Services, file: File): Promise<CharacterView> {
+  const json = /\.json$/i.test(file.name) || file.type === "application/json";
+  const response = await send(services, "/characters/import", {
+    method: "POST",
+    body: file,
+    headers: { "content-type": json ? "application/json" : "image/png" },
+  });
+  return (await response.json()) as CharacterView;
+}
+
+/** The avatar as a blob URL (the caller revokes it). */
+export async function avatarUrl(services: Services, id: string): Promise<string> {
+  const response = await send(services, `${at(id)}/avatar`, { method: "GET" });
+  return URL.createObjectURL(await response.blob());
+}
+
+/** Downloads the card as PNG (both chunks) or JSON (V3, or V2). */
+export async function exportCard(
+  services: Services,
+  id: string,
+  format: "png" | "json",
+  spec: "v3" | "v2" = "v3",
+): Promise<void> {
+  const response = await send(services, `${at(id)}/export?format=${format}&spec=${spec}`, { method: "GET" });
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = dispositionFileName(response.headers.get("content-disposition"), `character.${format}`);
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

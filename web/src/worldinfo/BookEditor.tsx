@@ -1,0 +1,152 @@
+/**
+ * `/worldinfo/<bookId>`: a book's entries (each folded, editable), "Add entry", rename, apply to
+ * every chat (global), export as SillyTavern JSON, delete. Edits carry the book's revision
+ * (`worldinfo.revision_conflict` when another device saved first: the book is re-read).
+ */
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorNote } from "../components/ErrorNote";
+import { InlineRenameForm } from "../components/InlineRenameForm";
+import { Link } from "../shell/Link";
+import { navigate } from "../shell/router";
+import { useServices } from "../state/services";
+import { useAction } from "../state/use-action";
+import { useFrame } from "../state/use-socket";
+import { ActivationTest } from "./ActivationTest";
+import { EntryEditor } from "./EntryEditor";
+import type { BookView, WorldEntry } from "./types";
+import { useWorldInfoApi } from "./use-books";
+import { exportBook } from "./worldinfo-api";
+
+export function BookEditor({ bookId }: { bookId: string }) {
+  const { t } = useTranslation();
+  const services = useServices();
+  const api = useWorldInfoApi();
+  const [book, setBook] = useState<BookView | null>(null);
+  const [removed, setRemoved] = useState(false);
+  const [renaming, setRenaming] = useState(false);
+  const load = useAction(async () => setBook(await api.get(bookId)), { toastErrors: false });
+  const { run: reload } = load;
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  useFrame(
+    services.socket,
+    "worldinfo.changed",
+    useCallback(
+      (frame) => {
+        if (frame.bookId !== bookId) return;
+        if (frame.removed) setRemoved(true);
+      },
+      [bookId],
+    ),
+  );
+  const edit = useAction(
+    async (change: (current: BookView) => Promise<BookView>) => {
+      if (!book) return;
+      try {
+        setBook(await change(book));
+      } catch (error) {
+        if ((error as { code?: string }).code === "worldinfo.revision_conflict") void reload();
+        throw error;
+      }
+    },
+    { toastErrors: false },
+  );
+  const global = book?.attachments.some((a) => a.scope === "global") ?? false;
+  const remove = useAction(async () => {
+    if (!book || !window.confirm(t("worldinfo.book.confirmDelete", { name: book.name }))) return;
+    await api.remove(book.id);
+    navigate("/worldinfo");
+  });
+  return (
+    <section className="screen book-editor" aria-labelledby="screen-title">
+      <Link href="/worldinfo" className="back-link">
+        {t("worldinfo.book.back")}
+      </Link>
+      <h1 id="screen-title">{book ? book.name : t("worldinfo.loading")}</h1>
+      <ErrorNote error={load.error} />
+      {removed && (
+        <p className="notice" role="alert">
+          {t("worldinfo.book.removed")}
+        </p>
+      )}
+      {book && !removed && (
+        <>
+          <div className="card stack">
+            {renaming ? (
+              <InlineRenameForm
+                current={book.name}
+                label={t("worldinfo.book.rename")}
+                maxLength={200}
+                save={(name) => api.update(book.id, { name })}
+                onDone={(updated) => {
+                  if (updated) setBook(updated);
+                  setRenaming(false);
+                }}
+              />
+            ) : (
+              <button type="button" className="btn btn-secondary" onClick={() => setRenaming(true)}>
+                {t("worldinfo.book.rename")}
+              </button>
+            )}
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={global}
+                onChange={(e) =>
+                  void edit.run((b) =>
+                    api.update(
+                      b.id,
+                      e.target.checked ? { attach: [{ scope: "global" }] } : { detach: [{ scope: "global" }] },
+                    ),
+                  )
+                }
+              />{" "}
+              {t("worldinfo.book.global")}
+            </label>
+            {book.characterId && (
+              <Link href={`/characters/${encodeURIComponent(book.characterId)}`}>{t("worldinfo.book.character")}</Link>
+            )}
+            <div className="row">
+              <button type="button" className="btn btn-secondary" onClick={() => void exportBook(services, book.id)}>
+                {t("worldinfo.book.export")}
+              </button>
+              <button type="button" className="btn btn-danger" onClick={() => void remove.run()}>
+                {t("worldinfo.book.delete")}
+              </button>
+            </div>
+          </div>
+          <ErrorNote error={edit.error ?? remove.error} />
+          <section aria-labelledby="entries-title" className="stack">
+            <div className="card-head">
+              <h2 id="entries-title">{t("worldinfo.book.entries", { count: book.entries.length })}</h2>
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={() =>
+                  void edit.run((b) =>
+                    api.addEntry(b.id, { key: [], content: "", comment: t("worldinfo.entry.new") }, b.revision),
+                  )
+                }
+              >
+                {t("worldinfo.book.addEntry")}
+              </button>
+            </div>
+            {book.entries.map((entry) => (
+              <EntryEditor
+                key={`${entry.uid}:${book.revision}`}
+                entry={entry as WorldEntry}
+                busy={edit.busy}
+                error={null}
+                onSave={(next) => void edit.run((b) => api.putEntry(b.id, next, b.revision))}
+                onDelete={() => void edit.run((b) => api.deleteEntry(b.id, entry.uid, b.revision))}
+              />
+            ))}
+          </section>
+          <ActivationTest bookIds={[book.id]} />
+        </>
+      )}
+    </section>
+  );
+}
