@@ -3,6 +3,7 @@
  * docs/spec/worldinfo.md §4): link the chat to a library character (or none), and attach World Info
  * books to this chat. Books attached globally or to the character apply too (said under the list).
  */
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorNote } from "../components/ErrorNote";
 import type { Chat } from "../chats/types";
@@ -13,6 +14,7 @@ import "./characters.css";
 
 export function ChatLorePickers({ chat }: { chat: Chat }) {
   const { t } = useTranslation();
+  const selectId = useId();
   const { list: characters } = useCharacters();
   const { list: books } = useBooks();
   const charactersApi = useCharactersApi();
@@ -42,9 +44,10 @@ export function ChatLorePickers({ chat }: { chat: Chat }) {
     <section className="card stack" aria-labelledby="chat-lore-title">
       <h2 id="chat-lore-title">{t("characters.chat.title")}</h2>
       <div className="lore-pickers">
-        <label className="field">
-          <span>{t("characters.chat.character")}</span>
+        <div className="field">
+          <label htmlFor={selectId}>{t("characters.chat.character")}</label>
           <select
+            id={selectId}
             value={chat.characterId ?? ""}
             onChange={(e) => void link.run(e.target.value)}
             disabled={link.busy || characters === null}
@@ -56,7 +59,7 @@ export function ChatLorePickers({ chat }: { chat: Chat }) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <fieldset className="lore-books">
           <legend>{t("characters.chat.books")}</legend>
           {books?.length === 0 && <span className="muted">{t("characters.chat.noBooks")}</span>}

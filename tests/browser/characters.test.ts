@@ -1,0 +1,75 @@
+/**
+ * The Characters screen in real Chromium against wrangler dev (issue [characters-lore] "Must
+ * show"): a PNG card made here is imported through the file picker, the editor shows its avatar
+ * (decoded, not broken), "Start a chat" opens a chat whose first message is the card's greeting
+ * (with its alternate greeting as a swipe), the chat page's picker names the character, and the
+ * library grid shows the avatar. Screenshots at 360 and 1280 px.
+ */
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cardPng, v2Card } from "../integration/characters/card-files";
+import { HAS_CHROMIUM, eventually, startRig, type IssuedDevice, type Rig, type RigPage } from "./rig";
+
+const nav = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
+
+/** True once the avatar <img> has decoded a real image. */
+async function avatarDecoded(page: Page): Promise<boolean> {
+  return page
+    .getByTestId("character-avatar")
+    .first()
+    .evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
+}
+
+describe.skipIf(!HAS_CHROMIUM)("web: characters", () => {
+  let rig: Rig;
+  let owner: RigPage & { device: IssuedDevice };
+
+  beforeAll(async () => {
+    rig = await startRig();
+    [owner] = (await rig.signedInPages(1)) as [RigPage & { device: IssuedDevice }];
+  });
+
+  afterAll(async () => {
+    await rig?.close();
+  });
+
+  it("imports a card PNG, starts a chat with it (first message posted) and shows the avatar", async () => {
+    const { page } = owner;
+    const file = path.join(tmpdir(), `seraphina-${Date.now()}.png`);
+    await writeFile(file, cardPng({ chara: v2Card("Seraphina") }));
+
+    await nav(page, "Characters").click();
+    await page.getByRole("heading", { name: "Characters", level: 1 }).waitFor();
+    await page.getByText("No characters yet. Import a card to start.").waitFor();
+    await page.getByTestId("character-import-input").setInputFiles(file);
+
+    await page.getByRole("heading", { name: "Seraphina", level: 1 }).waitFor();
+    await eventually(() => avatarDecoded(page), 15_000, "the editor's avatar decoded");
+    expect(await page.getByLabel("Description").inputValue()).toBe("A guardian of the forest.");
+    await page.getByRole("link", { name: "Open its lorebook" }).waitFor();
+    await rig.screenshot(page, "character-editor-1280");
+
+    await page.getByRole("button", { name: "Start a chat" }).click();
+    await page.waitForURL(/\/chats\/[^/]+$/);
+    await page.getByTestId("chat-heading").getByText("Seraphina").waitFor();
+    const messages = page.getByRole("list", { name: "Messages" });
+    await messages.getByText("*Seraphina smiles.* Welcome, traveler.").waitFor();
+    expect(await messages.getByRole("listitem").count()).toBe(1);
+    const picker = page.getByLabel("Character", { exact: true });
+    await eventually(
+      async () => (await picker.locator("option:checked").textContent()) === "Seraphina",
+      15_000,
+      "picker",
+    );
+
+    await nav(page, "Characters").click();
+    await page.getByRole("link", { name: "Open Seraphina" }).waitFor();
+    await eventually(() => avatarDecoded(page), 15_000, "the grid's avatar decoded");
+    await page.setViewportSize({ width: 360, height: 780 });
+    await rig.screenshot(page, "characters-360");
+  });
+});
