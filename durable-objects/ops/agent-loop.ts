@@ -6,6 +6,8 @@
 import { cancelRun } from "../../src/application/agent/cancel-run";
 import { submitGuidance } from "../../src/application/agent/guidance";
 import { readModelTurn } from "../../src/application/agent/model-turn";
+import { readToolCall } from "../../src/application/agent/tool-call-read";
+import { mcpRegistryServices } from "../../src/composition/mcp-registry";
 import { startRun } from "../../src/application/agent/start-run";
 import { buildServerPromptSnapshot } from "../../src/application/agent/server-prompt";
 import { agentLoopDeps } from "../../src/composition/agent-loop";
@@ -56,5 +58,21 @@ export const agentLoopOps = defineOps({
     // A slimmed run's model responses are gone: 410 agent.run_slimmed (docs/spec/retention-usage.md).
     agentRunServices(space).runs.requireWhole(input.runId);
     return readModelTurn(agentLoopDeps(space), input);
+  },
+  "agent.runs.toolCall": (space, input: { runId: string; callId: string; invocationId?: string; round?: number }) => {
+    // A slimmed run's tool arguments and results are gone: 410 agent.run_slimmed.
+    agentRunServices(space).runs.requireWhole(input.runId);
+    const deps = agentLoopDeps(space);
+    return readToolCall(
+      {
+        store: deps.store,
+        journal: deps.journal,
+        serverName: (id) => {
+          const found = mcpRegistryServices(space).lookupSummary(id);
+          return found.status === "found" ? found.registration.displayName : null;
+        },
+      },
+      input,
+    );
   },
 });

@@ -82,3 +82,11 @@ export const modelTurnQuerySchema = z.object({
   maxChars: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });
 export const roundParamSchema = z.coerce.number().int().min(1).max(100_000);
+
+/** GET /agent/runs/:runId/tool-calls/:callId?invocationId=&round= (docs/spec/agent-runtime.md §9) */
+export const toolCallQuerySchema = z.object({
+  invocationId: z.string().min(1).max(128).optional(),
+  round: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+/** A provider tool call id in a path (percent-decoded by the router). */
+export const callIdParamSchema = z.string().min(1).max(512);

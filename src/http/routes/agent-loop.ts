@@ -6,14 +6,17 @@
  * - POST /agent/runs/:runId/guidance {text, clientGuidanceId?} → 202 {runId, guidanceId, status:"queued", preview, chars, words, pendingCount}
  *   (a body of the wrong shape → 400 `agent.guidance_invalid`)
  * - GET /agent/runs/:runId/model-turns/:round?invocationId=&maxChars= → the readModelTurn projection
+ * - GET /agent/runs/:runId/tool-calls/:callId?invocationId=&round= → ToolCallView (readToolCall)
  * List/get/events/delete are [agent-journal]'s (src/http/routes/agent-runs.ts).
  */
 import { Hono, type Context } from "hono";
 import {
+  callIdParamSchema,
   guidanceBodySchema,
   modelTurnQuerySchema,
   roundParamSchema,
   startRunBodySchema,
+  toolCallQuerySchema,
   START_RUN_BODY_LIMIT,
 } from "../../contracts/agent-loop";
 import { runIdSchema } from "../../contracts/agent-runs";
@@ -59,4 +62,13 @@ agentLoopRoutes.get("/agent/runs/:runId/model-turns/:round", requireDevice, asyn
     throw new AppError("agent.model_turn_not_found", "A model turn is a round number from 1.", { runId });
   const query = readQuery(c, modelTurnQuerySchema);
   return c.json(await callSpace(c, "agent.runs.modelTurn", { runId, round: parsed.data, ...query }));
+});
+
+agentLoopRoutes.get("/agent/runs/:runId/tool-calls/:callId", requireDevice, async (c) => {
+  const runId = runIdParam(c);
+  const parsed = callIdParamSchema.safeParse(c.req.param("callId"));
+  if (!parsed.success)
+    throw new AppError("agent.tool_call_not_found", "A tool call id is 1 to 512 characters.", { runId });
+  const query = readQuery(c, toolCallQuerySchema);
+  return c.json(await callSpace(c, "agent.runs.toolCall", { runId, callId: parsed.data, ...query }));
 });

@@ -298,4 +298,6 @@ export const AGENT_CODES = {
   "agent.tool_after_finish": { status: 400, message: "A finishing tool must be the last tool call of its turn." },
   "agent.tool_budget_exhausted": { status: 400, message: "This tool has been called as often as this run allows." },
   "agent.tool_denied": { status: 400, message: "The tool … is not available in this run." },
+  // [web-timeline] (issue 23): tool-call reads.
+  "agent.tool_call_not_found": { status: 404, message: "This run has no such tool call." },
 } as const satisfies Record<`agent.${string}`, CatalogueEntry>;
