@@ -7,6 +7,7 @@ import { cancelRun } from "../../src/application/agent/cancel-run";
 import { submitGuidance } from "../../src/application/agent/guidance";
 import { readModelTurn } from "../../src/application/agent/model-turn";
 import { readToolCall } from "../../src/application/agent/tool-call-read";
+import { readModelStream } from "../../src/application/agent/model-stream";
 import { mcpRegistryServices } from "../../src/composition/mcp-registry";
 import { startRun } from "../../src/application/agent/start-run";
 import { buildServerPromptSnapshot } from "../../src/application/agent/server-prompt";
@@ -74,5 +75,9 @@ export const agentLoopOps = defineOps({
       },
       input,
     );
+  },
+  "agent.runs.modelStream": (space, input: { runId: string }) => {
+    agentRunServices(space).runs.get(input.runId);
+    return readModelStream(agentLoopDeps(space).store, input.runId);
   },
 });

@@ -4,6 +4,7 @@
  * src/application/agent/run-records.ts and journal.ts for the methods it calls).
  */
 import { agentRunServices } from "../../src/composition/agent-runs";
+import { chatServices } from "../../src/composition/chats";
 import { AppError } from "../../src/domain/errors";
 import {
   toRunHandle,
@@ -59,9 +60,31 @@ export const agentRunDevOps = defineOps({
   },
 });
 
+/** Adds each run's chat title (one read per distinct chat; null for a deleted chat). */
+function withChatTitles(space: Space, runs: AgentRunSummary[]): AgentRunSummary[] {
+  const titles = new Map<string, string | null>();
+  const chats = chatServices(space);
+  return runs.map((run) => {
+    if (!titles.has(run.stableChatId)) {
+      let title: string | null = null;
+      try {
+        title = chats.getChat(run.stableChatId).title;
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === "chat.not_found")) throw error;
+      }
+      titles.set(run.stableChatId, title);
+    }
+    return { ...run, chatTitle: titles.get(run.stableChatId) ?? null };
+  });
+}
+
 export const agentRunOps = defineOps({
-  "agent.runs.list": (space, input) => agentRunServices(space).runs.list(input),
-  "agent.runs.get": (space, input) => toRunSummary(agentRunServices(space).runs.get(input.runId)),
+  "agent.runs.list": (space, input) => {
+    const page = agentRunServices(space).runs.list(input);
+    return { ...page, runs: withChatTitles(space, page.runs) };
+  },
+  "agent.runs.get": (space, input) =>
+    withChatTitles(space, [toRunSummary(agentRunServices(space).runs.get(input.runId))])[0]!,
   "agent.runs.events": (space, input) => {
     const { runId, ...query } = input;
     return { events: agentRunServices(space).journal.readPage(runId, query) };

@@ -87,6 +87,8 @@ export const agentRunSummarySchema = z.strictObject({
   waitingOn: waitingOnSchema,
   /** Set once retention slimmed the run (docs/spec/retention-usage.md "Slim"). */
   slimmedAt: isoTimeSchema.optional(),
+  /** The chat's title now (list and get; null when the chat was deleted since). */
+  chatTitle: z.string().nullable().optional(),
 });
 
 /** `GET /agent/runs`: newest first; `nextCursor` when more runs exist. */

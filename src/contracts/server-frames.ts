@@ -7,8 +7,9 @@
  *
  * Broadcast to every socket of the user: `device.*`, `chat.*`, `model.connection_*`, `mcp.*`,
  * `agent.run_changed`, `agent.run_removed`, `agent.profile_changed`, `skill.changed`, `character.changed`, `worldinfo.changed`, `agent.retention_*`. Sent to one socket:
- * `pong`, `error`, `agent.subscribed`, and `agent.event` (to the sockets subscribed to the run).
+ * `pong`, `error`, `agent.subscribed`, and `agent.event`, `agent.model_delta` (to the sockets subscribed to the run).
  */
+import { agentModelDeltaFrameSchema } from "./timeline-views";
 import { z } from "zod";
 import { AGENT_RUN_STATUSES } from "../domain/agent/run-status";
 import { agentRunEventSchema, waitingOnSchema } from "./agent-run-views";
@@ -175,6 +176,7 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   generationEndedFrameSchema,
   exportProgressFrameSchema,
   restoreProgressFrameSchema,
+  agentModelDeltaFrameSchema,
 ]);
 
 /** A server → client frame. */

@@ -31,3 +31,34 @@ export const toolCallViewSchema = z.strictObject({
   truncated: z.boolean(),
 });
 export type ToolCallView = z.infer<typeof toolCallViewSchema>;
+
+/**
+ * The live model text of a run (docs/spec/agent-runtime.md §9 "Live model text"): `text` is the
+ * increment; `seq` counts from 1 per run across invocations, rounds and attempts; at most 20
+ * frames per second; to the sockets subscribed to the run.
+ */
+export const agentModelDeltaFrameSchema = z.strictObject({
+  type: z.literal("agent.model_delta"),
+  runId: z.string(),
+  invocationId: z.string(),
+  round: z.number().int().min(1),
+  attempt: z.number().int().min(1),
+  seq: z.number().int().min(1),
+  kind: z.enum(["text", "reasoning"]),
+  text: z.string(),
+});
+
+/**
+ * `GET /agent/runs/:runId/model-stream`: the text and reasoning of the latest model attempt as far as
+ * frames 1..lastSeq carried it (round 0, lastSeq 0 before the first model call). A device that
+ * joins mid-stream reads this, then applies only frames with `seq > lastSeq` of the same attempt.
+ */
+export const modelStreamViewSchema = z.strictObject({
+  invocationId: z.string(),
+  round: z.number().int().min(0),
+  attempt: z.number().int().min(0),
+  text: z.string(),
+  reasoning: z.string(),
+  lastSeq: z.number().int().min(0),
+});
+export type ModelStreamView = z.infer<typeof modelStreamViewSchema>;

@@ -44,6 +44,11 @@ export class ScriptedModelGateway implements ModelGateway {
       argumentsText: call.arguments ?? "{}",
     }));
     const text = step.text ?? "";
+    // A streamed step hands its text to onDelta in pieces of 4 code points, as a provider would.
+    if (options.onDelta) {
+      const chars = Array.from(text);
+      for (let i = 0; i < chars.length; i += 4) options.onDelta({ type: "text", text: chars.slice(i, i + 4).join("") });
+    }
     return {
       message: {
         role: "assistant",

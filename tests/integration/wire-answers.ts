@@ -74,7 +74,7 @@ import {
   skillPreviewSchema,
 } from "../../src/contracts/skill-views";
 
-import { toolCallViewSchema } from "../../src/contracts/timeline-views";
+import { modelStreamViewSchema, toolCallViewSchema } from "../../src/contracts/timeline-views";
 import {
   pruneResultSchema,
   retentionPlanSchema,
@@ -148,6 +148,7 @@ const ROUTES: Route[] = [
   ["GET", at("/agent/runs/:id/events"), agentRunEventPageSchema],
   ["DELETE", at("/agent/runs/:id"), agentRunDeletedSchema],
   ["GET", at("/agent/runs/:id/tool-calls/:id"), toolCallViewSchema],
+  ["GET", at("/agent/runs/:id/model-stream"), modelStreamViewSchema],
   ["POST", at("/skills/import/preview"), skillPreviewSchema],
   ["POST", at("/skills/import"), skillInstallResultSchema],
   ["GET", at("/skills"), skillListSchema],

@@ -57,6 +57,11 @@ export class JournalService implements RunJournal {
     this.sockets.publish(runTopic(event.runId), { type: "agent.event", event });
   }
 
+  /** Sends any frame about a run (e.g. `agent.model_delta`) to the sockets following it. */
+  publishToRun(runId: string, frame: ServerFrame): void {
+    this.sockets.publish(runTopic(runId), frame);
+  }
+
   read(runId: string, query?: ReadEventsQuery): AgentRunEvent[] {
     return this.store.read(runId, query);
   }

@@ -15,11 +15,7 @@
  * (404). The caller refuses slimmed runs (`agent.run_slimmed`, 410) before calling.
  */
 import { AppError } from "../../domain/errors";
-import {
-  exceedsInlineLimit,
-  externalizedContent,
-  readableView,
-} from "../../domain/agent/loop/mcp-projection";
+import { exceedsInlineLimit, externalizedContent, readableView } from "../../domain/agent/loop/mcp-projection";
 import { auditPaths, callHash, type AgentToolResult } from "../../domain/agent/loop/tool-result";
 import { toCallOutcomeDto, type McpCallOutcome, type McpCallOutcomeDto } from "../../domain/mcp/call-outcome";
 import type { AgentRunEvent } from "../../domain/agent/run-events";

@@ -97,6 +97,8 @@ export interface AgentRunSummary {
   slimmedAt?: string;
   /** What the run waits on (`since` RFC 3339), null when not waiting (docs/spec/scheduling.md). */
   waitingOn: WaitingOnView | null;
+  /** The chat's title now (list and get routes; null when the chat was deleted since). */
+  chatTitle?: string | null;
 }
 
 /** `waitingOn` on the wire: `since` as RFC 3339 UTC. */

@@ -7,6 +7,7 @@
  *   (a body of the wrong shape → 400 `agent.guidance_invalid`)
  * - GET /agent/runs/:runId/model-turns/:round?invocationId=&maxChars= → the readModelTurn projection
  * - GET /agent/runs/:runId/tool-calls/:callId?invocationId=&round= → ToolCallView (readToolCall)
+ * - GET /agent/runs/:runId/model-stream → ModelStreamView (application/agent/model-stream.ts)
  * List/get/events/delete are [agent-journal]'s (src/http/routes/agent-runs.ts).
  */
 import { Hono, type Context } from "hono";
@@ -72,3 +73,7 @@ agentLoopRoutes.get("/agent/runs/:runId/tool-calls/:callId", requireDevice, asyn
   const query = readQuery(c, toolCallQuerySchema);
   return c.json(await callSpace(c, "agent.runs.toolCall", { runId, callId: parsed.data, ...query }));
 });
+
+agentLoopRoutes.get("/agent/runs/:runId/model-stream", requireDevice, async (c) =>
+  c.json(await callSpace(c, "agent.runs.modelStream", { runId: runIdParam(c) })),
+);

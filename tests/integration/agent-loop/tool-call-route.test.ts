@@ -107,13 +107,31 @@ describe("GET /agent/runs/:runId/tool-calls/:callId", () => {
     expect(view.truncated).toBe(false);
   });
 
+  it("GET …/model-stream answers the latest attempt's streamed text and the last frame's seq", async () => {
+    const { user, chatId } = await userWithChat();
+    const run = await driveRun(user.userId, chatId, {
+      steps: [
+        { text: "Let me draft the scene first.", calls: [write("w", "The dragon woke.")] },
+        tail[1]!,
+        { text: "Committed; finishing now.", calls: [{ id: "f", name: "workspace_finish", arguments: "{}" }] },
+      ],
+    });
+    expect(run.status).toBe("completed");
+    const stream = await apiJson(`/api/v1/agent/runs/${run.runId}/model-stream`, {
+      token: user.deviceToken,
+      expectStatus: 200,
+    });
+    expect(stream).toMatchObject({ invocationId: "inv_root", round: 3, attempt: 1, text: "Committed; finishing now." });
+    // The scripted model streams 4 code points per delta; frames merge deltas but never split them.
+    expect(stream.lastSeq).toBeGreaterThanOrEqual(2);
+    expect(stream.lastSeq).toBeLessThanOrEqual(Math.ceil(29 / 4) + Math.ceil(25 / 4));
+  });
+
   it("an unknown call id is 404; another user's run is 404; a slimmed run is 410", async () => {
     const { user, chatId } = await userWithChat();
     const run = await driveRun(user.userId, chatId, { steps: tail });
     const token = user.deviceToken;
-    expect((await apiJson(callPath(run.runId, "w"), { token, expectStatus: 200 })).alias).toBe(
-      "workspace_write_file",
-    );
+    expect((await apiJson(callPath(run.runId, "w"), { token, expectStatus: 200 })).alias).toBe("workspace_write_file");
     const unknown = await apiJson(callPath(run.runId, "nope"), { token, expectStatus: 404 });
     expect(unknown.error.code).toBe("agent.tool_call_not_found");
     const other = await createUser();

@@ -4,10 +4,11 @@
  * real adapter ends the step itself) and also guards the attempt in the loop, so a gateway that
  * ignores the option cannot hang the step: past `timeoutMs` (ms) the attempt is aborted and
  * rejected with a retryable `model.request_failed` (`details.timeoutMs`). Aborting `signal`
- * (cancel) still ends the attempt the gateway's way (`model.cancelled`).
+ * (cancel) still ends the attempt the gateway's way (`model.cancelled`). With `onDelta` the attempt is
+ * streamed and each text/reasoning delta is handed to it (the live timeline, docs/spec/agent-runtime.md §9).
  */
 import { ModelError } from "../../../../domain/models/errors";
-import type { ModelRequest, ModelResponse } from "../../../../domain/models/ir";
+import type { ModelDelta, ModelRequest, ModelResponse } from "../../../../domain/models/ir";
 import type { ModelGateway } from "../../../../ports/model-gateway";
 
 /** Per-attempt model timeout when no development override (`TIMEOUT_OVERRIDES.modelCallMs`) is set, ms. */
@@ -27,6 +28,7 @@ export async function stepWithTimeout(
   request: ModelRequest,
   signal: AbortSignal,
   timeoutMs: number,
+  onDelta?: (delta: ModelDelta) => void,
 ): Promise<ModelResponse> {
   const controller = new AbortController();
   const forward = () => controller.abort(signal.reason);
@@ -40,7 +42,14 @@ export async function stepWithTimeout(
     }, timeoutMs);
   });
   try {
-    return await Promise.race([gateway.step(request, { signal: controller.signal, stream: false, timeoutMs }), guard]);
+    return await Promise.race([
+      gateway.step(request, {
+        signal: controller.signal,
+        timeoutMs,
+        ...(onDelta ? { stream: true, onDelta } : { stream: false }),
+      }),
+      guard,
+    ]);
   } finally {
     clearTimeout(timer);
     signal.removeEventListener("abort", forward);

@@ -18,7 +18,8 @@
  * true}` and `model_call_retry_scheduled {intervalMs: 0}` and sends the request again as the next
  * attempt; interrupted attempts do not count against `modelRetry.maxRetries` (at most
  * MAX_INTERRUPTED_ATTEMPTS per round, then the run fails with `agent.step_interrupted`). The call
- * waits for an outbound slot first (`waitingOn.kind: "queue"`, outbound.ts).
+ * waits for an outbound slot first (`waitingOn.kind: "queue"`, outbound.ts). The attempt is streamed:
+ * its text reaches the devices following the run as `agent.model_delta` frames (../../model-stream.ts).
  */
 import { AppError } from "../../../../domain/errors";
 import { modelResponsePath } from "../../../../domain/agent/loop/loop-state";
@@ -34,6 +35,7 @@ import { appendMessage } from "../conversation";
 import { recoverFromDrift } from "./drift";
 import { stepWithTimeout } from "./model-timeout";
 import { outboundCall } from "../outbound";
+import { RunModelStream } from "../../model-stream";
 import { applyGuidance, buildModelRequest, currentTurn } from "./prepare-turn";
 
 /** Interrupted attempts of one round after which the run fails with `agent.step_interrupted`. */
@@ -65,17 +67,24 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
   }
   ctx.emit("model_call_attempt_started", { round: state.round, invocationId: inv, attempt: state.attempt, maxRetries });
   let response: ModelResponse;
+  let live: RunModelStream | undefined;
   try {
     // Saved before the attempt may leave (or wait for a slot): found set later = interrupted.
     state.modelInFlight = { attempt: state.attempt, since: ctx.deps.clock.now() };
     ctx.save();
+    live = new RunModelStream(ctx.runId, { invocationId: inv, round: state.round, attempt: state.attempt }, ctx.deps);
+    const stream = live;
     response = await outboundCall(ctx, "model", gateway.modelId, () =>
-      stepWithTimeout(gateway, request, ctx.signal, ctx.deps.modelCallMs),
+      stepWithTimeout(gateway, request, ctx.signal, ctx.deps.modelCallMs, (delta) =>
+        stream.push(delta.type, delta.text),
+      ),
     );
+    live.close();
     state.modelInFlight = null;
     const duplicate = duplicateToolCallError(response.toolCalls);
     if (duplicate) throw duplicate;
   } catch (error) {
+    live?.close();
     state.modelInFlight = null;
     if (ctx.cancelRequested()) throw new RunCancelled();
     const retryable = isRetryableModelError(error);

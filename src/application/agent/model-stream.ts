@@ -1,0 +1,115 @@
+/**
+ * The live model text of a run (docs/spec/agent-runtime.md §9 "Live model text"): the deltas of a
+ * streamed model attempt are buffered and sent to the sockets subscribed to the run as
+ * `agent.model_delta {runId, invocationId, round, attempt, seq, kind, text}` at most once per
+ * FRAME_INTERVAL_MS (≤ 20 frames/s), `text` being the increment. `seq` counts from 1 per run.
+ * Each flush also stores the attempt's text so far and `lastSeq` in the run's hidden document
+ * MODEL_STREAM_DOC, so `GET …/model-stream` answers exactly the text of frames 1..lastSeq and a
+ * device that joins mid-stream applies only the frames after it.
+ */
+import type { ModelStreamView } from "../../contracts/timeline-views";
+import { ROOT_INVOCATION_ID } from "../../domain/agent/run-ids";
+import type { AgentLoopStore } from "../../ports/agent-loop-store";
+import type { Clock } from "../../ports/space";
+import type { JournalService } from "./journal";
+
+/** Shortest time between two delta frames of one run, ms. */
+export const FRAME_INTERVAL_MS = 50;
+/** Hidden document holding the latest attempt's streamed text (deleted with the run's documents). */
+export const MODEL_STREAM_DOC = "live/model-stream.json";
+
+type Kind = "text" | "reasoning";
+
+/** The stream of a run before its first model call. */
+const EMPTY: ModelStreamView = {
+  invocationId: ROOT_INVOCATION_ID,
+  round: 0,
+  attempt: 0,
+  text: "",
+  reasoning: "",
+  lastSeq: 0,
+};
+
+/** What `GET /agent/runs/:runId/model-stream` answers (the caller checks the run exists). */
+export function readModelStream(store: Pick<AgentLoopStore, "getDoc">, runId: string): ModelStreamView {
+  const text = store.getDoc(runId, MODEL_STREAM_DOC);
+  return text === null ? { ...EMPTY } : (JSON.parse(text) as ModelStreamView);
+}
+
+export interface RunModelStreamDeps {
+  store: Pick<AgentLoopStore, "getDoc" | "putDoc">;
+  journal: Pick<JournalService, "publishToRun">;
+  clock: Clock;
+}
+
+/** One model attempt's live text; `push` from the gateway's onDelta, `close` when the attempt ends. */
+export class RunModelStream {
+  private view: ModelStreamView;
+  private pending: Record<Kind, string> = { text: "", reasoning: "" };
+  private order: Kind[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastFlush = 0;
+
+  constructor(
+    private readonly runId: string,
+    at: { invocationId: string; round: number; attempt: number },
+    private readonly deps: RunModelStreamDeps,
+  ) {
+    const lastSeq = readModelStream(deps.store, runId).lastSeq;
+    this.view = { ...at, text: "", reasoning: "", lastSeq };
+    this.persist();
+  }
+
+  /** Buffers one delta and schedules a flush. Never throws. */
+  push(kind: Kind, text: string): void {
+    if (text.length === 0) return;
+    if (this.pending[kind] === "") this.order.push(kind);
+    this.pending[kind] += text;
+    if (this.timer !== undefined) return;
+    const wait = Math.max(0, this.lastFlush + FRAME_INTERVAL_MS - this.deps.clock.now());
+    this.timer = setTimeout(() => this.tick(), wait);
+  }
+
+  /** Sends everything still buffered and stops the timer (the attempt ended). */
+  close(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    while (this.order.length > 0) this.flushOne();
+  }
+
+  private tick(): void {
+    this.timer = undefined;
+    this.flushOne();
+    if (this.order.length > 0) this.timer = setTimeout(() => this.tick(), FRAME_INTERVAL_MS);
+  }
+
+  private flushOne(): void {
+    const kind = this.order.shift();
+    if (!kind) return;
+    const text = this.pending[kind];
+    this.pending[kind] = "";
+    const view = this.view;
+    view.lastSeq += 1;
+    view[kind] += text;
+    this.lastFlush = this.deps.clock.now();
+    this.persist();
+    this.deps.journal.publishToRun(this.runId, {
+      type: "agent.model_delta",
+      runId: this.runId,
+      invocationId: view.invocationId,
+      round: view.round,
+      attempt: view.attempt,
+      seq: view.lastSeq,
+      kind,
+      text,
+    });
+  }
+
+  private persist(): void {
+    try {
+      this.deps.store.putDoc(this.runId, MODEL_STREAM_DOC, JSON.stringify(this.view));
+    } catch {
+      /* the run was deleted mid-attempt; frames still go out */
+    }
+  }
+}
