@@ -13,6 +13,7 @@ import { Link } from "../shell/Link";
 import { RunStatusBadge } from "./RunStatusBadge";
 import { WaitingNote } from "./WaitingNote";
 import { ACTIVE_STATUSES } from "./types";
+import { useRunnableProfiles } from "./use-profiles";
 import { useRunList } from "./use-run-list";
 
 const FILTERS = {
@@ -30,6 +31,8 @@ export function RunList({ chatId: initialChatId }: { chatId: string | null }) {
   const [filter, setFilter] = useState<FilterKey>("all");
   const statuses = useMemo(() => FILTERS[filter].statuses, [filter]);
   const list = useRunList(chatId, statuses);
+  const profiles = useRunnableProfiles();
+  const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.displayName] as const)), [profiles]);
   const showAll = () => {
     setChatId(null);
     window.history.replaceState(null, "", "/runs");
@@ -79,7 +82,16 @@ export function RunList({ chatId: initialChatId }: { chatId: string | null }) {
                 <RunStatusBadge status={run.status} />
                 <WaitingNote waitingOn={run.waitingOn} />
                 <span className="run-meta">
-                  {profileName(t, run.profileId ?? DEFAULT_WRITER_ID)} · {t("runs.commits", { count: run.commitCount })}
+                  {run.chatTitle && (
+                    <>
+                      <span className="run-chat-title" data-testid="run-chat-title">
+                        {run.chatTitle}
+                      </span>{" "}
+                      ·{" "}
+                    </>
+                  )}
+                  {profileName(t, run.profileId ?? DEFAULT_WRITER_ID, names.get(run.profileId ?? ""))} ·{" "}
+                  {t("runs.commits", { count: run.commitCount })}
                 </span>
               </li>
             ))}

@@ -1,6 +1,9 @@
 /**
- * `/runs/<runId>`: the run's status (live), what it worked on, its committed message, Cancel
- * (POST /api/v1/agent/runs/:runId/cancel) while it runs, and the live journal.
+ * `/runs/<runId>` (ADR 1502, issue [web-timeline]): the run's status (live) and what it waits on,
+ * a failed run's summary with "Run again", what it worked on (the chat by name), its committed
+ * message, Cancel and the guidance box while it runs, the timeline (rounds, narration streamed
+ * live, tool calls with arguments and results, inline diffs, commits), the workspace browser and
+ * the journal line by line.
  */
 import { profileName } from "../profiles/profile-name";
 import { DEFAULT_WRITER_ID } from "../profiles/types";
@@ -11,6 +14,12 @@ import { formatCount, formatWhen } from "../i18n/format";
 import { Link } from "../shell/Link";
 import { useAction } from "../state/use-action";
 import { JournalList } from "./JournalList";
+import { FailureSummary } from "./timeline/FailureSummary";
+import { GuidanceBox } from "./timeline/GuidanceBox";
+import { Timeline, useTimeline } from "./timeline/Timeline";
+import { useModelStream } from "./timeline/use-model-stream";
+import { WorkspaceBrowser } from "./timeline/WorkspaceBrowser";
+import { useState } from "react";
 import { RunStatusBadge } from "./RunStatusBadge";
 import { WaitingNote } from "./WaitingNote";
 import { isTerminal } from "./types";
@@ -26,6 +35,12 @@ export function RunPage({ runId }: { runId: string }) {
     setSummary((s) => (s ? { ...s, status: handle.status } : s));
   });
   const chatHref = summary ? `/chats/${encodeURIComponent(summary.stableChatId)}` : "/chats";
+  const timeline = useTimeline(events);
+  const active = summary !== null && !isTerminal(summary.status);
+  const live = useModelStream(runId, active);
+  const [showWorkspace, setShowWorkspace] = useState(false);
+  const failed = summary !== null && (summary.status === "failed" || summary.status === "partial_success");
+  const accepting = active && summary.status !== "cancelling" && summary.status !== "finishing";
   return (
     <section className="screen run-page" aria-labelledby="screen-title">
       <Link href="/runs" className="back-link">
@@ -40,13 +55,17 @@ export function RunPage({ runId }: { runId: string }) {
         )}
       </div>
       <ErrorNote error={error} />
+      {summary && failed && <FailureSummary summary={summary} timeline={timeline} />}
       {summary && (
         <div className="card run-facts">
           <dl>
             <div>
               <dt>{t("runs.page.chat")}</dt>
               <dd>
-                <Link href={chatHref}>{t("runs.page.openChat")}</Link>
+                <Link href={chatHref}>
+                  {summary.chatTitle ??
+                    (summary.chatTitle === null ? t("runs.page.chatDeleted") : t("runs.page.openChat"))}
+                </Link>
               </dd>
             </div>
             <div>
@@ -88,6 +107,21 @@ export function RunPage({ runId }: { runId: string }) {
             </BusyButton>
           )}
         </div>
+      )}
+      {summary && accepting && <GuidanceBox runId={runId} />}
+      {summary?.slimmedAt && (
+        <p className="card muted" data-testid="run-slimmed">
+          {t("runs.timeline.slimmed")}
+        </p>
+      )}
+      <Timeline runId={runId} timeline={timeline} live={live} chatHref={chatHref} />
+      {summary && !summary.slimmedAt && (
+        <details className="card" onToggle={(e) => setShowWorkspace((e.currentTarget as HTMLDetailsElement).open)}>
+          <summary>
+            <strong>{t("runs.workspace.title")}</strong>
+          </summary>
+          {showWorkspace && <WorkspaceBrowser runId={runId} version={timeline.checkpoints.length} />}
+        </details>
       )}
       <JournalList events={events} />
     </section>

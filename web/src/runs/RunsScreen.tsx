@@ -4,6 +4,7 @@ import { RunList } from "./RunList";
 import { RunPage } from "./RunPage";
 import "../components/fields.css";
 import "./runs.css";
+import "./timeline/timeline.css";
 
 /** The run id of a `/runs/<id>` path, or null. */
 export function runIdOfPath(path: string): string | null {

@@ -1,0 +1,122 @@
+/**
+ * One tool call in the timeline: its name (and MCP server), status, time and, for a failed call,
+ * the code and sentence; opened, its arguments and the result the model received (long texts cut
+ * with "Show all") and, for MCP calls, the outcome as the server answered ("may have executed" for
+ * an unknown outcome). Details load from `GET …/tool-calls/:callId` when first opened. The
+ * workspace writes of the call show as inline diffs below it; a commit links to the chat message.
+ */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorNote, ErrorText } from "../../components/ErrorNote";
+import { formatDuration } from "../../i18n/format";
+import { Link } from "../../shell/Link";
+import { useAction } from "../../state/use-action";
+import { LongText } from "./LongText";
+import type { ToolCallView } from "./timeline-api";
+import type { TimelineCall } from "./timeline-model";
+import { useTimelineApi } from "./use-timeline-api";
+import { WriteDiff } from "./WriteDiff";
+
+const pretty = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
+
+function outcomeOf(view: ToolCallView): "answered" | "error" | "not_sent" | "outcome_unknown" | null {
+  if (!view.raw) return null;
+  if (view.raw.outcome !== "known_response") return view.raw.outcome;
+  return view.result?.isError ? "error" : "answered";
+}
+
+export function ToolCallItem({
+  runId,
+  call,
+  chatHref,
+  checkpointBefore,
+}: {
+  runId: string;
+  call: TimelineCall;
+  chatHref: string;
+  checkpointBefore: (id: string) => string | null;
+}) {
+  const { t } = useTranslation();
+  const api = useTimelineApi();
+  const [view, setView] = useState<ToolCallView | null>(null);
+  const load = useAction(async () => setView(await api.toolCall(runId, call.callId, call.invocationId, call.round)), {
+    toastErrors: false,
+  });
+  const mcp = call.toolId?.startsWith("mcp/") ?? false;
+  const outcome = view ? outcomeOf(view) : null;
+  const onToggle = (open: boolean) => {
+    if (open && !view && !load.busy) void load.run();
+  };
+  return (
+    <li className={`tl-call tl-call-${call.status}`} data-testid="tool-call" data-call-id={call.callId}>
+      <details onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)}>
+        <summary>
+          <span className="tl-call-name">{call.name}</span>
+          {mcp && view?.server && (
+            <span className="tl-badge" data-testid="tool-server">
+              {t("runs.timeline.server", { name: view.server.displayName ?? view.server.registrationId })}
+            </span>
+          )}
+          {mcp && !view && <span className="tl-badge">{t("runs.timeline.mcp")}</span>}
+          <span className="tl-call-status">{t(`runs.timeline.callStatus.${call.status}`)}</span>
+          {call.elapsedMs !== undefined && <span className="muted tl-time">{formatDuration(call.elapsedMs)}</span>}
+        </summary>
+        <div className="tl-call-body">
+          {load.busy && (
+            <p role="status">
+              <span className="spinner" aria-hidden="true" /> {t("runs.timeline.loading")}
+            </p>
+          )}
+          <ErrorNote error={load.error} />
+          {view && (
+            <>
+              {outcome && (
+                <p className={`tl-outcome tl-outcome-${outcome}`} data-testid="tool-outcome">
+                  {t(`runs.timeline.outcome.${outcome}`)}
+                </p>
+              )}
+              <h4>{t("runs.timeline.arguments")}</h4>
+              <LongText text={pretty(view.arguments)} testId="tool-arguments" />
+              <h4>{t("runs.timeline.result")}</h4>
+              {view.result ? (
+                <LongText text={view.result.content} testId="tool-result" />
+              ) : (
+                <p className="muted">{t("runs.timeline.noResultYet")}</p>
+              )}
+              {view.raw?.outcome === "known_response" && view.raw.response.kind === "tool_result" && (
+                <details className="tl-raw">
+                  <summary>{t("runs.timeline.raw")}</summary>
+                  <LongText text={view.raw.response.textBlocks.map((b) => b.text).join("\n\n")} />
+                  {view.raw.response.structuredJson && <LongText text={view.raw.response.structuredJson} />}
+                </details>
+              )}
+              {view.truncated && <p className="muted">{t("runs.timeline.truncated")}</p>}
+            </>
+          )}
+        </div>
+      </details>
+      {call.status === "failed" && call.errorCode && (
+        <p className="tl-error" data-testid="tool-error">
+          <ErrorText error={{ code: call.errorCode, message: call.message ?? "" }} />
+        </p>
+      )}
+      {call.writes.map((write, i) => (
+        <WriteDiff
+          // biome-ignore lint/suspicious/noArrayIndexKey: a call's writes keep their order
+          key={i}
+          runId={runId}
+          write={write}
+          before={write.checkpointId ? checkpointBefore(write.checkpointId) : null}
+        />
+      ))}
+      {call.commit && (
+        <p className={call.commit.reverted ? "muted" : "success"} data-testid="tl-commit">
+          {call.commit.reverted
+            ? t("runs.timeline.commitReverted")
+            : t("runs.timeline.committed", { n: (call.commit.messageIndex ?? 0) + 1 })}{" "}
+          {!call.commit.reverted && <Link href={chatHref}>{t("runs.timeline.seeInChat")}</Link>}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * The run's workspace at any checkpoint (docs/spec/workspace.md §2): pick a checkpoint (or the
+ * live workspace), see its files by folder, open one, and compare any two checkpoints as diffs.
+ * Loads when opened; a slimmed run answers `agent.run_slimmed`, shown as such.
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorNote } from "../../components/ErrorNote";
+import { SelectField } from "../../components/SelectField";
+import { formatCount, formatTime } from "../../i18n/format";
+import { useAction } from "../../state/use-action";
+import { FileDiffCard } from "./DiffView";
+import { LongText } from "./LongText";
+import type { CheckpointView, DiffView, FileView, TreeView } from "./timeline-api";
+import { useTimelineApi } from "./use-timeline-api";
+
+const LIVE = "";
+
+export function WorkspaceBrowser({ runId, version }: { runId: string; version: number }) {
+  const { t } = useTranslation();
+  const api = useTimelineApi();
+  const [checkpoints, setCheckpoints] = useState<CheckpointView[] | null>(null);
+  const [at, setAt] = useState(LIVE);
+  const [tree, setTree] = useState<TreeView | null>(null);
+  const [file, setFile] = useState<FileView | null>(null);
+  const [from, setFrom] = useState("");
+  const [to, setTo] = useState("");
+  const [diff, setDiff] = useState<DiffView | null>(null);
+  const list = useAction(async () => setCheckpoints(await api.checkpoints(runId)), { toastErrors: false });
+  const loadTree = useAction(async (id: string) => setTree(await api.tree(runId, id || null)), { toastErrors: false });
+  const open = useAction(async (path: string) => setFile(await api.file(runId, path, at || null)), {
+    toastErrors: false,
+  });
+  const compare = useAction(async () => setDiff(await api.diff(runId, from, to)), { toastErrors: false });
+  const { run: runList } = list;
+  const { run: runTree } = loadTree;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the run made a new checkpoint (version)
+  useEffect(() => {
+    void runList();
+  }, [runList, version]);
+  useEffect(() => {
+    setFile(null);
+    void runTree(at);
+  }, [runTree, at]);
+  useEffect(() => {
+    if (!checkpoints || checkpoints.length === 0) return;
+    setFrom((f) => f || checkpoints[0]!.id);
+    setTo((v) => v || checkpoints[checkpoints.length - 1]!.id);
+  }, [checkpoints]);
+  const label = (c: CheckpointView) =>
+    t("runs.workspace.checkpointLabel", {
+      id: c.id,
+      reason: t(`runs.workspace.reason.${c.reason}`, { defaultValue: c.reason.replaceAll("_", " ") }),
+      time: formatTime(c.createdAt),
+    });
+  return (
+    <div className="workspace-browser" data-testid="workspace-browser">
+      <ErrorNote error={list.error} />
+      <SelectField label={t("runs.workspace.at")} value={at} onChange={(e) => setAt(e.target.value)}>
+        <option value={LIVE}>{t("runs.workspace.live")}</option>
+        {(checkpoints ?? []).map((c) => (
+          <option key={c.id} value={c.id}>
+            {label(c)}
+          </option>
+        ))}
+      </SelectField>
+      <ErrorNote error={loadTree.error} />
+      {tree && tree.files.length === 0 && <p className="muted">{t("runs.workspace.noFiles")}</p>}
+      {tree && tree.files.length > 0 && (
+        <ul className="ws-tree" aria-label={t("runs.workspace.files")}>
+          {tree.files.map((f) => (
+            <li key={f.path}>
+              <button
+                type="button"
+                className={`btn btn-ghost btn-small ws-file${file?.path === f.path ? " ws-file-open" : ""}`}
+                onClick={() => void open.run(f.path)}
+              >
+                {f.path}
+              </button>{" "}
+              <span className="muted">{t("runs.workspace.bytes", { n: formatCount(f.bytes) })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ErrorNote error={open.error} />
+      {file && (
+        <div className="ws-file-view" data-testid="ws-file-view">
+          <h4>
+            <code>{file.path}</code>
+          </h4>
+          <LongText text={file.content} limit={4000} />
+        </div>
+      )}
+      {checkpoints && checkpoints.length > 1 && (
+        <div className="ws-compare">
+          <h4>{t("runs.workspace.compare")}</h4>
+          <div className="row">
+            <SelectField label={t("runs.workspace.from")} value={from} onChange={(e) => setFrom(e.target.value)}>
+              {checkpoints.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {label(c)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label={t("runs.workspace.to")} value={to} onChange={(e) => setTo(e.target.value)}>
+              {checkpoints.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {label(c)}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => void compare.run()}
+            disabled={compare.busy || !from || !to || from === to}
+          >
+            {t("runs.workspace.showDiff")}
+          </button>
+          <ErrorNote error={compare.error} />
+          {diff && diff.files.length === 0 && <p className="muted">{t("runs.workspace.same")}</p>}
+          {diff?.files.map((f) => (
+            <FileDiffCard key={f.path} file={f} />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * One workspace write or patch of a tool call as an inline diff: the checkpoint diff from the
+ * checkpoint before it to the one the write made, only that file; the run's first checkpoint shows
+ * the file as added. Loads when shown.
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { ErrorNote } from "../../components/ErrorNote";
+import { useAction } from "../../state/use-action";
+import { AddedFile, FileDiffCard } from "./DiffView";
+import type { FileDiff } from "./timeline-api";
+import type { TimelineWrite } from "./timeline-model";
+import { useTimelineApi } from "./use-timeline-api";
+
+export function WriteDiff({ runId, write, before }: { runId: string; write: TimelineWrite; before: string | null }) {
+  const { t } = useTranslation();
+  const api = useTimelineApi();
+  const [diff, setDiff] = useState<FileDiff | "none" | null>(null);
+  const [added, setAdded] = useState<string | null>(null);
+  const load = useAction(
+    async () => {
+      if (!write.checkpointId) return;
+      if (before === null) {
+        setAdded((await api.file(runId, write.path, write.checkpointId)).content);
+        return;
+      }
+      const answer = await api.diff(runId, before, write.checkpointId);
+      setDiff(answer.files.find((f) => f.path === write.path) ?? "none");
+    },
+    { toastErrors: false },
+  );
+  const { run } = load;
+  useEffect(() => {
+    void run();
+  }, [run]);
+  return (
+    <div className="write-diff" data-testid="write-diff" data-path={write.path}>
+      <p className="write-head">
+        {t(write.kind === "write" ? "runs.timeline.wrote" : "runs.timeline.patched", { path: write.path })}
+      </p>
+      <ErrorNote error={load.error} />
+      {load.busy && <span className="spinner" aria-hidden="true" />}
+      {added !== null && <AddedFile text={added} />}
+      {diff === "none" && <p className="muted">{t("runs.timeline.noChange")}</p>}
+      {diff !== null && diff !== "none" && <FileDiffCard file={diff} />}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The live model text of a run (docs/spec/agent-runtime.md §9.2): reads `GET …/model-stream` once
+ * (a device joining mid-stream) and applies `agent.model_delta` frames with a higher seq; frames
+ * that arrive before the read answers are held and replayed after it. A new attempt or round
+ * starts the text over. The page follows the run (agent.subscribe), so the frames reach it.
+ */
+import { useEffect, useRef, useState } from "react";
+import type { ServerFrameOf } from "../../api/types";
+import { useServices } from "../../state/services";
+import { useFrame, useReconnected } from "../../state/use-socket";
+import type { ModelStreamView } from "./timeline-api";
+import { useTimelineApi } from "./use-timeline-api";
+
+type Delta = ServerFrameOf<"agent.model_delta">;
+
+/** Applies one frame to a view (a frame of another attempt or round replaces the text). */
+export function applyDelta(view: ModelStreamView, frame: Delta): ModelStreamView {
+  if (frame.seq <= view.lastSeq) return view;
+  const same = frame.invocationId === view.invocationId && frame.round === view.round && frame.attempt === view.attempt;
+  const start = same ? view : { ...view, text: "", reasoning: "" };
+  return {
+    invocationId: frame.invocationId,
+    round: frame.round,
+    attempt: frame.attempt,
+    text: frame.kind === "text" ? start.text + frame.text : start.text,
+    reasoning: frame.kind === "reasoning" ? start.reasoning + frame.text : start.reasoning,
+    lastSeq: frame.seq,
+  };
+}
+
+export function useModelStream(runId: string, active: boolean): ModelStreamView | null {
+  const { socket } = useServices();
+  const api = useTimelineApi();
+  const [view, setView] = useState<ModelStreamView | null>(null);
+  const early = useRef<Delta[] | null>([]);
+  const [generation, setGeneration] = useState(0);
+  useReconnected(socket, () => setGeneration((g) => g + 1));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read after a reconnect (generation) and when the run becomes active
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    early.current = [];
+    api
+      .modelStream(runId)
+      .then((read) => {
+        if (!live) return;
+        const held = early.current ?? [];
+        early.current = null;
+        setView(held.reduce(applyDelta, read));
+      })
+      .catch(() => {
+        early.current = null;
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, runId, active, generation]);
+  useFrame(socket, "agent.model_delta", (frame) => {
+    if (frame.runId !== runId) return;
+    if (early.current) early.current.push(frame);
+    else setView((current) => applyDelta(current ?? emptyView(frame), frame));
+  });
+  return view;
+}
+
+function emptyView(frame: Delta): ModelStreamView {
+  return {
+    invocationId: frame.invocationId,
+    round: frame.round,
+    attempt: frame.attempt,
+    text: "",
+    reasoning: "",
+    lastSeq: 0,
+  };
+}
