@@ -34,10 +34,15 @@ export interface AgentCommitInput {
   agent: JsonObject;
 }
 
-/** Result: the written message (with its index at commit time) and the chat's revision. */
+/**
+ * Result: the written message (with its index at commit time), the chat's revision, and the target
+ * as it was before the commit (null for `append`) — what the run's commit ledger keeps so the commit
+ * can be undone (agent-revert.ts).
+ */
 export interface AgentCommitResult {
   message: MessageView;
   chatRevision: number;
+  previous: MessageRecord | null;
 }
 
 function withAgentMeta(extra: JsonObject, agent: JsonObject): JsonObject {
@@ -92,7 +97,7 @@ export function commitAgentMessage(deps: ChatDeps, chatId: string, input: AgentC
       raw: null,
     };
     const view = insertAtEnd(deps, message);
-    return { message: view, chatRevision: chat.revision };
+    return { message: view, chatRevision: chat.revision, previous: null };
   }
   const next: MessageRecord = {
     ...target!,
@@ -103,5 +108,5 @@ export function commitAgentMessage(deps: ChatDeps, chatId: string, input: AgentC
   next.extraJson = undefined;
   if (action.kind === "swipe") addSwipe(next, action.text);
   else setText(next, action.text);
-  return { message: saveEdited(deps, next), chatRevision: chat.revision };
+  return { message: saveEdited(deps, next), chatRevision: chat.revision, previous: target! };
 }

@@ -13,6 +13,7 @@
 import type { FrozenPrefix } from "../../domain/chats/prefix";
 import { toChatView, type ChatView, type MessageView } from "../../domain/chats/types";
 import { commitAgentMessage, type AgentCommitInput, type AgentCommitResult } from "./agent-commit";
+import { revertAgentCommit, type AgentRevertInput, type AgentRevertResult } from "./agent-revert";
 import {
   createChat,
   deleteChat,
@@ -161,6 +162,14 @@ export class ChatService {
   /** Posts a character's greeting (first message, greetings as swipes); see chat-greeting.ts. */
   postGreeting(chatId: string, input: { name: string; greetings: string[] }): MessageView {
     return postGreeting(this.deps, chatId, input);
+  }
+
+  /**
+   * Undoes one agent commit from its ledger entry (agent-revert.ts): removes the message it added, or
+   * writes back the message as it was. Errors: chat.not_found, chat.revision_conflict (edited since).
+   */
+  revertAgentCommit(chatId: string, input: AgentRevertInput): AgentRevertResult {
+    return revertAgentCommit(this.deps, chatId, input);
   }
 
   /** Imports a SillyTavern JSONL byte stream (≤ 50 MB) into a new chat; all or nothing. */

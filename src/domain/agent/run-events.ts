@@ -86,6 +86,9 @@ export const AGENT_EVENT_TYPES = [
   "run_cancelled",
   "run_failed",
   "run_rollback_targets",
+  // [web-timeline]: a commit undone on the chat, a checkpoint made the chat's persistent state.
+  "commit_reverted",
+  "persist_restored",
 ] as const;
 
 export type AgentEventType = (typeof AGENT_EVENT_TYPES)[number];

@@ -298,6 +298,12 @@ export const AGENT_CODES = {
   "agent.tool_after_finish": { status: 400, message: "A finishing tool must be the last tool call of its turn." },
   "agent.tool_budget_exhausted": { status: 400, message: "This tool has been called as often as this run allows." },
   "agent.tool_denied": { status: 400, message: "The tool … is not available in this run." },
-  // [web-timeline] (issue 23): tool-call reads.
+  // [web-timeline] (issue 23): tool-call reads, commit revert, persistent-state restore.
   "agent.tool_call_not_found": { status: 404, message: "This run has no such tool call." },
+  "agent.commit_not_found": { status: 404, message: "This run has no such commit." },
+  "agent.revert_conflict": {
+    status: 409,
+    message: "The message was changed or removed after the agent committed it, so the commit was not undone.",
+  },
+  "agent.commit_already_reverted": { status: 409, message: "This commit was already undone." },
 } as const satisfies Record<`agent.${string}`, CatalogueEntry>;
