@@ -7,6 +7,7 @@ import { cancelRun } from "../../src/application/agent/cancel-run";
 import { submitGuidance } from "../../src/application/agent/guidance";
 import { readModelTurn } from "../../src/application/agent/model-turn";
 import { readToolCall } from "../../src/application/agent/tool-call-read";
+import { revertCommit } from "../../src/application/agent/commit-revert";
 import { readModelStream } from "../../src/application/agent/model-stream";
 import { mcpRegistryServices } from "../../src/composition/mcp-registry";
 import { startRun } from "../../src/application/agent/start-run";
@@ -79,5 +80,18 @@ export const agentLoopOps = defineOps({
   "agent.runs.modelStream": (space, input: { runId: string }) => {
     agentRunServices(space).runs.get(input.runId);
     return readModelStream(agentLoopDeps(space).store, input.runId);
+  },
+  "agent.runs.revertCommit": (space, input: { runId: string; commitId: string }) => {
+    const deps = agentLoopDeps(space);
+    return revertCommit(
+      {
+        runs: agentRunServices(space).runs,
+        journal: deps.journal,
+        store: deps.store,
+        chats: chatServices(space),
+        clock: space.clock,
+      },
+      input,
+    );
   },
 });

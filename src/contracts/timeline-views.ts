@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { errorCodeSchema } from "./error-code";
+import { messageViewSchema } from "./chat-views";
 import { mcpCallOutcomeSchema } from "./mcp-views";
 
 /** `GET /agent/runs/:runId/tool-calls/:callId` → one tool call (application/agent/tool-call-read.ts). */
@@ -62,3 +63,24 @@ export const modelStreamViewSchema = z.strictObject({
   lastSeq: z.number().int().min(0),
 });
 export type ModelStreamView = z.infer<typeof modelStreamViewSchema>;
+
+/**
+ * `POST /agent/runs/:runId/commits/:commitId/revert` (docs/spec/workspace.md §3 "Reverting a
+ * commit"): the message the commit added was removed, or the message was written back as it was.
+ */
+export const commitRevertResultSchema = z.discriminatedUnion("action", [
+  z.strictObject({
+    runId: z.string(),
+    commitId: z.string(),
+    action: z.literal("removed"),
+    messageId: z.string(),
+    chatRevision: z.number().int(),
+  }),
+  z.strictObject({
+    runId: z.string(),
+    commitId: z.string(),
+    action: z.literal("restored"),
+    message: messageViewSchema,
+  }),
+]);
+export type CommitRevertResult = z.infer<typeof commitRevertResultSchema>;

@@ -74,7 +74,11 @@ import {
   skillPreviewSchema,
 } from "../../src/contracts/skill-views";
 
-import { modelStreamViewSchema, toolCallViewSchema } from "../../src/contracts/timeline-views";
+import {
+  commitRevertResultSchema,
+  modelStreamViewSchema,
+  toolCallViewSchema,
+} from "../../src/contracts/timeline-views";
 import {
   pruneResultSchema,
   retentionPlanSchema,
@@ -149,6 +153,7 @@ const ROUTES: Route[] = [
   ["DELETE", at("/agent/runs/:id"), agentRunDeletedSchema],
   ["GET", at("/agent/runs/:id/tool-calls/:id"), toolCallViewSchema],
   ["GET", at("/agent/runs/:id/model-stream"), modelStreamViewSchema],
+  ["POST", at("/agent/runs/:id/commits/:id/revert"), commitRevertResultSchema],
   ["POST", at("/skills/import/preview"), skillPreviewSchema],
   ["POST", at("/skills/import"), skillInstallResultSchema],
   ["GET", at("/skills"), skillListSchema],

@@ -8,6 +8,7 @@
  * - GET /agent/runs/:runId/model-turns/:round?invocationId=&maxChars= → the readModelTurn projection
  * - GET /agent/runs/:runId/tool-calls/:callId?invocationId=&round= → ToolCallView (readToolCall)
  * - GET /agent/runs/:runId/model-stream → ModelStreamView (application/agent/model-stream.ts)
+ * - POST /agent/runs/:runId/commits/:commitId/revert → CommitRevertResult (application/agent/commit-revert.ts)
  * List/get/events/delete are [agent-journal]'s (src/http/routes/agent-runs.ts).
  */
 import { Hono, type Context } from "hono";
@@ -77,3 +78,11 @@ agentLoopRoutes.get("/agent/runs/:runId/tool-calls/:callId", requireDevice, asyn
 agentLoopRoutes.get("/agent/runs/:runId/model-stream", requireDevice, async (c) =>
   c.json(await callSpace(c, "agent.runs.modelStream", { runId: runIdParam(c) })),
 );
+
+agentLoopRoutes.post("/agent/runs/:runId/commits/:commitId/revert", requireDevice, async (c) => {
+  const runId = runIdParam(c);
+  const commitId = c.req.param("commitId") ?? "";
+  if (!/^commit_[0-9a-f]{32}$/.test(commitId))
+    throw new AppError("agent.commit_not_found", "This run has no such commit.", { runId });
+  return c.json(await callSpace(c, "agent.runs.revertCommit", { runId, commitId }));
+});

@@ -114,7 +114,13 @@ export function RunPage({ runId }: { runId: string }) {
           {t("runs.timeline.slimmed")}
         </p>
       )}
-      <Timeline runId={runId} timeline={timeline} live={live} chatHref={chatHref} />
+      <Timeline
+        runId={runId}
+        timeline={timeline}
+        live={live}
+        chatHref={chatHref}
+        canRevert={summary !== null && isTerminal(summary.status)}
+      />
       {summary && !summary.slimmedAt && (
         <details className="card" onToggle={(e) => setShowWorkspace((e.currentTarget as HTMLDetailsElement).open)}>
           <summary>

@@ -130,6 +130,8 @@ function describeTyped(type: string, p: Payload): JournalLine {
       return line(jt(type), "warn");
     case "run_completed":
       return line(jt(type), "success");
+    case "commit_reverted":
+      return line(jt(type), "warn");
     case "run_partial_success":
       return line(
         jt(type, { failure: failure(p), commits: plural(num(p.preservedCommitCount) ?? 0, "commits") }),

@@ -20,6 +20,7 @@ export function RoundItem({
   live,
   chatHref,
   checkpointBefore,
+  canRevert,
 }: {
   runId: string;
   round: TimelineRound;
@@ -27,6 +28,7 @@ export function RoundItem({
   live: ModelStreamView | null;
   chatHref: string;
   checkpointBefore: (id: string) => string | null;
+  canRevert: boolean;
 }) {
   const { t } = useTranslation();
   const api = useTimelineApi();
@@ -104,6 +106,7 @@ export function RoundItem({
               call={call}
               chatHref={chatHref}
               checkpointBefore={checkpointBefore}
+              canRevert={canRevert}
             />
           ))}
         </ol>

@@ -19,11 +19,14 @@ export function Timeline({
   timeline,
   live,
   chatHref,
+  canRevert,
 }: {
   runId: string;
   timeline: TimelineData;
   live: ModelStreamView | null;
   chatHref: string;
+  /** The run has ended, so its commits may be undone. */
+  canRevert: boolean;
 }) {
   const { t } = useTranslation();
   const before = (id: string) => checkpointBefore(timeline, id);
@@ -40,6 +43,7 @@ export function Timeline({
             live={live && live.invocationId === round.invocationId && live.round === round.round ? live : null}
             chatHref={chatHref}
             checkpointBefore={before}
+            canRevert={canRevert}
           />
         ))}
       </ol>

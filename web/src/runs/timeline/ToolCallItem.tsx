@@ -9,8 +9,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorNote, ErrorText } from "../../components/ErrorNote";
 import { formatDuration } from "../../i18n/format";
-import { Link } from "../../shell/Link";
 import { useAction } from "../../state/use-action";
+import { CommitLine } from "./CommitLine";
 import { LongText } from "./LongText";
 import type { ToolCallView } from "./timeline-api";
 import type { TimelineCall } from "./timeline-model";
@@ -30,10 +30,12 @@ export function ToolCallItem({
   call,
   chatHref,
   checkpointBefore,
+  canRevert,
 }: {
   runId: string;
   call: TimelineCall;
   chatHref: string;
+  canRevert: boolean;
   checkpointBefore: (id: string) => string | null;
 }) {
   const { t } = useTranslation();
@@ -109,14 +111,7 @@ export function ToolCallItem({
           before={write.checkpointId ? checkpointBefore(write.checkpointId) : null}
         />
       ))}
-      {call.commit && (
-        <p className={call.commit.reverted ? "muted" : "success"} data-testid="tl-commit">
-          {call.commit.reverted
-            ? t("runs.timeline.commitReverted")
-            : t("runs.timeline.committed", { n: (call.commit.messageIndex ?? 0) + 1 })}{" "}
-          {!call.commit.reverted && <Link href={chatHref}>{t("runs.timeline.seeInChat")}</Link>}
-        </p>
-      )}
+      {call.commit && <CommitLine runId={runId} commit={call.commit} chatHref={chatHref} canRevert={canRevert} />}
     </li>
   );
 }

@@ -8,7 +8,8 @@
  * accumulates the raw file texts of every append commit. Metadata at `extra.tauritavern.agent =
  * {runId, commitId, checkpointId, profileId, stableChatId}`. A refused save (a conflicting edit) is
  * fatal: `chat_commit_failed` and `agent.chat_commit_failed`. Synchronous from the read to the
- * ledger, so nothing interleaves.
+ * ledger, so nothing interleaves. Each commit also stores its undo entry (`commits/<commitId>.json`,
+ * ../../commit-revert.ts).
  */
 import { AppError } from "../../../../domain/errors";
 import { badArgs, onlyKeys, optString, type Args } from "../../../../domain/agent/loop/builtin-args";
@@ -20,6 +21,7 @@ import { requireVisible } from "../../../../domain/workspace/roots";
 import { textMetrics } from "../../../../domain/workspace/text-metrics";
 import { ToolError } from "../../../../domain/workspace/tool-error";
 import { createCheckpoint, requireWorkspace } from "../../../workspace";
+import { recordCommitLedger } from "../../commit-revert";
 import { APPEND_TEXT_DOC, type StepContext } from "../context";
 
 function newCommitId(): string {
@@ -150,6 +152,17 @@ export function commitToChat(ctx: StepContext, call: PendingCall, args: Args): A
     committedAt: deps.clock.now(),
   };
   state.commits.push(entry);
+  // The ledger entry that lets the user undo this commit later (../../commit-revert.ts).
+  recordCommitLedger(deps.store, ctx.runId, {
+    commitId,
+    chatId: ctx.run.stableChatId,
+    messageId: message.messageId,
+    kind: action.kind,
+    revisionAfter: message.revision,
+    before: committed.previous,
+    committedAt: entry.committedAt,
+    revertedAt: null,
+  });
   if (mode === "append") deps.store.putDoc(ctx.runId, APPEND_TEXT_DOC, text);
   ctx.status("dispatching_tool");
   ctx.emit("chat_commit_completed", {

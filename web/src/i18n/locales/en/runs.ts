@@ -45,6 +45,11 @@ export default {
     continue: "Continue",
   },
   timeline: {
+    revert: "Undo this commit",
+    revertConfirm:
+      "Undo this commit? Message #{{n}} goes back to what it was before the agent wrote it (a new message is removed).",
+    revertYes: "Undo commit",
+    revertNo: "Keep it",
     title: "Timeline",
     empty: "Nothing yet: the run has not called the model.",
     round: "Round {{round}}",
@@ -136,6 +141,7 @@ export default {
     starting: "Starting…",
   },
   journal: {
+    commit_reverted: "Commit undone in the chat",
     title: "Journal",
     showAll: "Show every event ({{count}})",
     waiting: "Waiting for the journal…",

@@ -44,6 +44,10 @@ export default {
     continue: "继续",
   },
   timeline: {
+    revert: "撤销此提交",
+    revertConfirm: "撤销此提交？第 {{n}} 条消息将恢复为 Agent 写入之前的样子（新消息会被删除）。",
+    revertYes: "撤销提交",
+    revertNo: "保留",
     title: "时间线",
     empty: "还没有内容：本次运行尚未调用模型。",
     round: "第 {{round}} 轮",
@@ -134,6 +138,7 @@ export default {
     starting: "正在启动…",
   },
   journal: {
+    commit_reverted: "已在聊天中撤销提交",
     title: "运行日志",
     showAll: "显示所有事件（{{count}}）",
     waiting: "正在等待日志…",

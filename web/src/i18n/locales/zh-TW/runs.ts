@@ -44,6 +44,10 @@ export default {
     continue: "繼續",
   },
   timeline: {
+    revert: "復原此提交",
+    revertConfirm: "復原此提交？第 {{n}} 則訊息將恢復為 Agent 寫入之前的樣子（新訊息會被刪除）。",
+    revertYes: "復原提交",
+    revertNo: "保留",
     title: "時間軸",
     empty: "還沒有內容：本次執行尚未呼叫模型。",
     round: "第 {{round}} 輪",
@@ -134,6 +138,7 @@ export default {
     starting: "正在啟動…",
   },
   journal: {
+    commit_reverted: "已在聊天中復原提交",
     title: "執行日誌",
     showAll: "顯示所有事件（{{count}}）",
     waiting: "正在等待日誌…",
