@@ -20,7 +20,8 @@
  *
  * ## Step (one model answer; all fields optional)
  * ```
- * { "text": "Hello",                     // assistant text (streamed in ~3 pieces)
+ * { "text": "Hello",                     // assistant text (streamed in ~3 pieces, or `textPieces`)
+ *   "textPieces": 30,                    // stream: split the text into this many pieces
  *   "reasoning": "thinking…",            // sent as `reasoning_content` before the text
  *   "toolCalls": [{ "id": "call_1", "name": "get_weather", "arguments": "{\"city\":\"Paris\"}" }],
  *                                        // `id` omitted or null → the call is sent WITHOUT an id;
@@ -55,6 +56,7 @@ export interface ScriptToolCall {
 }
 export interface ScriptStep {
   text?: string;
+  textPieces?: number;
   reasoning?: string;
   toolCalls?: ScriptToolCall[];
   interleave?: boolean;
@@ -296,7 +298,7 @@ async function streamStep(
     chunks.push({ ...base, choices: [{ index: 0, delta: d, finish_reason: finish }] });
   delta({ role: "assistant", content: "" });
   if (step.reasoning) for (const piece of pieces(step.reasoning, 2)) delta({ reasoning_content: piece });
-  if (step.text) for (const piece of pieces(step.text, 3)) delta({ content: piece });
+  if (step.text) for (const piece of pieces(step.text, step.textPieces ?? 3)) delta({ content: piece });
   if (step.refusal) delta({ refusal: step.refusal });
   const calls = step.toolCalls ?? [];
   const argPieces = calls.map((call) => pieces(call.arguments ?? "{}", 2));

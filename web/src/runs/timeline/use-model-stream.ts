@@ -1,13 +1,15 @@
 /**
- * The live model text of a run (docs/spec/agent-runtime.md §9.2): reads `GET …/model-stream` once
- * (a device joining mid-stream) and applies `agent.model_delta` frames with a higher seq; frames
- * that arrive before the read answers are held and replayed after it. A new attempt or round
- * starts the text over. The page follows the run (agent.subscribe), so the frames reach it.
+ * The live model text of a run (docs/spec/agent-runtime.md §9.2): once the socket's subscription to
+ * the run is confirmed (`agent.subscribed`, again after every reconnect) it reads
+ * `GET …/model-stream` (a device joining mid-stream) and applies `agent.model_delta` frames with a
+ * higher seq; frames that arrive before the read answers are held and replayed after it. Reading
+ * before the subscription exists would miss the frames sent in between. A new attempt or round
+ * starts the text over.
  */
 import { useEffect, useRef, useState } from "react";
 import type { ServerFrameOf } from "../../api/types";
 import { useServices } from "../../state/services";
-import { useFrame, useReconnected } from "../../state/use-socket";
+import { useFrame } from "../../state/use-socket";
 import type { ModelStreamView } from "./timeline-api";
 import { useTimelineApi } from "./use-timeline-api";
 
@@ -33,11 +35,14 @@ export function useModelStream(runId: string, active: boolean): ModelStreamView 
   const api = useTimelineApi();
   const [view, setView] = useState<ModelStreamView | null>(null);
   const early = useRef<Delta[] | null>([]);
-  const [generation, setGeneration] = useState(0);
-  useReconnected(socket, () => setGeneration((g) => g + 1));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read after a reconnect (generation) and when the run becomes active
+  // Counts confirmed subscriptions to this run: each one (first, or after a reconnect) re-reads.
+  const [subscribed, setSubscribed] = useState(0);
+  useFrame(socket, "agent.subscribed", (frame) => {
+    if (frame.runId === runId) setSubscribed((n) => n + 1);
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read on every confirmed subscription and when the run becomes active
   useEffect(() => {
-    if (!active) return;
+    if (!active || subscribed === 0) return;
     let live = true;
     early.current = [];
     api
@@ -54,7 +59,7 @@ export function useModelStream(runId: string, active: boolean): ModelStreamView 
     return () => {
       live = false;
     };
-  }, [api, runId, active, generation]);
+  }, [api, runId, active, subscribed]);
   useFrame(socket, "agent.model_delta", (frame) => {
     if (frame.runId !== runId) return;
     if (early.current) early.current.push(frame);

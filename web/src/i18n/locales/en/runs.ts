@@ -84,7 +84,7 @@ export default {
     diffStatus: { added: "new", modified: "changed", deleted: "deleted" },
     committed: "Committed as message #{{n}}.",
     commitReverted: "This commit was undone.",
-    seeInChat: "See it in the chat",
+    seeInChat: "Open it in the chat",
     guidanceLabel: "Guide the agent",
     guidanceHint: "The model reads this before its next call.",
     guidanceSend: "Send guidance",
