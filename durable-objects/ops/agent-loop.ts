@@ -8,7 +8,7 @@ import { submitGuidance } from "../../src/application/agent/guidance";
 import { readModelTurn } from "../../src/application/agent/model-turn";
 import { readToolCall } from "../../src/application/agent/tool-call-read";
 import { revertCommit } from "../../src/application/agent/commit-revert";
-import { readModelStream } from "../../src/application/agent/model-stream";
+import { readModelStream } from "../../src/application/agent/loop/model-stream";
 import { mcpRegistryServices } from "../../src/composition/mcp-registry";
 import { startRun } from "../../src/application/agent/start-run";
 import { buildServerPromptSnapshot } from "../../src/application/agent/server-prompt";

@@ -16,7 +16,6 @@
  * `agent.run_slimmed` (410, the ledger went with the run's documents), `agent.revert_conflict` (409).
  */
 import { AppError } from "../../domain/errors";
-import type { MessageRecord } from "../../domain/chats/types";
 import type { AgentRunRecord } from "../../domain/agent/run-record";
 import { isTerminalStatus } from "../../domain/agent/run-status";
 import type { AgentLoopStore } from "../../ports/agent-loop-store";
@@ -24,25 +23,7 @@ import type { Clock } from "../../ports/space";
 import type { ChatService } from "../chats/chat-service";
 import type { AgentRevertResult } from "../chats/agent-revert";
 import type { JournalService } from "./journal";
-
-/** One commit as the ledger keeps it. */
-export interface CommitLedgerDoc {
-  commitId: string;
-  chatId: string;
-  messageId: string;
-  kind: "append" | "replace" | "swipe";
-  revisionAfter: number;
-  before: MessageRecord | null;
-  committedAt: number;
-  revertedAt: number | null;
-}
-
-export const commitLedgerDocName = (commitId: string) => `commits/${commitId}.json`;
-
-/** Stores the ledger entry of a commit that just succeeded (same synchronous section as the commit). */
-export function recordCommitLedger(store: Pick<AgentLoopStore, "putDoc">, runId: string, doc: CommitLedgerDoc): void {
-  store.putDoc(runId, commitLedgerDocName(doc.commitId), JSON.stringify(doc));
-}
+import { commitLedgerDocName, type CommitLedgerDoc } from "./loop/commit-ledger";
 
 export interface CommitRevertDeps {
   runs: { requireWhole(runId: string): AgentRunRecord };

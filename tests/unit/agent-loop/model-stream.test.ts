@@ -4,7 +4,7 @@
  * continues across attempts, and the stored view always equals the text of frames 1..lastSeq.
  */
 import { describe, expect, it } from "vitest";
-import { FRAME_INTERVAL_MS, readModelStream, RunModelStream } from "../../../src/application/agent/model-stream";
+import { FRAME_INTERVAL_MS, readModelStream, RunModelStream } from "../../../src/application/agent/loop/model-stream";
 
 function harness() {
   const docs = new Map<string, string>();

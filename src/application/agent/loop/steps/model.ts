@@ -19,7 +19,7 @@
  * attempt; interrupted attempts do not count against `modelRetry.maxRetries` (at most
  * MAX_INTERRUPTED_ATTEMPTS per round, then the run fails with `agent.step_interrupted`). The call
  * waits for an outbound slot first (`waitingOn.kind: "queue"`, outbound.ts). The attempt is streamed:
- * its text reaches the devices following the run as `agent.model_delta` frames (../../model-stream.ts).
+ * its text reaches the devices following the run as `agent.model_delta` frames (../model-stream.ts).
  */
 import { AppError } from "../../../../domain/errors";
 import { modelResponsePath } from "../../../../domain/agent/loop/loop-state";
@@ -35,7 +35,7 @@ import { appendMessage } from "../conversation";
 import { recoverFromDrift } from "./drift";
 import { stepWithTimeout } from "./model-timeout";
 import { outboundCall } from "../outbound";
-import { RunModelStream } from "../../model-stream";
+import { RunModelStream } from "../model-stream";
 import { applyGuidance, buildModelRequest, currentTurn } from "./prepare-turn";
 
 /** Interrupted attempts of one round after which the run fails with `agent.step_interrupted`. */

@@ -9,7 +9,7 @@
  * {runId, commitId, checkpointId, profileId, stableChatId}`. A refused save (a conflicting edit) is
  * fatal: `chat_commit_failed` and `agent.chat_commit_failed`. Synchronous from the read to the
  * ledger, so nothing interleaves. Each commit also stores its undo entry (`commits/<commitId>.json`,
- * ../../commit-revert.ts).
+ * ../commit-ledger.ts).
  */
 import { AppError } from "../../../../domain/errors";
 import { badArgs, onlyKeys, optString, type Args } from "../../../../domain/agent/loop/builtin-args";
@@ -21,7 +21,7 @@ import { requireVisible } from "../../../../domain/workspace/roots";
 import { textMetrics } from "../../../../domain/workspace/text-metrics";
 import { ToolError } from "../../../../domain/workspace/tool-error";
 import { createCheckpoint, requireWorkspace } from "../../../workspace";
-import { recordCommitLedger } from "../../commit-revert";
+import { recordCommitLedger } from "../commit-ledger";
 import { APPEND_TEXT_DOC, type StepContext } from "../context";
 
 function newCommitId(): string {
@@ -152,7 +152,7 @@ export function commitToChat(ctx: StepContext, call: PendingCall, args: Args): A
     committedAt: deps.clock.now(),
   };
   state.commits.push(entry);
-  // The ledger entry that lets the user undo this commit later (../../commit-revert.ts).
+  // The ledger entry that lets the user undo this commit later (../../commit-revert.ts reads it).
   recordCommitLedger(deps.store, ctx.runId, {
     commitId,
     chatId: ctx.run.stableChatId,

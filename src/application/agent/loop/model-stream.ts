@@ -7,11 +7,11 @@
  * MODEL_STREAM_DOC, so `GET …/model-stream` answers exactly the text of frames 1..lastSeq and a
  * device that joins mid-stream applies only the frames after it.
  */
-import type { ModelStreamView } from "../../contracts/timeline-views";
-import { ROOT_INVOCATION_ID } from "../../domain/agent/run-ids";
-import type { AgentLoopStore } from "../../ports/agent-loop-store";
-import type { Clock } from "../../ports/space";
-import type { JournalService } from "./journal";
+import type { ModelStreamView } from "../../../contracts/timeline-views";
+import { ROOT_INVOCATION_ID } from "../../../domain/agent/run-ids";
+import type { AgentLoopStore } from "../../../ports/agent-loop-store";
+import type { Clock } from "../../../ports/space";
+import type { JournalService } from "../journal";
 
 /** Shortest time between two delta frames of one run, ms. */
 export const FRAME_INTERVAL_MS = 50;
