@@ -8,6 +8,8 @@ import { submitGuidance } from "../../src/application/agent/guidance";
 import { readModelTurn } from "../../src/application/agent/model-turn";
 import { readToolCall } from "../../src/application/agent/tool-call-read";
 import { revertCommit } from "../../src/application/agent/commit-revert";
+import { restorePersist } from "../../src/application/agent/restore-persist";
+import { workspaceDeps } from "../../src/composition/workspace";
 import { readModelStream } from "../../src/application/agent/loop/model-stream";
 import { mcpRegistryServices } from "../../src/composition/mcp-registry";
 import { startRun } from "../../src/application/agent/start-run";
@@ -94,4 +96,9 @@ export const agentLoopOps = defineOps({
       input,
     );
   },
+  "agent.runs.restorePersist": (space, input: { runId: string; checkpointId: string }) =>
+    restorePersist(
+      { runs: agentRunServices(space).runs, journal: agentLoopDeps(space).journal, workspace: workspaceDeps(space) },
+      input,
+    ),
 });

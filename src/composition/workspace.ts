@@ -4,6 +4,7 @@
  */
 import { SqlBlobStore } from "../adapters/storage/blob-store";
 import { SqlCheckpointStore } from "../adapters/storage/checkpoint-store";
+import { SqlPersistPointerStore } from "../adapters/storage/persist-pointer-store";
 import { SqlPersistStateStore } from "../adapters/storage/persist-state-store";
 import { SqlWorkspaceFileStore } from "../adapters/storage/workspace-file-store";
 import type { WorkspaceDeps } from "../application/workspace/deps";
@@ -15,6 +16,7 @@ export function workspaceDeps(space: Space): WorkspaceDeps {
     blobs: new SqlBlobStore(space.sql, () => space.clock.now()),
     checkpoints: new SqlCheckpointStore(space.storage),
     persist: new SqlPersistStateStore(space.sql),
+    pointers: new SqlPersistPointerStore(space.sql),
     clock: space.clock,
   }));
 }

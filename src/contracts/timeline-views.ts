@@ -84,3 +84,15 @@ export const commitRevertResultSchema = z.discriminatedUnion("action", [
   }),
 ]);
 export type CommitRevertResult = z.infer<typeof commitRevertResultSchema>;
+
+/**
+ * `POST /agent/runs/:runId/checkpoints/:checkpointId/restore-persist` (docs/spec/workspace.md
+ * §3.2.1): the new persistent state the chat's next run starts from, and its files.
+ */
+export const restorePersistResultSchema = z.strictObject({
+  runId: z.string(),
+  checkpointId: z.string(),
+  stateId: z.string(),
+  files: z.array(z.strictObject({ path: z.string(), sha256: z.string(), bytes: z.number().int().min(0) })),
+});
+export type RestorePersistResult = z.infer<typeof restorePersistResultSchema>;

@@ -119,3 +119,18 @@ export interface PersistStateStore {
     now: number,
   ): number;
 }
+
+/** The chat-level pointer to a restored persistent state (docs/spec/workspace.md §3.2.1). */
+export interface PersistPointer {
+  workspaceId: string;
+  stateId: string;
+  runId: string;
+  checkpointId: string;
+  setAt: number;
+}
+
+/** One pointer per chat workspace; `set` replaces it. */
+export interface PersistPointerStore {
+  get(workspaceId: string): PersistPointer | null;
+  set(pointer: PersistPointer): void;
+}

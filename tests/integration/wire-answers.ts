@@ -77,6 +77,7 @@ import {
 import {
   commitRevertResultSchema,
   modelStreamViewSchema,
+  restorePersistResultSchema,
   toolCallViewSchema,
 } from "../../src/contracts/timeline-views";
 import {
@@ -154,6 +155,7 @@ const ROUTES: Route[] = [
   ["GET", at("/agent/runs/:id/tool-calls/:id"), toolCallViewSchema],
   ["GET", at("/agent/runs/:id/model-stream"), modelStreamViewSchema],
   ["POST", at("/agent/runs/:id/commits/:id/revert"), commitRevertResultSchema],
+  ["POST", at("/agent/runs/:id/checkpoints/:id/restore-persist"), restorePersistResultSchema],
   ["POST", at("/skills/import/preview"), skillPreviewSchema],
   ["POST", at("/skills/import"), skillInstallResultSchema],
   ["GET", at("/skills"), skillListSchema],

@@ -18,7 +18,8 @@
 import { AppError } from "../../domain/errors";
 import { initialLoopState, type CommitTarget } from "../../domain/agent/loop/loop-state";
 import { validatePromptSnapshot, type PromptSnapshot } from "../../domain/agent/loop/prompt-snapshot";
-import { normalizeStableChatId, ROOT_INVOCATION_ID } from "../../domain/agent/run-ids";
+import { normalizeStableChatId, ROOT_INVOCATION_ID, workspaceIdFor } from "../../domain/agent/run-ids";
+import { selectPersistBase } from "../workspace/persist-restore";
 import {
   toRunHandle,
   type AgentRunHandle,
@@ -113,7 +114,12 @@ export async function startRun(deps: LoopDeps, input: StartRunInput): Promise<Ag
   await deps.gatewayFor(connectionId, modelId);
   const generationType = input.generationType ?? "normal";
   const { prefix, target } = freezeRunInput(deps.chats, stableChatId, generationType);
-  const persistBaseStateId = findPersistBase(deps.chats, stableChatId, prefix.length);
+  // A checkpoint restored for the next run (docs/spec/workspace.md §3.2.1) wins when it is newer.
+  const persistBaseStateId = selectPersistBase(
+    deps.workspace,
+    await workspaceIdFor("character", stableChatId),
+    findPersistBase(deps.chats, stableChatId, prefix.length),
+  );
   const presentation = input.presentation ?? profile.presentation;
   const run = await deps.runs.create({
     stableChatId,

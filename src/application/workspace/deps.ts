@@ -4,13 +4,21 @@
  */
 import type { WorkspaceRoot } from "../../domain/workspace/roots";
 import type { Clock } from "../../ports/space";
-import type { BlobStore, CheckpointStore, PersistStateStore, WorkspaceFileStore } from "../../ports/workspace-store";
+import type {
+  BlobStore,
+  CheckpointStore,
+  PersistPointerStore,
+  PersistStateStore,
+  WorkspaceFileStore,
+} from "../../ports/workspace-store";
 
 export interface WorkspaceDeps {
   files: WorkspaceFileStore;
   blobs: BlobStore;
   checkpoints: CheckpointStore;
   persist: PersistStateStore;
+  /** The chat-level pointer a checkpoint restore sets (docs/spec/workspace.md §3.2.1). */
+  pointers: PersistPointerStore;
   clock: Clock;
 }
 

@@ -9,6 +9,7 @@
  * - GET /agent/runs/:runId/tool-calls/:callId?invocationId=&round= → ToolCallView (readToolCall)
  * - GET /agent/runs/:runId/model-stream → ModelStreamView (application/agent/model-stream.ts)
  * - POST /agent/runs/:runId/commits/:commitId/revert → CommitRevertResult (application/agent/commit-revert.ts)
+ * - POST /agent/runs/:runId/checkpoints/:checkpointId/restore-persist → RestorePersistResult
  * List/get/events/delete are [agent-journal]'s (src/http/routes/agent-runs.ts).
  */
 import { Hono, type Context } from "hono";
@@ -85,4 +86,12 @@ agentLoopRoutes.post("/agent/runs/:runId/commits/:commitId/revert", requireDevic
   if (!/^commit_[0-9a-f]{32}$/.test(commitId))
     throw new AppError("agent.commit_not_found", "This run has no such commit.", { runId });
   return c.json(await callSpace(c, "agent.runs.revertCommit", { runId, commitId }));
+});
+
+agentLoopRoutes.post("/agent/runs/:runId/checkpoints/:checkpointId/restore-persist", requireDevice, async (c) => {
+  const runId = runIdParam(c);
+  const checkpointId = c.req.param("checkpointId") ?? "";
+  if (!/^cp_\d{6,}$/.test(checkpointId))
+    throw new AppError("workspace.checkpoint_not_found", "A checkpoint id looks like cp_000001.", { runId });
+  return c.json(await callSpace(c, "agent.runs.restorePersist", { runId, checkpointId }));
 });

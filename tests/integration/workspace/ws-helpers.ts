@@ -1,4 +1,5 @@
 /** Helpers for workspace tests: run code inside a user's Durable Object with real SQLite. */
+import { SqlPersistPointerStore } from "../../../src/adapters/storage/persist-pointer-store";
 import { env, runInDurableObject } from "cloudflare:test";
 import { expect } from "vitest";
 import type { UserSpace } from "../../../durable-objects/user-space";
@@ -28,6 +29,7 @@ export function freshDeps(space: Space, now?: () => number): WorkspaceDeps {
     blobs: new SqlBlobStore(space.sql, () => clock.now()),
     checkpoints: new SqlCheckpointStore(space.storage),
     persist: new SqlPersistStateStore(space.sql),
+    pointers: new SqlPersistPointerStore(space.sql),
     clock,
   };
 }

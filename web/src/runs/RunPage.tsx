@@ -126,7 +126,13 @@ export function RunPage({ runId }: { runId: string }) {
           <summary>
             <strong>{t("runs.workspace.title")}</strong>
           </summary>
-          {showWorkspace && <WorkspaceBrowser runId={runId} version={timeline.checkpoints.length} />}
+          {showWorkspace && (
+            <WorkspaceBrowser
+              runId={runId}
+              version={timeline.checkpoints.length}
+              canRestore={isTerminal(summary.status)}
+            />
+          )}
         </details>
       )}
       <JournalList events={events} />

@@ -132,6 +132,8 @@ function describeTyped(type: string, p: Payload): JournalLine {
       return line(jt(type), "success");
     case "commit_reverted":
       return line(jt(type), "warn");
+    case "persist_restored":
+      return line(jt(type, { checkpoint: str(p.checkpointId) }));
     case "run_partial_success":
       return line(
         jt(type, { failure: failure(p), commits: plural(num(p.preservedCommitCount) ?? 0, "commits") }),

@@ -20,6 +20,7 @@ import { skillsSchema } from "./012-skills";
 import { authFailureClientsSchema } from "./013-auth-failure-clients";
 import { retentionUsageSchema } from "./011-retention-usage";
 import { chatGenerationSchema } from "./015-chat-generation";
+import { persistPointersSchema } from "./021-persist-pointers";
 import { dataArchiveSchema } from "./023-data-archive";
 import { charactersWorldInfoSchema } from "./016-characters-worldinfo";
 import { chatCharactersSchema } from "./017-chat-characters";
@@ -38,6 +39,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   authFailureClientsSchema,
   retentionUsageSchema,
   chatGenerationSchema,
+  persistPointersSchema,
   dataArchiveSchema,
   charactersWorldInfoSchema,
   chatCharactersSchema,

@@ -306,4 +306,8 @@ export const AGENT_CODES = {
     message: "The message was changed or removed after the agent committed it, so the commit was not undone.",
   },
   "agent.commit_already_reverted": { status: 409, message: "This commit was already undone." },
+  "agent.restore_conflict": {
+    status: 409,
+    message: "An agent run of this chat is still working; wait until it ends before restoring a checkpoint.",
+  },
 } as const satisfies Record<`agent.${string}`, CatalogueEntry>;

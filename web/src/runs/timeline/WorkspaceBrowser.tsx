@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { BusyButton } from "../../components/BusyButton";
 import { ErrorNote } from "../../components/ErrorNote";
 import { SelectField } from "../../components/SelectField";
 import { formatCount, formatTime } from "../../i18n/format";
@@ -16,7 +17,16 @@ import { useTimelineApi } from "./use-timeline-api";
 
 const LIVE = "";
 
-export function WorkspaceBrowser({ runId, version }: { runId: string; version: number }) {
+export function WorkspaceBrowser({
+  runId,
+  version,
+  canRestore,
+}: {
+  runId: string;
+  version: number;
+  /** The run has ended: a checkpoint's persist/ files may become the chat's next starting point. */
+  canRestore: boolean;
+}) {
   const { t } = useTranslation();
   const api = useTimelineApi();
   const [checkpoints, setCheckpoints] = useState<CheckpointView[] | null>(null);
@@ -31,6 +41,14 @@ export function WorkspaceBrowser({ runId, version }: { runId: string; version: n
   const open = useAction(async (path: string) => setFile(await api.file(runId, path, at || null)), {
     toastErrors: false,
   });
+  const [restored, setRestored] = useState<{ checkpointId: string; count: number } | null>(null);
+  const restore = useAction(
+    async () => {
+      const answer = await api.restorePersist(runId, at);
+      setRestored({ checkpointId: answer.checkpointId, count: answer.files.length });
+    },
+    { toastErrors: false },
+  );
   const compare = useAction(async () => setDiff(await api.diff(runId, from, to)), { toastErrors: false });
   const { run: runList } = list;
   const { run: runTree } = loadTree;
@@ -64,6 +82,20 @@ export function WorkspaceBrowser({ runId, version }: { runId: string; version: n
           </option>
         ))}
       </SelectField>
+      {canRestore && at !== LIVE && (
+        <div className="ws-restore">
+          <BusyButton busy={restore.busy} onClick={() => void restore.run()}>
+            {t("runs.workspace.restore")}
+          </BusyButton>
+          <p className="muted">{t("runs.workspace.restoreHint")}</p>
+          <ErrorNote error={restore.error} />
+          {restored?.checkpointId === at && (
+            <p className="success" role="status" data-testid="ws-restored">
+              {t("runs.workspace.restored", { count: restored.count })}
+            </p>
+          )}
+        </div>
+      )}
       <ErrorNote error={loadTree.error} />
       {tree && tree.files.length === 0 && <p className="muted">{t("runs.workspace.noFiles")}</p>}
       {tree && tree.files.length > 0 && (

@@ -5,7 +5,12 @@
  * `agent.tool_call_not_found`, `agent.run_slimmed` (410), `workspace.*`.
  */
 import type { ApiClient } from "../../api/client";
-import type { CommitRevertResult, ModelStreamView, ToolCallView } from "../../../../src/contracts/timeline-views";
+import type {
+  CommitRevertResult,
+  ModelStreamView,
+  RestorePersistResult,
+  ToolCallView,
+} from "../../../../src/contracts/timeline-views";
 
 export type { ModelStreamView, ToolCallView };
 
@@ -70,6 +75,8 @@ export function timelineApi(api: ApiClient) {
     diff: (runId: string, from: string, to: string) =>
       api.get<DiffView>(`${base(runId)}/checkpoints/${enc(from)}/diff/${enc(to)}`),
     guidance: (runId: string, text: string) => api.post(`${base(runId)}/guidance`, { text }),
+    restorePersist: (runId: string, checkpointId: string) =>
+      api.post<RestorePersistResult>(`${base(runId)}/checkpoints/${enc(checkpointId)}/restore-persist`),
     revertCommit: (runId: string, commitId: string) =>
       api.post<CommitRevertResult>(`${base(runId)}/commits/${enc(commitId)}/revert`),
   };

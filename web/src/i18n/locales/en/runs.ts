@@ -97,6 +97,10 @@ export default {
       "Retention slimmed this run: its summary and journal are kept, but its workspace, tool calls and model answers were deleted.",
   },
   workspace: {
+    restore: "Start the next run from these persistent files",
+    restoreHint: "The chat's next Agent run starts with persist/ as it was at this checkpoint.",
+    restored_one: "Done: the next run of this chat starts from this checkpoint's {{count}} persistent file.",
+    restored_other: "Done: the next run of this chat starts from this checkpoint's {{count}} persistent files.",
     title: "Workspace",
     at: "Files at",
     live: "The workspace now",
@@ -141,6 +145,7 @@ export default {
     starting: "Starting…",
   },
   journal: {
+    persist_restored: "Persistent files of {{checkpoint}} set as the chat's next starting point",
     commit_reverted: "Commit undone in the chat",
     title: "Journal",
     showAll: "Show every event ({{count}})",

@@ -94,6 +94,10 @@ export default {
     slimmed: "保留策略已精简此运行：摘要和日志仍在，但工作区、工具调用和模型回答已删除。",
   },
   workspace: {
+    restore: "让下次运行从这些持久文件开始",
+    restoreHint: "此聊天的下一次 Agent 运行将以该检查点时的 persist/ 开始。",
+    restored_one: "完成：此聊天的下一次运行将从该检查点的 {{count}} 个持久文件开始。",
+    restored_other: "完成：此聊天的下一次运行将从该检查点的 {{count}} 个持久文件开始。",
     title: "工作区",
     at: "查看时间点",
     live: "当前工作区",
@@ -138,6 +142,7 @@ export default {
     starting: "正在启动…",
   },
   journal: {
+    persist_restored: "已将 {{checkpoint}} 的持久文件设为此聊天的下次起点",
     commit_reverted: "已在聊天中撤销提交",
     title: "运行日志",
     showAll: "显示所有事件（{{count}}）",

@@ -94,6 +94,10 @@ export default {
     slimmed: "保留策略已精簡此執行：摘要和日誌仍在，但工作區、工具呼叫和模型回答已刪除。",
   },
   workspace: {
+    restore: "讓下次執行從這些持久檔案開始",
+    restoreHint: "此聊天的下一次 Agent 執行將以該檢查點時的 persist/ 開始。",
+    restored_one: "完成：此聊天的下一次執行將從該檢查點的 {{count}} 個持久檔案開始。",
+    restored_other: "完成：此聊天的下一次執行將從該檢查點的 {{count}} 個持久檔案開始。",
     title: "工作區",
     at: "檢視時間點",
     live: "目前工作區",
@@ -138,6 +142,7 @@ export default {
     starting: "正在啟動…",
   },
   journal: {
+    persist_restored: "已將 {{checkpoint}} 的持久檔案設為此聊天的下次起點",
     commit_reverted: "已在聊天中復原提交",
     title: "執行日誌",
     showAll: "顯示所有事件（{{count}}）",
