@@ -1,0 +1,104 @@
+/**
+ * The run timeline folded from the journal (web/src/runs/timeline/timeline-model.ts): rounds keyed by
+ * invocation and round, tool calls with their status, time and error, writes attached to the call
+ * that made them with the checkpoint taken right after, the commit and its undo, the failure.
+ */
+import { describe, expect, it } from "vitest";
+import type { AgentRunEvent } from "../../../web/src/api/types";
+import { buildTimeline, checkpointBefore } from "../../../web/src/runs/timeline/timeline-model";
+
+let seq = 0;
+const ev = (type: string, payload: Record<string, unknown>): AgentRunEvent => ({
+  seq: ++seq,
+  id: `e${seq}`,
+  runId: "run_1",
+  timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, seq)).toISOString(),
+  level: "info",
+  type,
+  payload,
+});
+
+describe("buildTimeline", () => {
+  it("folds a run into rounds, calls, writes with checkpoints, the commit, its undo and the failure", () => {
+    const call = (type: string, round: number, callId: string, extra: Record<string, unknown> = {}) =>
+      ev(type, {
+        round,
+        invocationId: "inv_root",
+        callId,
+        name: callId === "e" ? "mcp__Everything__echo" : callId,
+        ...extra,
+      });
+    const events = [
+      ev("agent_model_binding_resolved", { connectionId: "conn_1" }),
+      ev("model_call_attempt_started", { round: 1, invocationId: "inv_root", attempt: 1 }),
+      ev("model_call_attempt_failed", {
+        round: 1,
+        invocationId: "inv_root",
+        attempt: 1,
+        code: "model.provider_rate_limited",
+        message: "slow down",
+        willRetry: true,
+      }),
+      ev("model_completed", {
+        round: 1,
+        invocationId: "inv_root",
+        narration: { text: "Checking.", truncated: false },
+        hasReasoning: true,
+      }),
+      call("tool_call_started", 1, "e", { toolId: "mcp/0b9f3a52-7d0c-4c1e-9a51-3e2f6d1c0a11:echo" }),
+      call("tool_call_completed", 1, "e", { elapsedMs: 39 }),
+      call("tool_call_started", 1, "w", { toolId: "builtin:workspace.write_file" }),
+      ev("workspace_file_written", { invocationId: "inv_root", path: "output/main.md", chars: 12 }),
+      ev("checkpoint_created", { checkpointId: "cp_000001", reason: "tool_workspace_write" }),
+      call("tool_call_completed", 1, "w", { elapsedMs: 4 }),
+      ev("model_completed", { round: 2, invocationId: "inv_root", hasReasoning: false }),
+      call("tool_call_started", 2, "c", { toolId: "builtin:workspace.commit" }),
+      ev("checkpoint_created", { checkpointId: "cp_000002", reason: "chat_commit" }),
+      ev("chat_commit_completed", { commitId: "commit_a", messageId: "m1", messageIndex: 4 }),
+      call("tool_call_completed", 2, "c"),
+      call("tool_call_started", 2, "bad"),
+      call("tool_call_failed", 2, "bad", {
+        errorCode: "tool.invalid_arguments",
+        message: "Tool arguments must be a JSON object.",
+      }),
+      ev("commit_reverted", { commitId: "commit_a", messageId: "m1", action: "removed" }),
+      ev("run_failed", { code: "mcp.call_outcome_unknown", message: "The MCP tool may have executed." }),
+    ];
+    const timeline = buildTimeline(events);
+    expect(timeline.rounds.map((r) => r.key)).toEqual(["inv_root/1", "inv_root/2"]);
+    const [one, two] = timeline.rounds;
+    expect(one!.narration).toEqual({ text: "Checking.", truncated: false });
+    expect(one!.hasReasoning).toBe(true);
+    expect(one!.failedAttempts).toEqual([
+      { attempt: 1, code: "model.provider_rate_limited", message: "slow down", willRetry: true },
+    ]);
+    expect(one!.calls.map((c) => [c.name, c.status, c.elapsedMs])).toEqual([
+      ["mcp__Everything__echo", "done", 39],
+      ["w", "done", 4],
+    ]);
+    expect(one!.calls[0]!.writes).toEqual([]);
+    expect(one!.calls[1]!.writes).toEqual([
+      { path: "output/main.md", kind: "write", chars: 12, checkpointId: "cp_000001" },
+    ]);
+    expect(two!.calls[0]!.commit).toEqual({
+      commitId: "commit_a",
+      messageId: "m1",
+      messageIndex: 4,
+      checkpointId: "cp_000002",
+      reverted: true,
+    });
+    expect(two!.calls[1]).toMatchObject({ status: "failed", errorCode: "tool.invalid_arguments" });
+    expect(timeline.failure).toEqual({ code: "mcp.call_outcome_unknown", message: "The MCP tool may have executed." });
+    expect(timeline.connectionId).toBe("conn_1");
+    expect(checkpointBefore(timeline, "cp_000002")).toBe("cp_000001");
+    expect(checkpointBefore(timeline, "cp_000001")).toBeNull();
+  });
+
+  it("keeps rounds of different invocations apart", () => {
+    const timeline = buildTimeline([
+      ev("model_call_attempt_started", { round: 1, invocationId: "inv_root" }),
+      ev("model_call_attempt_started", { round: 1, invocationId: "inv_child" }),
+    ]);
+    expect(timeline.rounds.map((r) => r.key)).toEqual(["inv_root/1", "inv_child/1"]);
+  });
+});
