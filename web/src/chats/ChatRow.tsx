@@ -15,7 +15,7 @@ import { exportChatFile } from "./file-transfer";
 import { formatWhen } from "../i18n/format";
 import type { Chat } from "./types";
 import { useChatsApi } from "./use-chats-api";
-import { useReturnFocus } from "./use-return-focus";
+import { useReturnFocus } from "../components/use-return-focus";
 
 export function ChatRow({
   chat,

@@ -9,7 +9,7 @@ import { formatWhen } from "../i18n/format";
 import { MessageDelete } from "./MessageDelete";
 import { MessageEditor } from "./MessageEditor";
 import { agentMetadata, type ChatMessage } from "./types";
-import { useReturnFocus } from "./use-return-focus";
+import { useReturnFocus } from "../components/use-return-focus";
 
 export interface MessageItemProps {
   chatId: string;

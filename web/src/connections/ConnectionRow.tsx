@@ -5,7 +5,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
-import { useReturnFocus } from "../chats/use-return-focus";
+import { useReturnFocus } from "../components/use-return-focus";
 import { useAction } from "../state/use-action";
 import { ConnectionForm } from "./ConnectionForm";
 import { ConnectionTest } from "./ConnectionTest";

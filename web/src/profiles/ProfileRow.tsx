@@ -6,7 +6,7 @@ import { profileDescription, profileName } from "./profile-name";
 import { useTranslation } from "react-i18next";
 import { useState } from "react";
 import { Link } from "../shell/Link";
-import { useReturnFocus } from "../chats/use-return-focus";
+import { useReturnFocus } from "../components/use-return-focus";
 import { DeleteProfile } from "./DeleteProfile";
 import { DuplicateForm } from "./DuplicateForm";
 import { ExportButton } from "./ExportButton";
