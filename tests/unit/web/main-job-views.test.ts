@@ -4,7 +4,7 @@
  * server since docs/decisions/1902).
  */
 import { describe, expect, it } from "vitest";
-import { dispositionFileName } from "../../../web/src/chats/file-transfer";
+import { dispositionFileName } from "../../../web/src/api/raw-request";
 import { connectionBody } from "../../../web/src/connections/ConnectionForm";
 import type { EventLevel } from "../../../src/contracts/agent-run-views";
 import type { Connection } from "../../../web/src/connections/types";

@@ -10,6 +10,7 @@ import { ModelToolsView } from "./ModelToolsView";
 import { ServersView } from "./ServersView";
 import { McpProvider } from "./store";
 import { TestConsole } from "./TestConsole";
+import "../components/fields.css";
 import "./mcp.css";
 
 const TABS = [

@@ -5,20 +5,9 @@
  */
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
+import { saveText } from "../components/save-file";
 import { useAction } from "../state/use-action";
 import { useProfilesApi } from "./use-profiles-api";
-
-/** Saves `text` as a file named `fileName` through a temporary download link. */
-export function downloadText(fileName: string, text: string, type = "application/json"): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function ExportButton({
   profile,
@@ -31,7 +20,7 @@ export function ExportButton({
   const profiles = useProfilesApi();
   const download = useAction(async () => {
     const document = await profiles.exportDocument(profile.id);
-    downloadText(`${profile.id}.json`, `${JSON.stringify(document, null, 2)}\n`);
+    saveText(`${profile.id}.json`, `${JSON.stringify(document, null, 2)}\n`);
   });
   return (
     <BusyButton

@@ -1,11 +1,12 @@
 /**
  * The skill routes (docs/api.md "Skills"). JSON routes go through the ApiClient; the upload (the
  * File itself is the body, streamed by the browser), file reads and the export download are raw
- * requests (chats/file-transfer.ts `send`). Errors are ApiErrors with the server's codes
+ * requests (api/raw-request.ts `send`). Errors are ApiErrors with the server's codes
  * (`skill.compression_ratio_exceeded`, `skill.path_traversal`, `skill.conflict`, …).
  */
 import type { ApiClient } from "../api/client";
-import { dispositionFileName, send } from "../chats/file-transfer";
+import { dispositionFileName, send } from "../api/raw-request";
+import { saveBlob } from "../components/save-file";
 import type { Services } from "../state/services";
 import type { InstallResult, SkillEntry, SkillFile, SkillPreview } from "./types";
 
@@ -50,26 +51,15 @@ export async function readSkillText(services: Services, name: string, scope: str
   return response.text();
 }
 
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Downloads one file of a skill. */
 export async function downloadSkillFile(services: Services, name: string, scope: string, path: string): Promise<void> {
   const encoded = path.split("/").map(encodeURIComponent).join("/");
   const response = await send(services, `${at(name)}/files/${encoded}${q(scope)}&download`, { method: "GET" });
-  download(await response.blob(), dispositionFileName(response.headers.get("content-disposition"), path));
+  saveBlob(await response.blob(), dispositionFileName(response.headers.get("content-disposition"), path));
 }
 
 /** Downloads the skill as `<name>.zip`. */
 export async function exportSkill(services: Services, name: string, scope: string): Promise<void> {
   const response = await send(services, `${at(name)}/export${q(scope)}`, { method: "GET" });
-  download(await response.blob(), dispositionFileName(response.headers.get("content-disposition"), `${name}.zip`));
+  saveBlob(await response.blob(), dispositionFileName(response.headers.get("content-disposition"), `${name}.zip`));
 }
