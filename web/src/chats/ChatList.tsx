@@ -32,7 +32,7 @@ export function ChatList() {
         <ErrorNote error={list.error} />
         {list.chats && list.chats.length === 0 && <p className="muted">{t("chats.empty")}</p>}
         {list.chats && list.chats.length > 0 && (
-          <ul className="chat-list" aria-label={t("chats.listLabel")}>
+          <ul className="item-list chat-list" aria-label={t("chats.listLabel")}>
             {list.chats.map((chat) => (
               <ChatRow key={chat.id} chat={chat} onChanged={list.upsert} onRemoved={list.drop} />
             ))}

@@ -43,19 +43,19 @@ export function ChatRow({
     onRemoved(chat.id);
   });
   return (
-    <li className="chat-row" data-testid="chat-row" data-chat-id={chat.id}>
-      <div className="chat-row-main">
-        <Link href={`/chats/${encodeURIComponent(chat.id)}`} className="chat-title" data-testid="chat-title">
+    <li className="item-row chat-row" data-testid="chat-row" data-chat-id={chat.id}>
+      <div className="item-row-main chat-row-main">
+        <Link href={`/chats/${encodeURIComponent(chat.id)}`} className="item-title chat-title" data-testid="chat-title">
           {chat.title}
         </Link>
-        <div className="chat-meta">
+        <div className="item-meta chat-meta">
           {chat.character ? `${chat.character.name} · ` : ""}
           {t("chats.row.messages", { count: chat.messageCount })} ·{" "}
           {t("chats.row.created", { when: formatWhen(chat.createdAt) })}
         </div>
       </div>
       {mode === "view" && (
-        <div className="chat-actions">
+        <div className="item-actions chat-actions">
           <button
             ref={renameButton}
             type="button"

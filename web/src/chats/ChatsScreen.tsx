@@ -6,6 +6,7 @@ import { usePath } from "../shell/router";
 import { ChatList } from "./ChatList";
 import { ChatPage } from "./ChatPage";
 import "../components/fields.css";
+import "../components/rows.css";
 import "./chats.css";
 
 /** The chat id of a `/chats/<id>` path, or null for the list. */

@@ -30,7 +30,7 @@ export function ProfileList() {
         )}
         <ErrorNote error={error} />
         {list && (
-          <ul className="profile-list" aria-label={t("profiles.listLabel")}>
+          <ul className="item-list profile-list" aria-label={t("profiles.listLabel")}>
             {list.profiles.map((p) => (
               <ProfileRow key={p.id} profile={p} takenIds={ids} />
             ))}

@@ -21,21 +21,21 @@ export function ProfileRow({ profile, takenIds }: { profile: ProfileSummary; tak
   const name = profileName(t, profile.id, profile.displayName);
   const description = profileDescription(t, profile.id, profile.description);
   return (
-    <li className="profile-row" data-testid="profile-row" data-profile-id={profile.id}>
-      <div className="profile-row-main">
+    <li className="item-row profile-row" data-testid="profile-row" data-profile-id={profile.id}>
+      <div className="item-row-main profile-row-main">
         <div className="profile-row-head">
-          <Link href={profilePath(profile.id)} className="profile-name" data-testid="profile-name">
+          <Link href={profilePath(profile.id)} className="item-title profile-name" data-testid="profile-name">
             {name}
           </Link>
           <ProfileBadges readOnly={profile.readOnly} directRunnable={profile.directRunnable} />
         </div>
-        <div className="profile-meta">
+        <div className="item-meta profile-meta">
           <code>{profile.id}</code>
         </div>
         {description && <p className="profile-description">{description}</p>}
       </div>
       {mode === "view" && (
-        <div className="profile-actions">
+        <div className="item-actions profile-actions">
           <button
             ref={duplicateButton}
             type="button"

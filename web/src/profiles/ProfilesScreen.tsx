@@ -9,6 +9,7 @@ import { ProfileList } from "./ProfileList";
 import { ProfilePage } from "./ProfilePage";
 import { profileIdOfPath } from "./paths";
 import "../components/fields.css";
+import "../components/rows.css";
 import "./profiles.css";
 
 export function ProfilesScreen() {
