@@ -1,7 +1,7 @@
 /**
  * Scheduler job of chat generation (docs/spec/generation.md §7): `chat.generation_expire`
  * (ref = generation id) deletes the record 24 h after it ended. The steps themselves are the step
- * kind `chat.generation_step` (durable-objects/steps.ts).
+ * kind `chat.generation_step` (durable-objects/steps/chat-generation.ts).
  */
 import { GENERATION_EXPIRE_JOB } from "../../src/application/generation/deps";
 import { chatGenerationDeps } from "../../src/composition/chat-generation";

@@ -1,7 +1,7 @@
 /**
  * Agent loop operations (docs/spec/agent-runtime.md §3, §5, §9; issue [agent-loop]): start a run, cancel,
  * submit guidance, read a model turn. The step machine itself runs from the scheduler job
- * `agent.step` (durable-objects/jobs.ts).
+ * `agent.step` (durable-objects/steps/agent-loop.ts).
  */
 import { cancelRun } from "../../src/application/agent/cancel-run";
 import { submitGuidance } from "../../src/application/agent/guidance";

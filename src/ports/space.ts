@@ -25,7 +25,7 @@ export interface SocketHub {
 
 /**
  * One-alarm job scheduler (docs/spec/scheduling.md: a due-time table multiplexed on the alarm).
- * A job whose kind is a registered *step kind* (durable-objects/steps.ts) is started detached
+ * A job whose kind is a registered *step kind* (durable-objects/steps/) is started detached
  * under a lease when due; every other kind is a short job awaited by the alarm.
  */
 export interface Scheduler {
