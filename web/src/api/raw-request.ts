@@ -1,7 +1,8 @@
 /**
  * Raw (non-JSON) /api/v1 requests outside the JSON ApiClient, for uploads whose body is the File
  * itself (the browser streams it from disk) and for downloads: chat import/export
- * (chats/file-transfer.ts) and skill packages (skills/skills-api.ts). They count in the shell's
+ * (chats/file-transfer.ts), skill packages (skills/skills-api.ts), character cards
+ * (characters/characters-api.ts) and World Info books (worldinfo/worldinfo-api.ts). They count in the shell's
  * progress bar and sign the browser out on a revoked token, like ApiClient calls.
  */
 import { errorSentence } from "../i18n/errors";

@@ -1,11 +1,12 @@
 /**
  * The character routes (docs/api.md "Characters"). JSON routes go through the ApiClient; the card
  * upload (the File itself is the body), the avatar (fetched with the token, shown from a blob URL)
- * and exports are raw requests (chats/file-transfer.ts `send`). Errors are ApiErrors with the
+ * and exports are raw requests (api/raw-request.ts `send`). Errors are ApiErrors with the
  * server's codes (`character.png_no_card`, `character.card_too_large`, `worldinfo.invalid_regex`, …).
  */
 import type { ApiClient } from "../api/client";
-import { dispositionFileName, send } from "../chats/file-transfer";
+import { dispositionFileName, send } from "../api/raw-request";
+import { saveBlob } from "../components/save-file";
 import type { Chat } from "../chats/types";
 import type { Services } from "../state/services";
 import type { CharacterList, CharacterView } from "./types";
@@ -61,12 +62,8 @@ export async function exportCard(
   spec: "v3" | "v2" = "v3",
 ): Promise<void> {
   const response = await send(services, `${at(id)}/export?format=${format}&spec=${spec}`, { method: "GET" });
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = dispositionFileName(response.headers.get("content-disposition"), `character.${format}`);
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(
+    await response.blob(),
+    dispositionFileName(response.headers.get("content-disposition"), `character.${format}`),
+  );
 }

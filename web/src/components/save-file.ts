@@ -1,7 +1,7 @@
 /**
  * Saving a download in the browser: a temporary object URL clicked through a hidden link (the
- * URL is revoked 10 s later, after the browser has started the download). Shared by the chat
- * export, the skill downloads and the profile export.
+ * URL is revoked 10 s later, after the browser has started the download). Shared by the chat,
+ * character card, World Info, skill and profile downloads.
  */
 
 /** Saves `blob` as a file named `fileName`. */

@@ -5,7 +5,8 @@
  * `worldinfo.revision_conflict`, …).
  */
 import type { ApiClient } from "../api/client";
-import { dispositionFileName, send } from "../chats/file-transfer";
+import { dispositionFileName, send } from "../api/raw-request";
+import { saveBlob } from "../components/save-file";
 import type { Services } from "../state/services";
 import type { ActivationTestResult, Attachment, BookList, BookView, WorldEntry, WorldInfoSettings } from "./types";
 
@@ -55,12 +56,5 @@ export async function importBookFile(services: Services, file: File): Promise<Bo
 /** Downloads the book as a SillyTavern World Info JSON file. */
 export async function exportBook(services: Services, id: string): Promise<void> {
   const response = await send(services, `${at(id)}/export`, { method: "GET" });
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = dispositionFileName(response.headers.get("content-disposition"), "world.json");
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await response.blob(), dispositionFileName(response.headers.get("content-disposition"), "world.json"));
 }
