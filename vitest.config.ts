@@ -1,14 +1,14 @@
 /**
  * Test projects:
  * - unit: plain Node, pure code (tests/unit/**).
- * - workers: workerd through @cloudflare/vitest-pool-workers (tests/integration/**), with the
+ * - workers: workerd through @cloudflare/vitest-plugin (tests/integration/**), with the
  *   loopback peers (MCP servers, scripted model server) started by tests/peers/global-setup.ts.
  * - e2e: Node, drives a real `wrangler dev` (tests/e2e/**).
  * - browser: Node + playwright-core + Debian Chromium against `wrangler dev` (tests/browser/**).
  * - faults: Node, kills and restarts a real `wrangler dev` mid-run (tests/faults/**); run on its
  *   own with `npm run test:faults` (not part of `npm test`: it takes about 15 minutes).
  */
-import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 export const TEST_SETUP_TOKEN = "test-setup-token-0123456789abcdef";

@@ -1,5 +1,5 @@
 /**
- * Runs one workerd benchmark (`bench/<name>.pool.ts`) through vitest-pool-workers and prints the
+ * Runs one workerd benchmark (`bench/<name>.pool.ts`) through vitest-plugin and prints the
  * lines it logs that start with `<name>:` (its medians). Exits non-zero when the run fails or
  * prints nothing. Never asserts timings.
  */

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Benchmark rows 1–2 of issue 31 ("what the model sees" and agent-turn tool preparation), run in
- * workerd by bench/model-tools.pool.ts through vitest-pool-workers, with the baseline MCP server
+ * workerd by bench/model-tools.pool.ts through @cloudflare/vitest-plugin, with the baseline MCP server
  * (32 endpoints × 512 tools, bench/lib/tools-server.mjs) in this process. Prints ratios with
  * medians, min and max; never asserts timings. A few minutes on 2 shared cores.
  */

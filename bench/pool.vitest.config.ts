@@ -2,7 +2,7 @@
  * Vitest config for the benchmarks that run inside workerd (bench/*.pool.ts; not part of
  * `npm test`). bench/_pool-runner.mjs runs one file with it and prints its figures.
  */
-import { cloudflareTest } from "@cloudflare/vitest-pool-workers";
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({

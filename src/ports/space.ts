@@ -90,8 +90,9 @@ export interface Space {
   readonly timeoutOverrides: Record<string, number>;
   memo<T>(key: string, create: () => T): T;
   /**
-   * ctx.waitUntil. It does NOT keep a Durable Object alive (docs/decisions/1800): long work must
-   * run as a step kind (lease + heartbeat alarm), never rely on this.
+   * ctx.waitUntil. Since compatibility date 2026-10-01 a pending promise keeps the Durable Object
+   * running, but an outbound fetch() inside it still does not (docs/decisions/1800, 2900): long
+   * work must run as a step kind (lease + heartbeat alarm), never rely on this.
    */
   waitUntil(promise: Promise<unknown>): void;
 }

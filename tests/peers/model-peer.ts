@@ -36,6 +36,8 @@
  *   "delayMs": 2000,                     // wait before answering (headers included), both modes
  *   "chunkDelayMs": 50,                  // stream: pause between chunks
  *   "stallAfterChunks": 2,               // stream: after N chunks keep the response open, send nothing
+ *   "endAfterChunks": 3,                 // stream: after N chunks close the response cleanly, with no
+ *                                        // finish_reason and no [DONE] (a connection cut by a proxy)
  *   "streamError": { "message": "overloaded", "type": "server_error" }  // stream: error event, then end
  * }
  * ```
@@ -69,6 +71,7 @@ export interface ScriptStep {
   delayMs?: number;
   chunkDelayMs?: number;
   stallAfterChunks?: number;
+  endAfterChunks?: number;
   streamError?: { message: string; type?: string };
 }
 interface Script {
@@ -346,6 +349,10 @@ async function streamStep(
   for (const [index, chunk] of chunks.entries()) {
     if (step.stallAfterChunks !== undefined && index >= step.stallAfterChunks) {
       await new Promise<void>((resolve) => res.once("close", () => resolve()));
+      return;
+    }
+    if (step.endAfterChunks !== undefined && index >= step.endAfterChunks) {
+      res.end();
       return;
     }
     if (res.destroyed) return;

@@ -8,11 +8,11 @@
  * `argumentsError`.
  */
 import type {
-  LanguageModelV3Content,
-  LanguageModelV3FinishReason,
-  LanguageModelV3StreamPart,
-  LanguageModelV3Usage,
-  SharedV3Warning,
+  LanguageModelV4Content,
+  LanguageModelV4FinishReason,
+  LanguageModelV4StreamPart,
+  LanguageModelV4Usage,
+  SharedV4Warning,
 } from "@ai-sdk/provider";
 import { providerFormatOf, type ModelProvider } from "../../domain/models/connection";
 import { ModelError } from "../../domain/models/errors";
@@ -59,8 +59,8 @@ export class StepAccumulator {
   readonly parts: Array<ModelPart | { type: "pendingCall"; call: PendingCall }> = [];
   readonly errors: unknown[] = [];
   readonly warnings: string[] = [];
-  finishReason: LanguageModelV3FinishReason | undefined;
-  usage: LanguageModelV3Usage | undefined;
+  finishReason: LanguageModelV4FinishReason | undefined;
+  usage: LanguageModelV4Usage | undefined;
   providerMetadata: ProviderMetadata = {};
   responseId: string | undefined;
   modelId: string | undefined;
@@ -72,7 +72,7 @@ export class StepAccumulator {
   ) {}
 
   /** Feeds one stream part. */
-  push(part: LanguageModelV3StreamPart): void {
+  push(part: LanguageModelV4StreamPart): void {
     switch (part.type) {
       case "raw":
         this.raw.add(part.rawValue);
@@ -123,11 +123,11 @@ export class StepAccumulator {
 
   /** Feeds a non-streamed result. */
   addContent(
-    content: LanguageModelV3Content[],
-    finishReason: LanguageModelV3FinishReason,
-    usage: LanguageModelV3Usage,
+    content: LanguageModelV4Content[],
+    finishReason: LanguageModelV4FinishReason,
+    usage: LanguageModelV4Usage,
     providerMetadata: unknown,
-    warnings: SharedV3Warning[],
+    warnings: SharedV4Warning[],
   ): void {
     this.addWarnings(warnings);
     for (const [index, part] of content.entries()) {
@@ -160,7 +160,7 @@ export class StepAccumulator {
     });
   }
 
-  private addWarnings(warnings: SharedV3Warning[] | undefined): void {
+  private addWarnings(warnings: SharedV4Warning[] | undefined): void {
     for (const warning of warnings ?? []) this.warnings.push(JSON.stringify(warning).slice(0, 300));
   }
 }
@@ -201,6 +201,13 @@ export function finalizeStep(
   }
   if (finish.unified === "error")
     throw new ModelError("model.stream_failed", `${ctx.providerLabel} ended the response with an error.`);
+  // Spec v4 (AI SDK 7): the stream closed before the provider said it was done, so the answer may
+  // be cut short; never keep it as a finished answer (docs/decisions/2900).
+  if (finish.unified === "interrupted")
+    throw new ModelError(
+      "model.stream_failed",
+      `${ctx.providerLabel} closed the response before it finished; the partial answer was discarded.`,
+    );
 
   const responseId = ctx.raw.responseId ?? acc.responseId;
   const repeated = ctx.raw.duplicatedId();
@@ -291,13 +298,13 @@ function hasItemId(call: ModelToolCall): boolean {
   return typeof itemId === "string" && itemId !== "";
 }
 
-function toFinish(finish: LanguageModelV3FinishReason): ModelFinishReason {
+function toFinish(finish: LanguageModelV4FinishReason): ModelFinishReason {
   if (finish.unified === "stop") return "stop";
   if (finish.unified === "tool-calls") return "tool-calls";
   return "other";
 }
 
-function toUsage(usage: LanguageModelV3Usage | undefined): ModelUsage {
+function toUsage(usage: LanguageModelV4Usage | undefined): ModelUsage {
   if (!usage) return {};
   const out: ModelUsage = {};
   if (usage.inputTokens?.total !== undefined) out.inputTokens = usage.inputTokens.total;

@@ -1,11 +1,11 @@
 /**
  * AiSdkModelGateway: the ModelGateway port (src/ports/model-gateway.ts) over the AI SDK's
- * LanguageModelV3 (`doStream` / `doGenerate` directly: one step, never a retry). Raw chunks are
+ * LanguageModelV4 (`doStream` / `doGenerate` directly: one step, never a retry). Raw chunks are
  * requested so tool-call ids can be checked against what the provider really sent (raw-ids.ts).
  * Cancel: the AbortSignal goes to fetch and also races every stream read, so an abort ends the step
  * with `model.cancelled` even while the provider is silent.
  */
-import type { LanguageModelV3StreamPart } from "@ai-sdk/provider";
+import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import type { ModelProvider, ResolvedConnection } from "../../domain/models/connection";
 import { ModelError } from "../../domain/models/errors";
 import type { ModelRequest, ModelResponse } from "../../domain/models/ir";
@@ -139,8 +139,8 @@ function timedOut(label: string, timeoutMs: number): ModelError {
 
 /** Reads every part; an abort cancels the reader at once (the read promise is raced). */
 async function drain(
-  stream: ReadableStream<LanguageModelV3StreamPart>,
-  onPart: (part: LanguageModelV3StreamPart) => void,
+  stream: ReadableStream<LanguageModelV4StreamPart>,
+  onPart: (part: LanguageModelV4StreamPart) => void,
   signal?: AbortSignal,
 ): Promise<void> {
   const reader = stream.getReader();

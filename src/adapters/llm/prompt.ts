@@ -1,16 +1,16 @@
 /**
- * Canonical IR → AI SDK LanguageModelV3 call options (docs/spec/agent-runtime.md §7, §8):
+ * Canonical IR → AI SDK LanguageModelV4 call options (docs/spec/agent-runtime.md §7, §8):
  * messages with per-part providerMetadata replayed as providerOptions (Gemini thought signatures,
  * Anthropic thinking signatures, Responses item ids), sanitized tool schemas, tool choice,
  * settings merged over the connection defaults, and the Responses `previous_response_id`
  * continuation (only messages after `messageCursor`, assistant messages filtered out).
  */
 import type {
-  LanguageModelV3CallOptions,
-  LanguageModelV3FunctionTool,
-  LanguageModelV3Message,
-  LanguageModelV3Prompt,
-  LanguageModelV3ToolChoice,
+  LanguageModelV4CallOptions,
+  LanguageModelV4FunctionTool,
+  LanguageModelV4Message,
+  LanguageModelV4Prompt,
+  LanguageModelV4ToolChoice,
 } from "@ai-sdk/provider";
 import type { ConnectionDefaults, ModelProvider } from "../../domain/models/connection";
 import { ModelError } from "../../domain/models/errors";
@@ -26,10 +26,10 @@ import type {
 import { sanitizeToolSchema, type SchemaFamily } from "../../domain/models/schema-sanitize";
 import { normalizeToolArguments } from "../../domain/tools/tool-arguments";
 
-type ProviderOptions = NonNullable<LanguageModelV3CallOptions["providerOptions"]>;
-type AssistantContent = Extract<LanguageModelV3Message, { role: "assistant" }>["content"];
-type UserContent = Extract<LanguageModelV3Message, { role: "user" }>["content"];
-type ToolContent = Extract<LanguageModelV3Message, { role: "tool" }>["content"];
+type ProviderOptions = NonNullable<LanguageModelV4CallOptions["providerOptions"]>;
+type AssistantContent = Extract<LanguageModelV4Message, { role: "assistant" }>["content"];
+type UserContent = Extract<LanguageModelV4Message, { role: "user" }>["content"];
+type ToolContent = Extract<LanguageModelV4Message, { role: "tool" }>["content"];
 
 /** What the adapter needs to know about the target provider. */
 export interface PromptTarget {
@@ -40,7 +40,7 @@ export interface PromptTarget {
 }
 
 /** Builds the call options (without abortSignal/includeRawChunks). Raises `model.request_build_failed`. */
-export function buildCallOptions(request: ModelRequest, target: PromptTarget): LanguageModelV3CallOptions {
+export function buildCallOptions(request: ModelRequest, target: PromptTarget): LanguageModelV4CallOptions {
   const { messages, previousResponseId } = continuation(request, target);
   const settings = { ...target.defaults, ...(request.settings ?? {}) };
   const providerOptions = mergeProviderOptions(
@@ -54,7 +54,7 @@ export function buildCallOptions(request: ModelRequest, target: PromptTarget): L
     ...(tools.length > 0 ? { tools, toolChoice: toToolChoice(request.toolChoice ?? "auto", request.tools ?? []) } : {}),
     ...pick(settings),
     ...(Object.keys(providerOptions).length > 0
-      ? { providerOptions: providerOptions as NonNullable<LanguageModelV3CallOptions["providerOptions"]> }
+      ? { providerOptions: providerOptions as NonNullable<LanguageModelV4CallOptions["providerOptions"]> }
       : {}),
   };
 }
@@ -78,8 +78,8 @@ function continuation(
   };
 }
 
-function pick(settings: ConnectionDefaults): Partial<LanguageModelV3CallOptions> {
-  const out: Partial<LanguageModelV3CallOptions> = {};
+function pick(settings: ConnectionDefaults): Partial<LanguageModelV4CallOptions> {
+  const out: Partial<LanguageModelV4CallOptions> = {};
   if (settings.temperature !== undefined) out.temperature = settings.temperature;
   if (settings.maxOutputTokens !== undefined) out.maxOutputTokens = settings.maxOutputTokens;
   if (settings.topP !== undefined) out.topP = settings.topP;
@@ -99,16 +99,16 @@ function mergeProviderOptions(a?: ProviderMetadata, b?: ProviderMetadata): Recor
   return out;
 }
 
-function toTool(tool: ModelToolSpec, family: SchemaFamily): LanguageModelV3FunctionTool {
+function toTool(tool: ModelToolSpec, family: SchemaFamily): LanguageModelV4FunctionTool {
   return {
     type: "function",
     name: tool.alias,
     description: tool.description,
-    inputSchema: sanitizeToolSchema(family, tool.inputSchema, tool.alias) as LanguageModelV3FunctionTool["inputSchema"],
+    inputSchema: sanitizeToolSchema(family, tool.inputSchema, tool.alias) as LanguageModelV4FunctionTool["inputSchema"],
   };
 }
 
-function toToolChoice(choice: ModelToolChoice, tools: ModelToolSpec[]): LanguageModelV3ToolChoice {
+function toToolChoice(choice: ModelToolChoice, tools: ModelToolSpec[]): LanguageModelV4ToolChoice {
   if (typeof choice === "string") return { type: choice };
   if (!tools.some((tool) => tool.alias === choice.alias)) {
     throw new ModelError(
@@ -119,8 +119,8 @@ function toToolChoice(choice: ModelToolChoice, tools: ModelToolSpec[]): Language
   return { type: "tool", toolName: choice.alias };
 }
 
-function toPrompt(messages: ModelMessage[], target: PromptTarget): LanguageModelV3Prompt {
-  const prompt: LanguageModelV3Prompt = [];
+function toPrompt(messages: ModelMessage[], target: PromptTarget): LanguageModelV4Prompt {
+  const prompt: LanguageModelV4Prompt = [];
   for (const [index, message] of messages.entries()) {
     for (const part of message.parts) {
       if (part.type === "native")
@@ -225,7 +225,8 @@ function media(part: Extract<ModelPart, { type: "media" }>): UserContent[number]
   return {
     type: "file",
     mediaType: part.mimeType,
-    data: isUrl ? new URL(part.value) : part.value,
+    // Spec v4 file data is tagged: a URL part or base64 data (docs/decisions/2900).
+    data: isUrl ? { type: "url", url: new URL(part.value) } : { type: "data", data: part.value },
     ...options(part.providerMetadata),
   };
 }

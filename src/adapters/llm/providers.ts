@@ -1,5 +1,5 @@
 /**
- * Builds the AI SDK LanguageModelV3 of a connection. Every provider gets the no-redirect fetch;
+ * Builds the AI SDK LanguageModelV4 of a connection. Every provider gets the no-redirect fetch;
  * the SDK's retries do not apply (we call `doStream`/`doGenerate` directly, which never retry).
  * `metadataKey` is the key under which the provider reads/writes providerOptions/providerMetadata.
  */
@@ -7,7 +7,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import type { LanguageModelV3 } from "@ai-sdk/provider";
+import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { ResolvedConnection } from "../../domain/models/connection";
 import type { SchemaFamily } from "../../domain/models/schema-sanitize";
 import type { FetchFn } from "./fetch";
@@ -17,7 +17,7 @@ import type { FetchFn } from "./fetch";
 export const COMPATIBLE_PROVIDER_NAME = "compatible";
 
 export interface BuiltModel {
-  model: LanguageModelV3;
+  model: LanguageModelV4;
   metadataKey: string;
   schemaFamily: SchemaFamily;
   /** How tool-call ids are checked against the raw response (see raw-ids.ts). */

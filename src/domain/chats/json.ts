@@ -1,6 +1,6 @@
 /**
  * JSON parsing that keeps number tokens exactly (docs/spec/hosted.md §8): where the runtime
- * supports `JSON.rawJSON` and reviver source text (workerd does; Node 20 does not), a number whose
+ * supports `JSON.rawJSON` and reviver source text (workerd and Node 22 do), a number whose
  * shortest form differs from its source (e.g. integers beyond 2^53) becomes a raw JSON value, so
  * stringifying writes the original digits back. Used only for data that stays inside the object
  * (imported unknown fields, export); API views use plain JSON.parse.

@@ -26,9 +26,9 @@ const INTEGER_LITERAL = /^-?\d+$/;
 
 /**
  * JSON.parse that keeps the digits of integers beyond 2^53: where the runtime has
- * `JSON.rawJSON` and reviver source access (workerd), such a number becomes a raw-JSON value that
+ * `JSON.rawJSON` and reviver source access (workerd, Node 22), such a number becomes a raw-JSON value that
  * `JSON.stringify` writes back verbatim (`9007199254740993` stays `9007199254740993`). Elsewhere
- * (Node 20) it is a plain number. Throws SyntaxError like JSON.parse.
+ * (older runtimes) it is a plain number. Throws SyntaxError like JSON.parse.
  */
 export function parseJsonExact(text: string): unknown {
   if (!rawJson) return JSON.parse(text);

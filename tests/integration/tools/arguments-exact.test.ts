@@ -1,4 +1,4 @@
-/** The workerd path of docs/spec/hosted.md §8: big integers keep their digits (Node 20 lacks JSON.rawJSON). */
+/** The workerd path of docs/spec/hosted.md §8: big integers keep their digits (Node 22 has JSON.rawJSON as well; this file pins the workerd behaviour). */
 import { describe, expect, it } from "vitest";
 import {
   exactJsonNumbersSupported,

@@ -30,12 +30,15 @@ function codeOf(fn: () => unknown): { code: string; line?: unknown } {
 }
 
 describe("SillyTavern line mapping", () => {
-  it("maps roles and keeps unknown fields through export (Node has no JSON.rawJSON: numbers compare by value)", () => {
+  it("maps roles and keeps unknown fields through export, big integers digit for digit (Node 22 has JSON.rawJSON, like workerd)", () => {
     const header = parseJsonLine(sample[0]!, 1);
     expect(isHeaderLine(header)).toBe(true);
     const records = sample.slice(1).map((line, i) => toRecord(line, i + 2));
     expect(records.map((r) => r.role)).toEqual(["assistant", "user", "assistant", "system", "user"]);
-    expect(records.map((r) => exportMessage(r))).toEqual(sample.slice(1).map((line) => JSON.parse(line)));
+    const exported = records.map((r) => JSON.stringify(exportMessage(r)));
+    expect(exported.map((line) => JSON.parse(line))).toEqual(sample.slice(1).map((line) => JSON.parse(line)));
+    // 12345678901234567890 is beyond 2^53: a plain number would come back as 12345678901234567000.
+    expect(exported.join("\n")).toContain('"unknown_number":12345678901234567890');
     const chat: ChatRecord = {
       id: "c",
       kind: "character",
