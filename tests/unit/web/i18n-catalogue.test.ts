@@ -140,10 +140,12 @@ describe("i18n catalogues", () => {
 });
 
 describe("i18n check over web/src", () => {
+  // Parses every file of web/src (rolldown parseAst): CPU-bound, and past vitest's
+  // 5 s default on a loaded 2-core machine, so it gets a budget for the work it does.
   it("finds no user-visible string literal outside the catalogues", () => {
     const findings = scanTree(WEB).filter((f) => !PENDING.includes(f.file));
     expect(findings.map((f) => `${f.file}:${f.line} [${f.where}] ${f.text}`)).toEqual([]);
-  });
+  }, 60_000);
 
   it("the check itself catches JSX text, visible attributes, branches and sinks, and lets t() through", () => {
     const source = `
