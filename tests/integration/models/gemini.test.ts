@@ -59,9 +59,17 @@ describe("gemini gateway (recorded fixtures)", () => {
       "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
     );
     expect(sent1.url).not.toContain("AIza");
-    const parameters = sent1.body.tools[0].functionDeclarations[0].parameters;
+    // AI SDK 7 sends the schema as JSON Schema (`parametersJsonSchema`), exactly as our Gemini
+    // sanitizer left it, with no OpenAPI conversion of its own (docs/decisions/2900, 1003).
+    const declaration = sent1.body.tools[0].functionDeclarations[0];
+    expect(declaration.parameters).toBeUndefined();
+    const parameters = declaration.parametersJsonSchema;
     expect(JSON.stringify(parameters)).not.toMatch(/\$schema|\$defs|\$ref|additionalProperties/);
-    expect(parameters.properties.city).toMatchObject({ type: "string", description: "City name" });
+    expect(parameters).toEqual({
+      type: "object",
+      properties: { city: { type: "string", description: "City name" }, days: { type: "integer" } },
+      required: ["city"],
+    });
 
     const stored = JSON.parse(JSON.stringify(first.message)) as ModelMessage;
     const second = await gateway.step({
