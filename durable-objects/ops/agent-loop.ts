@@ -14,6 +14,7 @@ import { readModelStream } from "../../src/application/agent/loop/model-stream";
 import { mcpRegistryServices } from "../../src/composition/mcp-registry";
 import { startRun } from "../../src/application/agent/start-run";
 import { buildServerPromptSnapshot } from "../../src/application/agent/server-prompt";
+import { chatPersona, requireChat } from "../../src/application/chats/chat-context";
 import { agentLoopDeps } from "../../src/composition/agent-loop";
 import { promptBuilder } from "../../src/composition/chat-generation";
 import { chatDeps, chatServices } from "../../src/composition/chats";
@@ -33,6 +34,10 @@ export const agentLoopOps = defineOps({
       );
     const { options, persona, promptSnapshot, ...rest } = input;
     // Without a snapshot the server builds it (docs/decisions/1902).
+    // The request's persona wins, then the chat's, then the user's (docs/spec/chats.md "Personas").
+    const chatPersonaOf = () =>
+      chatPersona(chatDeps(space), requireChat(chatDeps(space), normalizeStableChatId(rest.stableChatId)));
+    const effectivePersona = promptSnapshot ? undefined : (persona ?? chatPersonaOf() ?? undefined);
     const snapshot =
       promptSnapshot ??
       (await buildServerPromptSnapshot(
@@ -42,7 +47,7 @@ export const agentLoopOps = defineOps({
           generationType: rest.generationType ?? "normal",
           budgetTokens: modelServices(space).budget(rest.connectionId).promptTokens,
           nowMs: space.clock.now(),
-          ...(persona ? { persona } : {}),
+          ...(effectivePersona ? { persona: effectivePersona } : {}),
         },
       ));
     return startRun(agentLoopDeps(space), {

@@ -16,6 +16,7 @@ import { skillOps } from "./skills";
 import { retentionOps } from "./retention";
 import { dataOps } from "./data";
 import { characterOps } from "./characters";
+import { settingsOps } from "./settings";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
@@ -35,6 +36,7 @@ export const OPS = {
   ...retentionOps,
   ...dataOps,
   ...characterOps,
+  ...settingsOps,
 } satisfies Record<string, OpHandler>;
 
 /** Operation names. */

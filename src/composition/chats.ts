@@ -1,8 +1,10 @@
 /** Composition: the ChatService of one user's space (SQLite repository, clock, socket hub). */
 import { SqlChatRepository } from "../adapters/storage/chat-repository";
 import type { ChatDeps } from "../application/chats/chat-context";
+import { userPersona } from "../application/settings/user-settings";
 import { ChatService } from "../application/chats/chat-service";
 import type { Space } from "../ports/space";
+import { userSettingsDeps } from "./settings";
 
 /** The chat use cases' dependencies (one repository per object). */
 export function chatDeps(space: Space): ChatDeps {
@@ -10,6 +12,7 @@ export function chatDeps(space: Space): ChatDeps {
     repo: new SqlChatRepository(space.storage),
     clock: space.clock,
     sockets: space.sockets,
+    userPersona: () => userPersona(userSettingsDeps(space).store),
   }));
 }
 

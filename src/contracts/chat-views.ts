@@ -4,11 +4,11 @@
  * here and used by application/chats. Times are ISO 8601 UTC strings.
  */
 import { z } from "zod";
-import type { ChatRole, ChatView, CharacterCard, MessageView } from "../domain/chats/types";
-import { characterCardSchema, chatRoleSchema } from "./chats";
+import type { ChatRole, ChatView, CharacterCard, MessageView, Persona } from "../domain/chats/types";
+import { characterCardSchema, chatPersonaSchema, chatRoleSchema } from "./chats";
 import { isoTimeSchema } from "./device-views";
 
-export type { CharacterCard, ChatRole, ChatView, MessageView };
+export type { CharacterCard, ChatRole, ChatView, MessageView, Persona };
 
 const jsonObject = z.record(z.string(), z.unknown());
 
@@ -21,6 +21,7 @@ export const chatViewSchema = z.strictObject({
   character: characterCardSchema.optional(),
   characterId: z.string().optional(),
   systemPrompt: z.string().optional(),
+  persona: chatPersonaSchema.optional(),
   createdAt: isoTimeSchema,
   updatedAt: isoTimeSchema,
 });

@@ -18,6 +18,14 @@ export const characterCardSchema = z
   })
   .strict();
 
+/**
+ * A stored persona (docs/spec/chats.md "Personas"): who the user plays. `name` goes on the user's
+ * messages, `description` into the system part of the prompt.
+ */
+export const chatPersonaSchema = z
+  .object({ name: z.string().trim().min(1).max(200), description: z.string().max(20_000).optional() })
+  .strict();
+
 export const createChatBodySchema = z
   .object({
     title: z.string(),
@@ -37,6 +45,7 @@ export const updateChatBodySchema = z
     character: characterCardSchema.nullable().optional(),
     characterId: z.string().min(1).max(64).nullable().optional(),
     systemPrompt: cardField.nullable().optional(),
+    persona: chatPersonaSchema.nullable().optional(),
     ifRevision: z.number().int().min(1).optional(),
   })
   .strict();

@@ -6,7 +6,7 @@
  * hot path; tests parse the frames real sockets receive with `serverFrameSchema`.
  *
  * Broadcast to every socket of the user: `device.*`, `chat.*`, `model.connection_*`, `mcp.*`,
- * `agent.run_changed`, `agent.run_removed`, `agent.profile_changed`, `skill.changed`, `character.changed`, `worldinfo.changed`, `agent.retention_*`. Sent to one socket:
+ * `agent.run_changed`, `agent.run_removed`, `agent.profile_changed`, `skill.changed`, `character.changed`, `worldinfo.changed`, `agent.retention_*`, `settings.changed`. Sent to one socket:
  * `pong`, `error`, `agent.subscribed`, and `agent.event`, `agent.model_delta` (to the sockets subscribed to the run).
  */
 import { agentModelDeltaFrameSchema } from "./timeline-views";
@@ -24,6 +24,7 @@ import {
 } from "./generation-views";
 import { mcpServerViewSchema } from "./mcp-views";
 import { pruneRecordSchema, retentionViewSchema } from "./retention-views";
+import { settingsViewSchema } from "./settings";
 
 const frame = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.strictObject({ type: z.literal(type), ...shape });
@@ -145,6 +146,8 @@ export const restoreProgressFrameSchema = frame("restore.progress", {
   total: z.number().int().min(0),
   status: z.enum(["running", "done", "failed"]),
 });
+/** The user's settings changed (docs/spec/chats.md "Personas"): the whole new view. */
+export const settingsChangedFrameSchema = frame("settings.changed", { settings: settingsViewSchema });
 
 /** Every server → client frame. */
 export const serverFrameSchema = z.discriminatedUnion("type", [
@@ -177,6 +180,7 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   exportProgressFrameSchema,
   restoreProgressFrameSchema,
   agentModelDeltaFrameSchema,
+  settingsChangedFrameSchema,
 ]);
 
 /** A server → client frame. */

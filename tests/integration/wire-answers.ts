@@ -93,6 +93,7 @@ import {
   bookViewSchema,
   worldInfoSettingsSchema,
 } from "../../src/contracts/worldinfo-views";
+import { settingsViewSchema } from "../../src/contracts/settings";
 
 type Route = [method: string, path: RegExp, schema: z.ZodType];
 
@@ -197,6 +198,8 @@ const ROUTES: Route[] = [
   ["POST", at("/worldinfo/:id/entries"), bookViewSchema],
   ["PUT", at("/worldinfo/:id/entries/:id"), bookViewSchema],
   ["DELETE", at("/worldinfo/:id/entries/:id"), bookViewSchema],
+  ["GET", at("/settings"), settingsViewSchema],
+  ["PATCH", at("/settings"), settingsViewSchema],
 ];
 
 /**

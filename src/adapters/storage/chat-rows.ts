@@ -1,6 +1,6 @@
 /** Row ↔ record mapping of the chat tables (schema v4). */
 import { parsePreservingNumbers } from "../../domain/chats/json";
-import type { CharacterCard, ChatRecord, ChatRole, JsonObject, MessageRecord } from "../../domain/chats/types";
+import type { CharacterCard, ChatRecord, ChatRole, JsonObject, MessageRecord, Persona } from "../../domain/chats/types";
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -24,6 +24,7 @@ export function toChat(row: Row): ChatRecord {
     character: json<CharacterCard>(row.character_json),
     characterId: row.character_id === null || row.character_id === undefined ? null : String(row.character_id),
     systemPrompt: row.system_prompt === null ? null : String(row.system_prompt),
+    persona: json<Persona>(row.persona_json),
     header: exactJson<JsonObject>(row.header_json),
     createdAt: Number(row.created_at),
     updatedAt: Number(row.updated_at),

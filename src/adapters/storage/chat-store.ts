@@ -8,8 +8,8 @@ export class SqlChatStore implements ChatRows {
 
   insert(chat: ChatRecord): void {
     this.sql.exec(
-      `INSERT INTO te_chats(id, kind, title, revision, message_count, character_json, character_id, system_prompt, header_json, created_at, updated_at)
-       VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO te_chats(id, kind, title, revision, message_count, character_json, character_id, system_prompt, header_json, created_at, updated_at, persona_json)
+       VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       chat.id,
       chat.kind,
       chat.title,
@@ -21,6 +21,7 @@ export class SqlChatStore implements ChatRows {
       chat.header ? JSON.stringify(chat.header) : null,
       chat.createdAt,
       chat.updatedAt,
+      chat.persona ? JSON.stringify(chat.persona) : null,
     );
   }
 
@@ -44,11 +45,12 @@ export class SqlChatStore implements ChatRows {
 
   update(chat: ChatRecord): void {
     this.sql.exec(
-      "UPDATE te_chats SET title = ?, character_json = ?, character_id = ?, system_prompt = ?, revision = ?, message_count = ?, updated_at = ? WHERE id = ?",
+      "UPDATE te_chats SET title = ?, character_json = ?, character_id = ?, system_prompt = ?, persona_json = ?, revision = ?, message_count = ?, updated_at = ? WHERE id = ?",
       chat.title,
       chat.character ? JSON.stringify(chat.character) : null,
       chat.characterId,
       chat.systemPrompt,
+      chat.persona ? JSON.stringify(chat.persona) : null,
       chat.revision,
       chat.messageCount,
       chat.updatedAt,

@@ -8,7 +8,7 @@
 import { AppError } from "../../domain/errors";
 import { newChatId } from "../../domain/chats/ids";
 import { normalizeTitle } from "../../domain/chats/limits";
-import { toChatView, type CharacterCard, type ChatRecord, type ChatView } from "../../domain/chats/types";
+import { toChatView, type CharacterCard, type ChatRecord, type ChatView, type Persona } from "../../domain/chats/types";
 import type { ChatPage } from "../../contracts/chat-views";
 import { broadcastChat, broadcastChatRemoved, requireChat, revisionConflict, type ChatDeps } from "./chat-context";
 
@@ -21,13 +21,15 @@ export interface CreateChatInput {
   systemPrompt?: string;
 }
 
-/** Input of update; `null` clears the character or system prompt. */
+/** Input of update; `null` clears the character, system prompt or the chat's persona. */
 export interface UpdateChatInput {
   title?: string;
   character?: CharacterCard | null;
   /** Relinks (with `character` the new summary) or unlinks (`null`) the library character. */
   characterId?: string | null;
   systemPrompt?: string | null;
+  /** The chat's own persona (docs/spec/chats.md "Personas"); null = the user's persona applies. */
+  persona?: Persona | null;
   ifRevision?: number;
 }
 
@@ -42,6 +44,7 @@ export function createChat(deps: ChatDeps, input: CreateChatInput): ChatView {
     character: input.character ?? null,
     characterId: input.characterId ?? null,
     systemPrompt: input.systemPrompt ?? null,
+    persona: null,
     header: null,
     createdAt: now,
     updatedAt: now,
@@ -89,6 +92,7 @@ export function updateChat(deps: ChatDeps, chatId: string, input: UpdateChatInpu
     characterId:
       input.characterId !== undefined ? input.characterId : input.character === null ? null : chat.characterId,
     systemPrompt: input.systemPrompt !== undefined ? input.systemPrompt : chat.systemPrompt,
+    persona: input.persona !== undefined ? input.persona : chat.persona,
     revision: chat.revision + 1,
     updatedAt: deps.clock.now(),
   };

@@ -5,7 +5,7 @@
  * {chatId, messageId, chatRevision, messageCount}`, each to every socket of the user.
  */
 import { AppError } from "../../domain/errors";
-import { toChatView, toMessageView, type ChatRecord, type MessageRecord } from "../../domain/chats/types";
+import { toChatView, toMessageView, type ChatRecord, type MessageRecord, type Persona } from "../../domain/chats/types";
 import type { ChatRepository } from "../../ports/chat-repository";
 import type { Clock, SocketHub } from "../../ports/space";
 
@@ -14,6 +14,16 @@ export interface ChatDeps {
   repo: ChatRepository;
   clock: Clock;
   sockets: SocketHub;
+  /** The user's persona (`GET /settings`), or null; absent in tests that need none. */
+  userPersona?: () => Persona | null;
+}
+
+/**
+ * The persona a chat plays under (docs/spec/chats.md "Personas"): the chat's own, else the
+ * user's, else null.
+ */
+export function chatPersona(deps: ChatDeps, chat: ChatRecord): Persona | null {
+  return chat.persona ?? deps.userPersona?.() ?? null;
 }
 
 /** The chat or `chat.not_found` (404). */

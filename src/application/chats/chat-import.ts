@@ -16,7 +16,13 @@
 import { AppError } from "../../domain/errors";
 import { newChatId, newMessageId } from "../../domain/chats/ids";
 import { MAX_IMPORT_BYTES, MAX_IMPORT_LINE_BYTES, normalizeTitle } from "../../domain/chats/limits";
-import { chatFieldsFromHeader, isHeaderLine, parseJsonLine, parseMessageLine } from "../../domain/chats/sillytavern";
+import {
+  chatFieldsFromHeader,
+  isHeaderLine,
+  personaFromHeader,
+  parseJsonLine,
+  parseMessageLine,
+} from "../../domain/chats/sillytavern";
 import {
   toChatView,
   type ChatRecord,
@@ -106,6 +112,7 @@ export async function importChat(
       character: fields.character,
       characterId: null,
       systemPrompt: fields.systemPrompt,
+      persona: personaFromHeader(header),
       header,
       createdAt: now,
       updatedAt: now,

@@ -22,6 +22,7 @@ import {
   broadcastMessageAdded,
   broadcastMessageRemoved,
   broadcastMessageUpdated,
+  chatPersona,
   requireChat,
   requireMessage,
   revisionConflict,
@@ -50,8 +51,8 @@ export interface EditMessageInput {
   addSwipe?: string;
 }
 
-function defaultName(role: ChatRole, characterName: string | undefined): string {
-  if (role === "user") return "User";
+function defaultName(role: ChatRole, characterName: string | undefined, personaName: string | undefined): string {
+  if (role === "user") return personaName ?? "User";
   if (role === "assistant") return characterName ?? "Assistant";
   return role === "system" ? "System" : "Tool";
 }
@@ -79,7 +80,7 @@ export function appendMessage(deps: ChatDeps, chatId: string, input: AppendMessa
     messageId: newMessageId(),
     revision: 1,
     role: input.role,
-    name: input.name ?? defaultName(input.role, chat.character?.name),
+    name: input.name ?? defaultName(input.role, chat.character?.name, chatPersona(deps, chat)?.name),
     text: input.text,
     sendDate: new Date(now).toISOString(),
     swipes: null,

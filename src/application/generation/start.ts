@@ -24,7 +24,7 @@ import {
 } from "../../domain/generation/state";
 import { providerToolLimit, tooManyTools } from "../../domain/generation/tool-limits";
 import { appendMessage } from "../chats/chat-messages";
-import { requireChat } from "../chats/chat-context";
+import { chatPersona, requireChat } from "../chats/chat-context";
 import { GENERATION_STEP_JOB, type GenerationDeps } from "./deps";
 
 export interface StartGenerationInput {
@@ -40,7 +40,9 @@ export async function startGeneration(
   deps: GenerationDeps,
   input: StartGenerationInput,
 ): Promise<{ generationId: string }> {
-  requireChat(deps.chats, input.chatId);
+  const chat = requireChat(deps.chats, input.chatId);
+  // The request's persona wins, then the chat's, then the user's (docs/spec/chats.md "Personas").
+  const persona = input.persona ?? chatPersona(deps.chats, chat) ?? undefined;
   if (input.userMessage && input.generationType !== "normal")
     throw new AppError(
       "chat.generation_invalid_intent",
@@ -76,7 +78,11 @@ export async function startGeneration(
     appendMessage(deps.chats, input.chatId, {
       role: "user",
       text: input.userMessage.text,
-      ...(input.userMessage.name !== undefined ? { name: input.userMessage.name } : {}),
+      ...(input.userMessage.name !== undefined
+        ? { name: input.userMessage.name }
+        : input.persona?.name?.trim()
+          ? { name: input.persona.name.trim() }
+          : {}),
     });
   const generationId = newGenerationId();
   const state: GenerationState = {
@@ -84,7 +90,7 @@ export async function startGeneration(
     chatId: input.chatId,
     generationType: input.generationType,
     connectionId: budget.connectionId,
-    ...(input.persona ? { persona: input.persona } : {}),
+    ...(persona ? { persona } : {}),
     maxToolRounds,
     round: 1,
     attempt: 1,

@@ -16,7 +16,7 @@
 import { AppError } from "../errors";
 import { parsePreservingNumbers } from "./json";
 import { checkExtraSize, checkMessageText, checkSwipeCount, MAX_TITLE_CHARS } from "./limits";
-import type { CharacterCard, ChatRecord, ChatRole, JsonObject, MessageRecord } from "./types";
+import type { CharacterCard, ChatRecord, ChatRole, JsonObject, MessageRecord, Persona } from "./types";
 
 /** Keys of a message line that are modeled (and so replaced by placeholders in `raw`). */
 const MODELED_KEYS = ["name", "mes", "extra"] as const;
@@ -109,6 +109,15 @@ export function chatFieldsFromHeader(header: JsonObject | null): HeaderChatField
   };
 }
 
+/**
+ * The persona an imported header names: SillyTavern's `user_name` (docs/spec/chats.md "Personas"),
+ * so new messages in an imported chat keep the name the user played under. Null when absent or blank.
+ */
+export function personaFromHeader(header: JsonObject | null): Persona | null {
+  const name = typeof header?.user_name === "string" ? header.user_name.trim().slice(0, 200) : "";
+  return name ? { name } : null;
+}
+
 /** Parses a message line (already JSON-parsed) into message fields; `line` is 1-based. */
 export function parseMessageLine(value: JsonObject, line: number): ParsedMessage {
   if (typeof value.mes !== "string") throw invalid(line, 'a message needs a string "mes"');
@@ -194,11 +203,12 @@ export function exportHeader(chat: ChatRecord): JsonObject {
   const header: JsonObject = chat.header
     ? { ...chat.header }
     : {
-        user_name: "User",
+        user_name: chat.persona?.name ?? "User",
         character_name: chat.character?.name ?? chat.title,
         create_date: new Date(chat.createdAt).toISOString(),
         chat_metadata: {},
       };
+  if (chat.header && chat.persona && header.user_name !== chat.persona.name) header.user_name = chat.persona.name;
   if (chat.header && sameChatFields(chatFieldsFromHeader(chat.header), current)) return header;
   const metadata = isObject(header.chat_metadata) ? { ...header.chat_metadata } : {};
   const tauritavern = isObject(metadata.tauritavern) ? { ...metadata.tauritavern } : {};

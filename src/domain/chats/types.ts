@@ -18,6 +18,15 @@ export interface CharacterCard {
   firstMessage?: string;
 }
 
+/**
+ * SillyTavern persona: who the user plays (docs/spec/chats.md "Personas"). The name goes on the
+ * user's messages, the description into the system part of the prompt.
+ */
+export interface Persona {
+  name: string;
+  description?: string;
+}
+
 /** A JSON object (message `extra`, SillyTavern header, unknown line fields). */
 export type JsonObject = Record<string, unknown>;
 
@@ -36,6 +45,8 @@ export interface ChatRecord {
    */
   characterId: string | null;
   systemPrompt: string | null;
+  /** The chat's own persona (wins over the user's), or null. Imported chats take the header's `user_name`. */
+  persona: Persona | null;
   /** The SillyTavern header line as imported (unknown fields kept), or null for chats made here. */
   header: JsonObject | null;
   createdAt: number;
@@ -85,6 +96,7 @@ export interface ChatView {
   /** The linked library character (docs/spec/characters.md §4). */
   characterId?: string;
   systemPrompt?: string;
+  persona?: Persona;
   createdAt: string;
   updatedAt: string;
 }
@@ -115,6 +127,7 @@ export function toChatView(chat: ChatRecord): ChatView {
     ...(chat.character ? { character: chat.character } : {}),
     ...(chat.characterId ? { characterId: chat.characterId } : {}),
     ...(chat.systemPrompt !== null ? { systemPrompt: chat.systemPrompt } : {}),
+    ...(chat.persona ? { persona: chat.persona } : {}),
     createdAt: new Date(chat.createdAt).toISOString(),
     updatedAt: new Date(chat.updatedAt).toISOString(),
   };

@@ -20,6 +20,7 @@ import { dataRoutes } from "./data";
 import { adminRoutes } from "./admin";
 import { characterRoutes } from "./characters";
 import { worldInfoRoutes } from "./worldinfo";
+import { settingsRoutes } from "./settings";
 
 export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   setupRoutes,
@@ -41,4 +42,5 @@ export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   adminRoutes,
   characterRoutes,
   worldInfoRoutes,
+  settingsRoutes,
 ];

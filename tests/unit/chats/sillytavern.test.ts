@@ -7,6 +7,7 @@ import {
   parseJsonLine,
   parseMessageLine,
   chatFieldsFromHeader,
+  personaFromHeader,
 } from "../../../src/domain/chats/sillytavern";
 import type { ChatRecord, MessageRecord } from "../../../src/domain/chats/types";
 import { AppError } from "../../../src/domain/errors";
@@ -49,8 +50,31 @@ describe("SillyTavern line mapping", () => {
       createdAt: 0,
       updatedAt: 0,
       ...chatFieldsFromHeader(header),
+      persona: personaFromHeader(header),
     };
     expect(exportHeader(chat)).toEqual(JSON.parse(sample[0]!));
+  });
+
+  it("an imported header's user_name becomes the chat's persona, and a renamed persona is exported as user_name", () => {
+    const header = parseJsonLine(JSON.stringify({ user_name: " Wanderer ", character_name: "Seraphina" }), 1);
+    expect(personaFromHeader(header)).toEqual({ name: "Wanderer" });
+    expect(personaFromHeader(parseJsonLine('{"user_name":"  ","character_name":"S"}', 1))).toBeNull();
+    expect(personaFromHeader(null)).toBeNull();
+    const chat: ChatRecord = {
+      id: "c",
+      kind: "character",
+      revision: 2,
+      messageCount: 0,
+      header,
+      createdAt: 0,
+      updatedAt: 0,
+      ...chatFieldsFromHeader(header),
+      characterId: null,
+      persona: { name: "Knight" },
+    };
+    expect(exportHeader(chat).user_name).toBe("Knight");
+    expect(exportHeader({ ...chat, header: null }).user_name).toBe("Knight");
+    expect(exportHeader({ ...chat, header: null, persona: null }).user_name).toBe("User");
   });
 
   it("keeps the original key order of a line", () => {

@@ -24,6 +24,7 @@ import { persistPointersSchema } from "./021-persist-pointers";
 import { dataArchiveSchema } from "./023-data-archive";
 import { charactersWorldInfoSchema } from "./016-characters-worldinfo";
 import { chatCharactersSchema } from "./017-chat-characters";
+import { personasSchema } from "./018-personas";
 
 export const MIGRATIONS: readonly MigrationStep[] = [
   coreSchema,
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   dataArchiveSchema,
   charactersWorldInfoSchema,
   chatCharactersSchema,
+  personasSchema,
 ];
