@@ -72,3 +72,10 @@ export const generationEndedFrameSchema = frame("chat.generation_ended", {
   messageIds: z.array(z.string()),
   error: generationErrorSchema.optional(),
 });
+
+/** `GET /chats/:chatId/generations/:generationId` answer. */
+export type GenerationView = z.infer<typeof generationViewSchema>;
+/** `GET /chats/:chatId` answer. */
+export type ChatDetail = z.infer<typeof chatDetailSchema>;
+/** An ended generation's error. */
+export type GenerationError = z.infer<typeof generationErrorSchema>;

@@ -147,7 +147,7 @@ describe.skipIf(!HAS_CHROMIUM)("the web client in Simplified Chinese", () => {
 
     const text = "你好，赛拉菲娜！今天北京天气怎么样？";
     await page.getByLabel("你的消息").fill(text);
-    await page.getByRole("button", { name: "发送" }).click();
+    await page.getByRole("button", { name: "仅添加，不回复" }).click();
     await page.getByTestId("message-text").getByText(text, { exact: true }).waitFor();
     const meta = await page.getByTestId("message").first().locator(".message-meta").textContent();
     expect(meta).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
@@ -197,6 +197,7 @@ describe.skipIf(!HAS_CHROMIUM)("the web client in Simplified Chinese", () => {
     await page.goto(`${rig.url}${chatPath}`);
     await page.getByTestId("chat-heading").getByText("北境之龙").waitFor();
     await expect.poll(() => page.getByLabel("API 连接").inputValue()).not.toBe("");
+    await page.getByTestId("run-agent-toggle").click();
     await page.getByRole("button", { name: "运行 Agent" }).click();
     await page.waitForURL(/\/runs\/[^/]+$/);
     await page.getByRole("heading", { name: "Agent 运行", level: 1 }).waitFor();

@@ -21,7 +21,7 @@ const nav = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true });
 const chatRow = (page: Page, title: string) =>
   page.getByTestId("chat-row").filter({ has: page.getByTestId("chat-title").getByText(title, { exact: true }) });
-const messageTexts = (page: Page) => page.getByTestId("message-text").allTextContents();
+const messageTexts = (page: Page) => page.getByTestId("message-text").allInnerTexts();
 
 const ST_LINES = [
   {
@@ -97,7 +97,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
 
     for (const text of ["Hello there!", "Tell me about the dragon of the north.\nKeep it short."]) {
       await page.getByLabel("Your message").fill(text);
-      await page.getByRole("button", { name: "Send" }).click();
+      await page.getByRole("button", { name: "Add without reply" }).click();
       await eventually(async () => (await messageTexts(page)).includes(text), 10_000, `own message ${text}`);
     }
     await eventually(
@@ -147,7 +147,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
 
     // Delete the second message from the second browser; the owner sees it go.
     await page.getByLabel("Your message").fill("A message to delete");
-    await page.getByRole("button", { name: "Send" }).click();
+    await page.getByRole("button", { name: "Add without reply" }).click();
     await eventually(
       async () => (await messageTexts(second.page)).includes("A message to delete"),
       10_000,
@@ -184,10 +184,10 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
       .map((line) => JSON.parse(line));
     expect(exported).toEqual(ST_LINES);
 
-    // The imported text is shown as text, not markup.
+    // The imported text renders as SillyTavern renders it: harmless inline HTML is kept (sanitized).
     await row.getByTestId("chat-title").click();
-    await page.getByText("Thanks! <b>not bold</b>", { exact: true }).waitFor();
-    expect(await page.locator("b", { hasText: "not bold" }).count()).toBe(0);
+    await page.getByTestId("message-text").getByText("Thanks! not bold", { exact: true }).waitFor();
+    expect(await page.getByTestId("message-text").locator("b", { hasText: "not bold" }).count()).toBe(1);
     expect(owner.problems).toEqual([]);
   });
 
@@ -257,6 +257,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     await page.goto(`${rig.url}${chatUrl}`);
     await page.getByTestId("chat-heading").getByText("Dragon tale").waitFor();
     await expect.poll(() => page.getByLabel("Model connection").inputValue()).not.toBe("");
+    await page.getByTestId("run-agent-toggle").click();
     await page.getByRole("button", { name: "Run agent" }).click();
     await page.waitForURL(/\/runs\/[^/]+$/);
     const runPath = new URL(page.url()).pathname;
@@ -355,6 +356,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     const { page } = owner;
     await page.goto(`${rig.url}${chatUrl}`);
     await expect.poll(() => page.getByLabel("Model connection").inputValue()).not.toBe("");
+    await page.getByTestId("run-agent-toggle").click();
     await page.getByRole("button", { name: "Run agent" }).click();
     await page.waitForURL(/\/runs\/[^/]+$/);
     await expect

@@ -23,3 +23,9 @@ export function agentMetadata(message: MessageView): { runId?: string; profileId
   const { runId, profileId } = agent as { runId?: unknown; profileId?: unknown };
   return { ...(typeof runId === "string" ? { runId } : {}), ...(typeof profileId === "string" ? { profileId } : {}) };
 }
+
+export type { ChatDetail, GenerationError, GenerationView } from "../../../src/contracts/generation-views";
+export type { SettingsView } from "../../../src/contracts/settings";
+export type { Persona } from "../../../src/contracts/chat-views";
+/** `POST /chats/:id/generate` `generationType`. */
+export type GenerationType = "normal" | "regenerate" | "swipe" | "continue";

@@ -27,6 +27,7 @@ export function useChat(chatId: string) {
   const { socket } = useServices();
   const chats = useChatsApi();
   const [chat, setChat] = useState<Chat | null>(null);
+  const [activeGeneration, setActiveGeneration] = useState<{ generationId: string } | null>(null);
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [total, setTotal] = useState(0);
   const [removed, setRemoved] = useState(false);
@@ -38,7 +39,9 @@ export function useChat(chatId: string) {
         chats.get(chatId),
         chats.messages(chatId, { limit, fromEnd: true }),
       ]);
-      setChat(current);
+      const { activeGeneration: active, ...view } = current;
+      setChat(view);
+      setActiveGeneration(active ? { generationId: active.generationId } : null);
       setMessages(window.messages);
       setTotal(window.total);
       setLoaded((n) => n + 1);
@@ -84,6 +87,8 @@ export function useChat(chatId: string) {
 
   /** Applies a write this page made itself (the frame may come before or after). */
   const applyMessage = useCallback((message: ChatMessage) => setMessages((list) => upsertMessage(list, message)), []);
+  /** Applies a chat this page changed itself (the `chat.changed` frame may come before or after). */
+  const applyChat = useCallback((next: Chat) => setChat(next), []);
   const forgetMessage = useCallback(
     (messageId: string) => setMessages((list) => list.filter((m) => m.messageId !== messageId)),
     [],
@@ -91,6 +96,8 @@ export function useChat(chatId: string) {
   const first = messages[0];
   return {
     chat,
+    /** The generation running when the chat was (re)loaded, or null. */
+    activeGeneration,
     messages,
     total,
     removed,
@@ -102,6 +109,7 @@ export function useChat(chatId: string) {
     loadOlder: () => (first ? void older.run(first.messageId) : undefined),
     loadingOlder: older.busy,
     applyMessage,
+    applyChat,
     forgetMessage,
   };
 }

@@ -13,3 +13,4 @@ export { default as waiting } from "./waiting";
 export { default as skills } from "./skills";
 export { default as characters } from "./characters";
 export { default as worldinfo } from "./worldinfo";
+export { default as conversation } from "./conversation";

@@ -1,0 +1,149 @@
+/**
+ * The chat's messages as a windowed list (react-virtuoso; ADR 2100): only the rows on screen are
+ * in the DOM, the view starts at the newest message and follows new ones while at the bottom, and
+ * scrolling to the top loads the previous page (`onLoadOlder`). A normal or regenerate generation
+ * streams as a reply bubble after the last message; a swipe or continue streams into the last reply
+ * (which hides while a regenerate replaces it).
+ */
+import { useMemo, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
+import { liveText, type LiveGeneration } from "./live-generation";
+import { MessageBody } from "./MessageBody";
+import { MessageItem } from "./MessageItem";
+import { toolArguments } from "./message-meta";
+import type { ChatMessage } from "./types";
+
+export interface MessageListProps {
+  chatId: string;
+  messages: ChatMessage[];
+  total: number;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder(): void;
+  onChanged(message: ChatMessage): void;
+  onRemoved(messageId: string): void;
+  live: LiveGeneration | null;
+  speaker: string;
+  onSwipe(message: ChatMessage, direction: "previous" | "next"): void;
+}
+
+interface ListContext {
+  loadingOlder: boolean;
+  hasOlder: boolean;
+}
+
+/** The list's top edge: a spinner while older messages load, "Start of the chat" at the first one. */
+function ListHeader({ context }: { context?: ListContext }) {
+  const { t } = useTranslation();
+  if (context?.loadingOlder)
+    return (
+      <p className="muted list-edge">
+        <span className="spinner" aria-hidden="true" /> {t("conversation.loadingOlder")}
+      </p>
+    );
+  return context?.hasOlder ? null : <p className="muted list-edge">{t("conversation.start")}</p>;
+}
+
+const LIST_COMPONENTS = { Header: ListHeader };
+
+type Row = { kind: "message"; message: ChatMessage } | { kind: "live"; text: string; reasoning: string };
+
+export function MessageList(props: MessageListProps) {
+  const { t } = useTranslation();
+  const { messages, live } = props;
+  const args = useMemo(() => toolArguments(messages), [messages]);
+  const last = messages.at(-1);
+  const lastReply = last && last.role === "assistant" ? last : null;
+  const shown = live ? liveText(live) : null;
+  const intoLast =
+    live && lastReply && (live.generationType === "swipe" || live.generationType === "continue") && shown?.round === 1;
+  const hideLast = live && lastReply && live.generationType === "regenerate";
+  const rows: Row[] = useMemo(() => {
+    const list: Row[] = messages
+      .filter((m) => !(hideLast && m === lastReply))
+      .map((message) => ({ kind: "message", message }));
+    if (shown && !intoLast) list.push({ kind: "live", text: shown.text, reasoning: shown.reasoning });
+    return list;
+  }, [messages, hideLast, lastReply, shown, intoLast]);
+  const firstItemIndex = Math.max(0, props.total - messages.length);
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  // Stuck to the bottom until the user scrolls up: a streaming reply that grows keeps in view.
+  const stick = useRef(true);
+  const scrolling = useRef(false);
+  const streaming = useRef(false);
+  streaming.current = live !== null;
+  const loadOlder = () => {
+    if (props.hasOlder && !props.loadingOlder) props.onLoadOlder();
+  };
+  return (
+    <div className="message-scroller" data-testid="message-list">
+      <Virtuoso<Row, ListContext>
+        style={{ height: "100%" }}
+        data={rows}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={Math.max(0, rows.length - 1)}
+        alignToBottom
+        ref={virtuoso}
+        followOutput={(atBottom) => (atBottom || stick.current ? "auto" : false)}
+        atBottomThreshold={48}
+        isScrolling={(value) => {
+          scrolling.current = value;
+        }}
+        atBottomStateChange={(atBottom) => {
+          // A reply growing at the bottom also leaves "at bottom": only the user's scroll unsticks then.
+          if (atBottom) stick.current = true;
+          else if (!streaming.current || scrolling.current) stick.current = false;
+        }}
+        totalListHeightChanged={() => {
+          if (stick.current && streaming.current) virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
+        }}
+        startReached={loadOlder}
+        rangeChanged={(range) => {
+          if (range.startIndex <= firstItemIndex + 1) loadOlder();
+        }}
+        increaseViewportBy={{ top: 400, bottom: 200 }}
+        computeItemKey={(_, row) => (row.kind === "live" ? "live-reply" : row.message.messageId)}
+        context={{ loadingOlder: props.loadingOlder, hasOlder: props.hasOlder }}
+        components={LIST_COMPONENTS}
+        itemContent={(_, row) =>
+          row.kind === "live" ? (
+            <div className="message-row">
+              <article className="message message-assistant message-live" data-testid="live-reply" aria-busy="true">
+                <div className="message-head">
+                  <span className="message-speaker">{props.speaker}</span>
+                  <span className="typing" aria-label={t("conversation.writing")}>
+                    <span />
+                    <span />
+                    <span />
+                  </span>
+                </div>
+                {row.reasoning && <p className="message-reasoning">{row.reasoning}</p>}
+                {row.text && <MessageBody text={row.text} streaming />}
+              </article>
+            </div>
+          ) : (
+            <div className="message-row">
+              <MessageItem
+                chatId={props.chatId}
+                message={row.message}
+                onChanged={props.onChanged}
+                onRemoved={props.onRemoved}
+                toolArgs={row.message.toolCallId ? args.get(row.message.toolCallId) : undefined}
+                generating={live !== null}
+                onSwipe={
+                  row.message === lastReply && !live ? (direction) => props.onSwipe(row.message, direction) : undefined
+                }
+                live={
+                  row.message === lastReply && intoLast && shown
+                    ? { text: shown.text, mode: live!.generationType === "swipe" ? "swipe" : "continue" }
+                    : null
+                }
+              />
+            </div>
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * What a chat message carries besides its text (docs/api.md "Chat generation" "Saved messages"):
+ * `extra.tauritavern.tool` on tool rows, `extra.tauritavern.partial` on a stopped or failed reply,
+ * `extra.tauritavern.outcomeUnknown` for calls that may have run, and the tool calls of an
+ * assistant message by id (for a tool row's arguments).
+ */
+import type { ChatMessage } from "./types";
+
+type Obj = Record<string, unknown>;
+const obj = (value: unknown): Obj | null =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Obj) : null;
+
+/** `extra.tauritavern` or an empty object. */
+export function tauritavernOf(message: ChatMessage): Obj {
+  return obj(message.extra?.tauritavern) ?? {};
+}
+
+/** True when the reply was cut short (Stop or a failed stream). */
+export function isPartial(message: ChatMessage): boolean {
+  return tauritavernOf(message).partial === true;
+}
+
+export interface UnknownCall {
+  callId: string;
+  toolId: string;
+  alias: string;
+}
+
+/** Calls that may have executed (the "may have executed" notice), or []. */
+export function outcomeUnknownCalls(message: ChatMessage): UnknownCall[] {
+  const list = tauritavernOf(message).outcomeUnknown;
+  if (!Array.isArray(list)) return [];
+  return list
+    .map(obj)
+    .filter((x): x is Obj => x !== null)
+    .map((x) => ({ callId: String(x.callId ?? ""), toolId: String(x.toolId ?? ""), alias: String(x.alias ?? "") }));
+}
+
+/** The message's `extra` without the notice (what "Dismiss" saves). */
+export function extraWithoutNotice(message: ChatMessage): Obj {
+  const { outcomeUnknown: _dropped, ...rest } = tauritavernOf(message);
+  const { tauritavern: _old, ...extra } = message.extra ?? {};
+  return Object.keys(rest).length > 0 ? { ...extra, tauritavern: rest } : extra;
+}
+
+export interface ToolRowInfo {
+  /** `<nativeName>` of the row's name `<nativeName> (<server>)`. */
+  tool: string;
+  server: string;
+  isError: boolean;
+  /** `known_response`, `not_sent`, `outcome_unknown`, or "" when the text is not an outcome. */
+  outcome: string;
+  /** The outcome's code (not sent / unknown) or "". */
+  code: string;
+}
+
+/** A tool row's name, server and outcome (from its name, `extra.tauritavern.tool` and its JSON text). */
+export function toolRowInfo(message: ChatMessage): ToolRowInfo {
+  const meta = obj(tauritavernOf(message).tool) ?? {};
+  const match = /^(.*) \(([^()]*)\)$/.exec(message.name);
+  let outcome = "";
+  let code = "";
+  try {
+    const parsed = obj(JSON.parse(message.text));
+    outcome = typeof parsed?.outcome === "string" ? parsed.outcome : "";
+    const issue = obj(parsed?.issue) ?? parsed;
+    code = typeof issue?.code === "string" ? issue.code : "";
+  } catch {
+    // not JSON: shown as it is
+  }
+  const toolId = typeof meta.toolId === "string" ? meta.toolId : "";
+  return {
+    tool: match ? match[1]! : message.name || toolId,
+    server: match ? match[2]! : "",
+    isError: meta.isError === true,
+    outcome,
+    code,
+  };
+}
+
+/** Arguments text of every tool call of the loaded assistant messages, by call id. */
+export function toolArguments(messages: ReadonlyArray<ChatMessage>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const message of messages)
+    for (const call of message.toolCalls ?? []) {
+      const c = obj(call) ?? {};
+      const fn = obj(c.function) ?? {};
+      const raw = c.arguments ?? fn.arguments;
+      if (typeof c.id === "string") out.set(c.id, typeof raw === "string" ? raw : JSON.stringify(raw ?? {}));
+    }
+  return out;
+}
+
+/** Pretty JSON when the text is JSON, else the text. */
+export function prettyJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
