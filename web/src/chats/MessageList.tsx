@@ -82,7 +82,7 @@ export function MessageList(props: MessageListProps) {
         style={{ height: "100%" }}
         data={rows}
         firstItemIndex={firstItemIndex}
-        initialTopMostItemIndex={Math.max(0, rows.length - 1)}
+        initialTopMostItemIndex={{ index: "LAST", align: "end" }}
         alignToBottom
         ref={virtuoso}
         followOutput={(atBottom) => (atBottom || stick.current ? "auto" : false)}

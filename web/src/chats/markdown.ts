@@ -4,7 +4,7 @@
  * text from the server or a model never runs anything (no scripts, event handlers, styles, forms,
  * frames). Then, on the sanitized DOM:
  * - "quoted speech" (straight or curly double quotes, and 「」) is wrapped in `<span class="md-quote">`
- *   outside code, as SillyTavern colours dialogue; `*actions*` are Markdown italics already;
+ *   outside code, also across `**bold**` inside it; `*actions*` are Markdown italics already;
  * - links open in a new tab with `rel="noopener noreferrer nofollow"`;
  * - an image is kept only when it is a `data:image/…` URL (the page's CSP allows no other
  *   origin); any other image becomes a link to its address, named by its alt text.
@@ -57,7 +57,6 @@ const ALLOWED_TAGS = [
   "kbd",
 ];
 const ALLOWED_ATTR = ["href", "src", "alt", "title", "class", "start", "colspan", "rowspan", "align", "open"];
-const QUOTE = /"[^"\n]+"|“[^”\n]+”|「[^」\n]+」/g;
 
 /** Sanitized HTML of a message's Markdown text. */
 export function renderMarkdown(text: string): string {
@@ -91,31 +90,55 @@ export function renderMarkdown(text: string): string {
   return holder.innerHTML;
 }
 
-/** Wraps quoted speech in text nodes outside `code`/`pre` in `<span class="md-quote">` (quote marks kept). */
+const OPENS: Record<string, string> = { '"': '"', "“": "”", "「": "」" };
+const BLOCKS = "p, li, td, th, h1, h2, h3, h4, h5, h6, summary";
+
+/**
+ * Wraps quoted speech in `<span class="md-quote">` (quote marks kept), as SillyTavern colours
+ * dialogue. Quotes are tracked per block through its text in document order, so a quote that spans
+ * `**bold**` is coloured whole; text inside `code`, `pre` and links is left alone; a quote left
+ * open at the end of its block ends there.
+ */
 function wrapQuotes(root: DocumentFragment): void {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) =>
-      node.parentElement?.closest("code, pre, a") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
-  });
-  const targets: Text[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    QUOTE.lastIndex = 0;
-    if (QUOTE.test((node as Text).data)) targets.push(node as Text);
-  }
-  for (const node of targets) {
-    const data = node.data;
-    const parts = document.createDocumentFragment();
-    let at = 0;
-    QUOTE.lastIndex = 0;
-    for (let match = QUOTE.exec(data); match; match = QUOTE.exec(data)) {
-      if (match.index > at) parts.append(data.slice(at, match.index));
-      const q = document.createElement("span");
-      q.className = "md-quote";
-      q.textContent = match[0];
-      parts.append(q);
-      at = match.index + match[0].length;
+  for (const block of root.querySelectorAll(BLOCKS)) {
+    if (block.querySelector(BLOCKS)) continue; // the innermost blocks only (a li holding a p)
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT, {
+      acceptNode: (node) =>
+        node.parentElement?.closest("code, pre, a") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
+    });
+    const nodes: Text[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) nodes.push(node as Text);
+    let closer: string | null = null;
+    for (const node of nodes) {
+      const data = node.data;
+      const pieces: Array<{ text: string; quoted: boolean }> = [];
+      let start = 0;
+      for (let i = 0; i < data.length; i++) {
+        const ch = data[i]!;
+        if (closer === null && ch in OPENS) {
+          if (i > start) pieces.push({ text: data.slice(start, i), quoted: false });
+          start = i;
+          closer = OPENS[ch]!;
+        } else if (closer !== null && ch === closer) {
+          pieces.push({ text: data.slice(start, i + 1), quoted: true });
+          start = i + 1;
+          closer = null;
+        }
+      }
+      if (start < data.length) pieces.push({ text: data.slice(start), quoted: closer !== null });
+      if (!pieces.some((piece) => piece.quoted)) continue;
+      const out = document.createDocumentFragment();
+      for (const piece of pieces) {
+        if (!piece.quoted) {
+          out.append(piece.text);
+          continue;
+        }
+        const span = document.createElement("span");
+        span.className = "md-quote";
+        span.textContent = piece.text;
+        out.append(span);
+      }
+      node.replaceWith(out);
     }
-    if (at < data.length) parts.append(data.slice(at));
-    node.replaceWith(parts);
   }
 }
