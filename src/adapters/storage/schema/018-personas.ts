@@ -3,7 +3,7 @@
  * - te_chats gains `persona_json` (`{name, description?}` or NULL = the user's persona applies).
  * - te_user_settings: one row per user-wide setting (`key` → JSON value); today only `persona`.
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const personasSchema: MigrationStep = {
   version: 18,
