@@ -82,7 +82,17 @@ const PACKAGES: Record<Layer, string[]> = {
   composition: [],
   http: ["hono", "zod"],
   "durable-objects": ["cloudflare:workers"],
-  web: ["react", "react-dom", "qrcode", "i18next", "react-i18next", "i18next-browser-languagedetector"],
+  web: [
+    "react",
+    "react-dom",
+    "qrcode",
+    "i18next",
+    "react-i18next",
+    "i18next-browser-languagedetector",
+    "marked",
+    "dompurify",
+    "react-virtuoso",
+  ],
   root: ["hono"],
 };
 
