@@ -374,10 +374,11 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     expect(await page.getByRole("button", { name: "Cancel run" }).count()).toBe(0);
 
     await page.getByRole("link", { name: "← All runs" }).click();
+    // The filtered list loads over the network: wait longer than vitest's 1 s poll default (a loaded machine).
     await page.getByLabel("Show").selectOption("cancelled");
-    await expect.poll(() => page.getByTestId("run-row").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("run-row").count(), { timeout: 15_000 }).toBe(1);
     await page.getByLabel("Show").selectOption("completed");
-    await expect.poll(() => page.getByTestId("run-row").count()).toBe(1);
+    await expect.poll(() => page.getByTestId("run-row").count(), { timeout: 15_000 }).toBe(1);
     await page.getByLabel("Show").selectOption("all");
     await expect.poll(() => page.getByTestId("run-row").count()).toBe(2);
   });

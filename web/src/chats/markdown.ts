@@ -60,7 +60,7 @@ const ALLOWED_ATTR = ["href", "src", "alt", "title", "class", "start", "colspan"
 
 /** Sanitized HTML of a message's Markdown text. */
 export function renderMarkdown(text: string): string {
-  const html = marked.parse(text) as string;
+  const html = (marked.parse(text) as string).trim();
   const fragment = DOMPurify.sanitize(html, {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
