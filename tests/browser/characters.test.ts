@@ -57,7 +57,9 @@ describe.skipIf(!HAS_CHROMIUM)("web: characters", () => {
     await page.waitForURL(/\/chats\/[^/]+$/);
     await page.getByTestId("chat-heading").getByText("Seraphina").waitFor();
     const messages = page.getByRole("list", { name: "Messages" });
-    await messages.getByText("*Seraphina smiles.* Welcome, traveler.").waitFor();
+    // Rendered as Markdown: the *action* in italics.
+    await messages.getByText("Seraphina smiles. Welcome, traveler.").waitFor();
+    await messages.locator("em", { hasText: "Seraphina smiles." }).waitFor();
     expect(await messages.getByRole("listitem").count()).toBe(1);
     const picker = page.getByLabel("Character", { exact: true });
     await eventually(

@@ -5,7 +5,7 @@
  * streams as a reply bubble after the last message; a swipe or continue streams into the last reply
  * (which hides while a regenerate replaces it).
  */
-import { useMemo, useRef } from "react";
+import { forwardRef, useCallback, useMemo, useRef, type HTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { liveText, type LiveGeneration } from "./live-generation";
@@ -31,6 +31,8 @@ export interface MessageListProps {
 interface ListContext {
   loadingOlder: boolean;
   hasOlder: boolean;
+  /** The list's accessible name. */
+  label: string;
 }
 
 /** The list's top edge: a spinner while older messages load, "Start of the chat" at the first one. */
@@ -45,7 +47,17 @@ function ListHeader({ context }: { context?: ListContext }) {
   return context?.hasOlder ? null : <p className="muted list-edge">{t("conversation.start")}</p>;
 }
 
-const LIST_COMPONENTS = { Header: ListHeader };
+/** The rows keep list semantics ("Messages", one listitem per row) for screen readers. */
+const MessageRows = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement> & { context?: ListContext }>(
+  function MessageRows({ context, ...props }, ref) {
+    return <div {...props} ref={ref} role="list" aria-label={context?.label} />;
+  },
+);
+function MessageRow({ context: _context, ...props }: HTMLAttributes<HTMLDivElement> & { context?: ListContext }) {
+  return <div {...props} role="listitem" />;
+}
+
+const LIST_COMPONENTS = { Header: ListHeader, List: MessageRows, Item: MessageRow };
 
 type Row = { kind: "message"; message: ChatMessage } | { kind: "live"; text: string; reasoning: string };
 
@@ -68,11 +80,21 @@ export function MessageList(props: MessageListProps) {
   }, [messages, hideLast, lastReply, shown, intoLast]);
   const firstItemIndex = Math.max(0, props.total - messages.length);
   const virtuoso = useRef<VirtuosoHandle>(null);
-  // Stuck to the bottom until the user scrolls up: a streaming reply that grows keeps in view.
+  // Stuck to the bottom until the user scrolls up: a row that grows (a streaming reply, a late
+  // measurement) keeps the newest message in view. Growth fires no scroll event, so the last
+  // scroll position decides (prepending older rows keeps the position, which is then not the bottom).
   const stick = useRef(true);
-  const scrolling = useRef(false);
-  const streaming = useRef(false);
-  streaming.current = live !== null;
+  const detach = useRef<(() => void) | null>(null);
+  const scrollerRef = useCallback((element: HTMLElement | Window | null) => {
+    detach.current?.();
+    detach.current = null;
+    if (!(element instanceof HTMLElement)) return;
+    const onScroll = () => {
+      stick.current = element.scrollHeight - element.scrollTop - element.clientHeight < 48;
+    };
+    element.addEventListener("scroll", onScroll, { passive: true });
+    detach.current = () => element.removeEventListener("scroll", onScroll);
+  }, []);
   const loadOlder = () => {
     if (props.hasOlder && !props.loadingOlder) props.onLoadOlder();
   };
@@ -85,18 +107,10 @@ export function MessageList(props: MessageListProps) {
         initialTopMostItemIndex={{ index: "LAST", align: "end" }}
         alignToBottom
         ref={virtuoso}
+        scrollerRef={scrollerRef}
         followOutput={(atBottom) => (atBottom || stick.current ? "auto" : false)}
-        atBottomThreshold={48}
-        isScrolling={(value) => {
-          scrolling.current = value;
-        }}
-        atBottomStateChange={(atBottom) => {
-          // A reply growing at the bottom also leaves "at bottom": only the user's scroll unsticks then.
-          if (atBottom) stick.current = true;
-          else if (!streaming.current || scrolling.current) stick.current = false;
-        }}
         totalListHeightChanged={() => {
-          if (stick.current && streaming.current) virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
+          if (stick.current) virtuoso.current?.scrollToIndex({ index: "LAST", align: "end" });
         }}
         startReached={loadOlder}
         rangeChanged={(range) => {
@@ -104,7 +118,7 @@ export function MessageList(props: MessageListProps) {
         }}
         increaseViewportBy={{ top: 400, bottom: 200 }}
         computeItemKey={(_, row) => (row.kind === "live" ? "live-reply" : row.message.messageId)}
-        context={{ loadingOlder: props.loadingOlder, hasOlder: props.hasOlder }}
+        context={{ loadingOlder: props.loadingOlder, hasOlder: props.hasOlder, label: t("chats.page.messagesLabel") }}
         components={LIST_COMPONENTS}
         itemContent={(_, row) =>
           row.kind === "live" ? (
