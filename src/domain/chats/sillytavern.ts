@@ -109,13 +109,18 @@ export function chatFieldsFromHeader(header: JsonObject | null): HeaderChatField
   };
 }
 
+/** SillyTavern's default user name (no persona). */
+const DEFAULT_USER_NAME = "User";
+
 /**
  * The persona an imported header names: SillyTavern's `user_name` (docs/spec/chats.md "Personas"),
- * so new messages in an imported chat keep the name the user played under. Null when absent or blank.
+ * so new messages in an imported chat keep the name the user played under. Null when absent, blank
+ * or SillyTavern's default "User".
  */
 export function personaFromHeader(header: JsonObject | null): Persona | null {
   const name = typeof header?.user_name === "string" ? header.user_name.trim().slice(0, 200) : "";
-  return name ? { name } : null;
+  // "User" is SillyTavern's default name (and what a chat without a persona exports): no persona.
+  return name && name !== DEFAULT_USER_NAME ? { name } : null;
 }
 
 /** Parses a message line (already JSON-parsed) into message fields; `line` is 1-based. */
@@ -203,7 +208,7 @@ export function exportHeader(chat: ChatRecord): JsonObject {
   const header: JsonObject = chat.header
     ? { ...chat.header }
     : {
-        user_name: chat.persona?.name ?? "User",
+        user_name: chat.persona?.name ?? DEFAULT_USER_NAME,
         character_name: chat.character?.name ?? chat.title,
         create_date: new Date(chat.createdAt).toISOString(),
         chat_metadata: {},

@@ -60,6 +60,7 @@ describe("SillyTavern line mapping", () => {
     expect(personaFromHeader(header)).toEqual({ name: "Wanderer" });
     expect(personaFromHeader(parseJsonLine('{"user_name":"  ","character_name":"S"}', 1))).toBeNull();
     expect(personaFromHeader(null)).toBeNull();
+    expect(personaFromHeader(parseJsonLine('{"user_name":"User","character_name":"S"}', 1))).toBeNull();
     const chat: ChatRecord = {
       id: "c",
       kind: "character",
