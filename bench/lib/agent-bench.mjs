@@ -12,7 +12,7 @@ export const call = devRequest;
 
 /**
  * An in-process model server on 127.0.0.1. `scripts`: Map modelId → `{steps, cursor}`; each request
- * answers the next step at once: `{text}`, `{calls: [{id, name, arguments}]}`, `{status}` (an error
+ * answers the next step at once (as SSE chunks when the request says `stream: true`): `{text}`, `{calls: [{id, name, arguments}]}`, `{status}` (an error
  * answer with that HTTP status) or `{hang: true}` (never answered until `close()`); past the script
  * it answers "done". `firstRequestAt`: Map modelId → Date.now() of its first request;
  * `requestTimes`: Map modelId → performance.now() of every request's arrival (this process's clock).
@@ -59,6 +59,23 @@ export function scriptedModelServer() {
             }
           : {}),
       };
+      if (request.stream === true) {
+        // The agent runtime streams model requests: the same answer as SSE chunks.
+        const chunk = (delta, finish = null) =>
+          `data: ${JSON.stringify({ id: `cmpl-${script.cursor}`, object: "chat.completion.chunk", created: 1, model: request.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+        res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+        let body = chunk({ role: "assistant", content: step.text ?? "" });
+        (step.calls ?? []).forEach((c, index) => {
+          body += chunk({
+            tool_calls: [{ index, id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } }],
+          });
+        });
+        body += chunk({}, step.calls ? "tool_calls" : "stop");
+        if (request.stream_options?.include_usage === true)
+          body += `data: ${JSON.stringify({ id: `cmpl-${script.cursor}`, object: "chat.completion.chunk", created: 1, model: request.model, choices: [], usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 } })}\n\n`;
+        res.end(`${body}data: [DONE]\n\n`);
+        return;
+      }
       res.writeHead(200, { "content-type": "application/json" });
       res.end(
         JSON.stringify({
