@@ -256,7 +256,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     const { page } = owner;
     await page.goto(`${rig.url}${chatUrl}`);
     await page.getByTestId("chat-heading").getByText("Dragon tale").waitFor();
-    await expect.poll(() => page.getByLabel("Model connection").inputValue()).not.toBe("");
+    await expect.poll(() => page.getByLabel("Model connection").inputValue(), { timeout: 15_000 }).not.toBe("");
     await page.getByTestId("run-agent-toggle").click();
     await page.getByRole("button", { name: "Run agent" }).click();
     await page.waitForURL(/\/runs\/[^/]+$/);
@@ -355,7 +355,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     ).toBe(201);
     const { page } = owner;
     await page.goto(`${rig.url}${chatUrl}`);
-    await expect.poll(() => page.getByLabel("Model connection").inputValue()).not.toBe("");
+    await expect.poll(() => page.getByLabel("Model connection").inputValue(), { timeout: 15_000 }).not.toBe("");
     await page.getByTestId("run-agent-toggle").click();
     await page.getByRole("button", { name: "Run agent" }).click();
     await page.waitForURL(/\/runs\/[^/]+$/);
