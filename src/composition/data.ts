@@ -40,6 +40,8 @@ function archiveKinds(space: Space): ArchiveKind[] {
     modelConnectionsKind({ repo: new SqlModelConnectionStore(space.sql), cipher, transaction }),
     agentProfilesKind(new SqlAgentProfileStore(space.sql), space.sockets),
     rowGroupKind("skills", "skill", groups, false),
+    rowGroupKind("characters", "character", groups, false),
+    rowGroupKind("worldinfo", "book", groups, false),
     chatsKind(chatDeps(space)),
     rowGroupKind("workspaces", "workspace", groups, true),
     rowGroupKind("runs", "run", groups, true),

@@ -100,7 +100,7 @@ export type RowValue = string | number | null;
 export type GroupRows = Record<string, Array<Record<string, RowValue>>>;
 
 /** Row groups: every row of one item across the tables that hold it (docs/spec/data-portability.md §1). */
-export type RowGroup = "run" | "workspace" | "skill";
+export type RowGroup = "run" | "workspace" | "skill" | "character" | "book";
 
 export interface RowGroupStore {
   /** Item keys of a group (run ids; workspace ids that have persistent states; `scope\u0000name`). */

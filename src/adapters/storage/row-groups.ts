@@ -41,6 +41,14 @@ const GROUPS: Record<RowGroup, GroupTable[]> = {
     { table: "te_skills", keys: ["scope", "name"] },
     { table: "te_skill_files", keys: ["scope", "name"] },
   ],
+  // A character's card (docs/spec/characters.md); its avatar chunks are not carried yet.
+  character: [{ table: "te_characters", keys: ["id"] }],
+  // A World Info book with its entries and attachments (docs/spec/worldinfo.md).
+  book: [
+    { table: "te_wi_books", keys: ["id"] },
+    { table: "te_wi_entries", keys: ["book_id"] },
+    { table: "te_wi_attachments", keys: ["book_id"] },
+  ],
 };
 
 /** Tables whose `hash` column names a blob of the shared store. */

@@ -13,6 +13,7 @@ import { parseCard } from "../../domain/characters/card";
 import { newBookId, newCharacterId } from "../../domain/characters/ids";
 import { sha256Hex } from "../../domain/ids";
 import { AppError } from "../../domain/errors";
+import { jsonDepthProblem, unstorableText } from "../../domain/json-depth";
 import { fromCharacterBook } from "../../domain/worldinfo/book";
 import type { CharacterRecord } from "../../ports/character-repository";
 import { bookChanged, characterChanged, type LibraryDeps } from "./library-deps";
@@ -29,12 +30,29 @@ function tooLarge(what: string): AppError {
   });
 }
 
+/** The card's JSON, refused (`character.card_invalid`, `details.path`) past 64 levels of nesting or with text SQLite cannot keep (docs/spec/hardening.md "Untrusted JSON"). */
 function parseJsonText(text: string): unknown {
+  const deep = jsonDepthProblem(text);
+  if (deep)
+    throw new AppError(
+      "character.card_invalid",
+      `The card nests objects and arrays more than ${deep.maxDepth} levels deep (at ${deep.path}).`,
+      { path: deep.path, maxDepth: deep.maxDepth },
+    );
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch (error) {
     throw new AppError("character.card_invalid", `The card is not valid JSON: ${(error as Error).message}`);
   }
+  const bad = unstorableText(json);
+  if (bad)
+    throw new AppError(
+      "character.card_invalid",
+      `The card's text at ${bad.path} holds ${bad.kind === "nul" ? "a U+0000 character" : "a lone surrogate"}, which cannot be stored.`,
+      { path: bad.path },
+    );
+  return json;
 }
 
 /** Imports a card file (`kind` from its content type). */

@@ -124,7 +124,7 @@ describe("character cards: import → export keeps every field", () => {
 });
 
 describe("character cards: bad input", () => {
-  it("refuses a PNG without a card, a truncated PNG, a non-card JSON, a wrong type, an over-size file and an invalid regex key — writing nothing", async () => {
+  it("refuses a PNG without a card, a truncated PNG, a non-card or too deeply nested JSON, a wrong type, an over-size file and an invalid regex key — writing nothing", async () => {
     const { deviceToken: token } = await createUser();
     const noCard = await importFile(token, BASE_PNG, "image/png", 400);
     expect(noCard.error.code).toBe("character.png_no_card");
@@ -133,6 +133,8 @@ describe("character cards: bad input", () => {
     expect(truncated.error.code).toBe("character.png_invalid");
     const notCard = await importFile(token, JSON.stringify({ hello: 1 }), "application/json", 400);
     expect(notCard.error.code).toBe("character.card_invalid");
+    const deep = await importFile(token, `${"[".repeat(5000)}${"]".repeat(5000)}`, "application/json", 400);
+    expect(deep.error).toMatchObject({ code: "character.card_invalid", details: { maxDepth: 64 } });
     const wrongType = await importFile(token, "x", "text/plain", 415);
     expect(wrongType.error.code).toBe("character.unsupported_media_type");
     const big = new Uint8Array(8 * 1024 * 1024 + 1);
