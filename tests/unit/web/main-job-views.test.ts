@@ -15,7 +15,9 @@ const event = (type: string, payload: Record<string, unknown> | null, level: Eve
   describeEvent({ type, payload, level });
 
 describe("journal lines", () => {
-  it("renders the main events as one human line each", () => {
+  // The first describeEvent loads the i18n catalogues and Intl formatters: synchronous CPU work that
+  // went past vitest's 5 s default on the loaded 2-core machine, so the test gets a budget for it.
+  it("renders the main events as one human line each", { timeout: 30_000 }, () => {
     expect(event("model_completed", { round: 2, toolCallCount: 3 }).text).toBe("Round 2: model called 3 tools");
     expect(
       event("model_completed", { round: 1, toolCallCount: 1, narration: { text: "Let me write.", truncated: false } })
