@@ -6,6 +6,7 @@ import { deviceJobs } from "./devices";
 import type { JobHandler } from "./registry";
 import { retentionJobs } from "./retention";
 import { skillJobs } from "./skills";
+import { approvalJobs } from "./approvals";
 
 export const JOBS: Record<string, JobHandler> = {
   ...deviceJobs,
@@ -14,4 +15,5 @@ export const JOBS: Record<string, JobHandler> = {
   ...skillJobs,
   ...retentionJobs,
   ...dataJobs,
+  ...approvalJobs,
 };

@@ -17,6 +17,7 @@ import { retentionOps } from "./retention";
 import { dataOps } from "./data";
 import { characterOps } from "./characters";
 import { settingsOps } from "./settings";
+import { approvalOps } from "./approvals";
 import type { OpHandler } from "./registry";
 
 export const OPS = {
@@ -37,6 +38,7 @@ export const OPS = {
   ...dataOps,
   ...characterOps,
   ...settingsOps,
+  ...approvalOps,
 } satisfies Record<string, OpHandler>;
 
 /** Operation names. */

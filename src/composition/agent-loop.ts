@@ -11,6 +11,7 @@ import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
 import type { LoopDeps } from "../application/agent/loop/deps";
 import { RunMemo } from "../application/agent/loop/run-memo";
 import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/steps/model-timeout";
+import { toolAsk } from "../application/approvals/tool-permission";
 import { prepareInvocationTools } from "../application/tools/invocation-tools";
 import { mcpCallBudgetMs, mcpTimeouts } from "../domain/mcp/gateway-limits";
 import type { RunProfileResolver } from "../ports/agent-profile-resolver";
@@ -22,6 +23,8 @@ import { modelGatewayFor } from "./models";
 import { skillStorage } from "./skills";
 import { modelToolResolver, permittedToolCaller } from "./tools";
 import { workspaceDeps } from "./workspace";
+import { approvalServices } from "./approvals";
+import { mcpRegistryServices } from "./mcp-registry";
 
 /**
  * Longest an MCP tool step may take: start-up, one list page, the 10 min cap of a call that keeps
@@ -50,6 +53,8 @@ export function agentLoopDeps(space: Space): LoopDeps {
       prepareTools: (policy, snapshotId) => prepareInvocationTools(modelToolResolver(space), policy, snapshotId),
       skills: skillStorage(space),
       callMcpTool: (toolId, args, signal) => permittedToolCaller(space).callPermittedTool(toolId, args, signal),
+      approvals: approvalServices(space),
+      toolAsk: (toolId) => toolAsk(mcpRegistryServices(space), toolId),
       scheduler: space.scheduler,
       outbound: space.outbound,
       clock: space.clock,

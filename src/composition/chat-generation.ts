@@ -16,6 +16,9 @@ import { libraryDeps } from "./characters";
 import { chatDeps } from "./chats";
 import { modelGatewayFor, modelServices } from "./models";
 import { modelToolResolver, permittedToolCaller } from "./tools";
+import { approvalServices } from "./approvals";
+import { mcpRegistryServices } from "./mcp-registry";
+import { toolAsk } from "../application/approvals/tool-permission";
 
 /** The shared prompt builder (chat generation and Agent runs). */
 export function promptBuilder(space: Space): PromptBuilder {
@@ -40,6 +43,8 @@ export function chatGenerationDeps(space: Space): GenerationDeps {
     gatewayFor: (connectionId) => modelGatewayFor(space, connectionId ?? undefined),
     listTools: () => modelToolResolver(space).listPermitted(),
     callMcpTool: (toolId, args, signal) => permittedToolCaller(space).callPermittedTool(toolId, args, signal),
+    approvals: approvalServices(space),
+    toolAsk: (toolId) => toolAsk(mcpRegistryServices(space), toolId),
     scheduler: space.scheduler,
     outbound: space.outbound,
     clock: space.clock,

@@ -19,6 +19,7 @@ import type {
   GuidanceReceipt,
 } from "./agent-run-views";
 import type { readEventsQuerySchema } from "./agent-runs";
+import type { ApprovalDecision, ApprovalSettings, ApprovalStatus, ApprovalView } from "./approval-views";
 import type {
   ChatDeleted,
   ChatPage,
@@ -162,6 +163,11 @@ export interface OperationContracts {
   "profiles.diagnose": Op<{ profileId: string }, AgentProfileHealth>;
   "profiles.import": Op<{ profile: Record<string, unknown>; overwrite?: boolean | undefined }, ProfileImportResult>;
   "agent.tools.list": Op<None, { tools: AgentToolSpec[] }>;
+
+  "approvals.list": Op<{ status?: ApprovalStatus | undefined }, { approvals: ApprovalView[] }>;
+  "approvals.decide": Op<{ approvalId: string; decision: ApprovalDecision }, ApprovalView>;
+  "approvals.settings.get": Op<None, ApprovalSettings>;
+  "approvals.settings.update": Op<ApprovalSettings, ApprovalSettings>;
 }
 
 /** A contracted operation name. */

@@ -6,13 +6,14 @@
  * hot path; tests parse the frames real sockets receive with `serverFrameSchema`.
  *
  * Broadcast to every socket of the user: `device.*`, `chat.*`, `model.connection_*`, `mcp.*`,
- * `agent.run_changed`, `agent.run_removed`, `agent.profile_changed`, `skill.changed`, `character.changed`, `worldinfo.changed`, `agent.retention_*`, `settings.changed`. Sent to one socket:
+ * `agent.run_changed`, `agent.run_removed`, `agent.profile_changed`, `skill.changed`, `character.changed`, `worldinfo.changed`, `agent.retention_*`, `approval.*`, `settings.changed`. Sent to one socket:
  * `pong`, `error`, `agent.subscribed`, and `agent.event`, `agent.model_delta` (to the sockets subscribed to the run).
  */
 import { agentModelDeltaFrameSchema } from "./timeline-views";
 import { z } from "zod";
 import { AGENT_RUN_STATUSES } from "../domain/agent/run-status";
 import { agentRunEventSchema, waitingOnSchema } from "./agent-run-views";
+import { approvalViewSchema } from "./approval-views";
 import { chatViewSchema, messageViewSchema } from "./chat-views";
 import { connectionViewSchema } from "./connection-views";
 import { deviceViewSchema, isoTimeSchema } from "./device-views";
@@ -99,6 +100,11 @@ export const runChangedFrameSchema = frame("agent.run_changed", {
   /** Present when retention just slimmed the run (docs/spec/retention-usage.md). */
   slimmed: z.literal(true).optional(),
 });
+/** A tool call set to Ask waits for the user's decision (docs/spec/approvals.md); every device shows it. */
+export const approvalRequestedFrameSchema = frame("approval.requested", { approval: approvalViewSchema });
+/** An approval ended: approved, denied, expired or cancelled (the first decision counts). */
+export const approvalResolvedFrameSchema = frame("approval.resolved", { approval: approvalViewSchema });
+
 /** Retention settings changed (docs/spec/retention-usage.md "Settings"). */
 export const retentionChangedFrameSchema = frame("agent.retention_changed", { settings: retentionViewSchema });
 /** A prune ran (docs/spec/retention-usage.md "Prune"); read usage and runs again. */
@@ -172,6 +178,8 @@ export const serverFrameSchema = z.discriminatedUnion("type", [
   worldInfoChangedFrameSchema,
   retentionChangedFrameSchema,
   retentionPrunedFrameSchema,
+  approvalRequestedFrameSchema,
+  approvalResolvedFrameSchema,
   agentEventFrameSchema,
   agentSubscribedFrameSchema,
   generationStartedFrameSchema,

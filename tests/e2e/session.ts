@@ -81,32 +81,67 @@ export function wranglerSession<P extends string = never>(
       const text = await response.text();
       return { status: response.status, body: text ? JSON.parse(text) : null };
     },
-    async openSocket() {
-      const ticket = await session.call("/ws-tickets", {});
-      const ws = new WebSocket(`${session.dev.url.replace("http", "ws")}/api/v1/ws?ticket=${ticket.body.ticket}`);
-      const frames: any[] = [];
-      ws.on("message", (data) => frames.push(JSON.parse(String(data))));
-      await new Promise((resolve, reject) => {
-        ws.once("open", resolve);
-        ws.once("error", reject);
-      });
-      return {
-        ws,
-        frames,
-        async waitFor(predicate, ms = 30_000) {
-          const deadline = Date.now() + ms;
-          for (;;) {
-            const found = frames.find(predicate);
-            if (found) return found;
-            if (Date.now() > deadline)
-              throw new Error(`no frame matched; last: ${JSON.stringify(frames.slice(-3)).slice(0, 600)}`);
-            await new Promise((r) => setTimeout(r, 10));
-          }
-        },
-      };
+    openSocket() {
+      return openFrameSocket(session.dev.url, session.call);
     },
   };
   return session;
+}
+
+/** Opens /api/v1/ws with a ticket asked through `call` (any device); records every frame. */
+async function openFrameSocket(
+  baseUrl: string,
+  call: (path: string, body?: unknown, method?: string) => Promise<ApiResult>,
+): Promise<FrameSocket> {
+  const ticket = await call("/ws-tickets", {});
+  const ws = new WebSocket(`${baseUrl.replace("http", "ws")}/api/v1/ws?ticket=${ticket.body.ticket}`);
+  const frames: any[] = [];
+  ws.on("message", (data) => frames.push(JSON.parse(String(data))));
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
+  return {
+    ws,
+    frames,
+    async waitFor(predicate, ms = 30_000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const found = frames.find(predicate);
+        if (found) return found;
+        if (Date.now() > deadline)
+          throw new Error(`no frame matched; last: ${JSON.stringify(frames.slice(-3)).slice(0, 600)}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+}
+
+/** A second device of the session's user (paired with a pairing code): its own calls and sockets. */
+export interface PairedDevice {
+  deviceId: string;
+  token: string;
+  call(path: string, body?: unknown, method?: string): Promise<ApiResult>;
+  openSocket(): Promise<FrameSocket>;
+}
+
+/** Pairs a new device named `deviceName` to the session's user (throws when pairing fails). */
+export async function pairDevice<P extends string>(session: DevSession<P>, deviceName: string): Promise<PairedDevice> {
+  const code = await session.call("/devices/pairing-codes", {});
+  if (code.status !== 201 && code.status !== 200) throw new Error(`pairing code: ${code.status}`);
+  const paired = await fetch(`${session.dev.url}/api/v1/devices/pair`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ code: code.body.code, deviceName }),
+  });
+  if (!paired.ok) throw new Error(`pairing: ${paired.status} ${await paired.text()}`);
+  const { deviceId, deviceToken } = (await paired.json()) as { deviceId: string; deviceToken: string };
+  const call = async (path: string, body?: unknown, method?: string): Promise<ApiResult> => {
+    const response = await devFetch(session.dev.url, `/api/v1${path}`, deviceToken, body, method);
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+  return { deviceId, token: deviceToken, call, openSocket: () => openFrameSocket(session.dev.url, call) };
 }
 
 /**

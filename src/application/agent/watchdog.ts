@@ -97,6 +97,8 @@ export function checkStalledRuns(deps: LoopDeps, now: number = deps.clock.now())
     let budget: number | null;
     if (inflight) budget = stepBudget(deps, run, state);
     else if (deps.scheduler.dueAt(STEP_JOB, ref) !== null) budget = null;
+    // Parked on an approval: judged by the approval's own expiry (docs/spec/approvals.md).
+    else if (run.status === "awaiting_approval") budget = null;
     else if (run.status === "cancelling") {
       terminateRun(deps, run.runId, new RunCancelled(), true);
       ended.push(run.runId);

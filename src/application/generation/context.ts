@@ -6,6 +6,8 @@ import type { LiveStream } from "./live-stream";
 export class GenerationContext {
   /** Set once the generation reached a terminal status. */
   ended = false;
+  /** Set when the step parked on a pending approval (no next step is scheduled; docs/spec/approvals.md). */
+  parked = false;
 
   constructor(
     readonly deps: GenerationDeps,

@@ -4,6 +4,8 @@
  * fake MCP caller. Memory-only parts (`inflight`, `live`) hold nothing that is not also in SQLite
  * except the not-yet-flushed stream buffer.
  */
+import type { ApprovalService } from "../approvals/approval-service";
+import type { ToolAsk } from "../approvals/tool-permission";
 import type { McpCallOutcome } from "../../domain/mcp/call-outcome";
 import type { ContextBudget } from "../../domain/models/context-budget";
 import type { GenerationStore } from "../../ports/generation-store";
@@ -31,6 +33,10 @@ export interface GenerationDeps {
   listTools(): Promise<ModelToolResolution>;
   /** Send-time recheck + one `tools/call` (tool system `callPermittedTool`). */
   callMcpTool(toolId: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallOutcome>;
+  /** Tool-call approvals (docs/spec/approvals.md): ask, read a decision, cancel when the generation ends. */
+  approvals: Pick<ApprovalService, "request" | "find" | "cancelFor" | "pendingFor">;
+  /** An MCP tool's permission now and its server's name (null: registration gone or not an MCP tool). */
+  toolAsk(toolId: string): ToolAsk | null;
   scheduler: Scheduler;
   /** The object's outbound-call slots: every model and MCP call takes one (docs/spec/scheduling.md §4). */
   outbound: OutboundSlots;

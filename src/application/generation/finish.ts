@@ -100,8 +100,10 @@ export function endGeneration(
   });
 }
 
-/** Cancels the lease job and schedules the record's expiry. */
+/** Cancels the lease job and pending approvals and schedules the record's expiry. */
 export function closeRecord(deps: GenerationDeps, generationId: string, now: number): void {
+  // Pending approvals of the generation end `cancelled` (docs/spec/approvals.md).
+  deps.approvals.cancelFor({ generationId });
   deps.scheduler.cancel(GENERATION_STEP_JOB, generationId);
   deps.scheduler.schedule(GENERATION_EXPIRE_JOB, generationId, now + GENERATION_RETENTION_MS);
 }

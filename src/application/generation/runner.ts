@@ -12,8 +12,11 @@ import { LiveStream } from "./live-stream";
 import { modelStep } from "./model-step";
 import { toolStep } from "./tool-step";
 
-/** What one step did: `ended` (terminal now), `more` (another step is due), `idle` (nothing to do). */
-export type GenerationStepResult = "ended" | "more" | "idle";
+/**
+ * What one step did: `ended` (terminal now), `more` (another step is due), `idle` (nothing to do),
+ * `waiting` (parked on a pending approval; the approval's end schedules the next step).
+ */
+export type GenerationStepResult = "ended" | "more" | "idle" | "waiting";
 
 /** Runs one step of generation `generationId` (see the file docstring). */
 export async function generationStep(deps: GenerationDeps, generationId: string): Promise<GenerationStepResult> {
@@ -51,7 +54,7 @@ export async function generationStep(deps: GenerationDeps, generationId: string)
     deps.live.delete(generationId);
     return "ended";
   }
-  return "more";
+  return ctx.parked ? "waiting" : "more";
 }
 
 /**

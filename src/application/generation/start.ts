@@ -12,6 +12,7 @@
  * message (`chat.message_text_too_large`, …).
  */
 import { AppError } from "../../domain/errors";
+import { toApprovalView } from "../../domain/approvals/approval";
 import type { Persona } from "../../domain/prompt/prompt-parts";
 import {
   DEFAULT_MAX_TOOL_ROUNDS,
@@ -132,12 +133,20 @@ export async function startGeneration(
 
 function busyCheck(deps: GenerationDeps, chatId: string): void {
   const active = deps.store.activeForChat(chatId);
-  if (active)
-    throw new AppError(
-      "chat.generation_active",
-      "A reply is already being generated in this chat. Wait for it or stop it first.",
-      { generationId: active.generationId },
-    );
+  if (!active) return;
+  // A reply parked on an approval names it, so the user can answer or stop it (docs/spec/approvals.md).
+  const pending = deps.approvals.pendingFor({ generationId: active.generationId });
+  const first = pending[0];
+  throw new AppError(
+    "chat.generation_active",
+    first
+      ? `A reply in this chat is waiting for your approval of the tool "${first.alias}" (${first.serverName}). Approve, deny or stop it first.`
+      : "A reply is already being generated in this chat. Wait for it or stop it first.",
+    {
+      generationId: active.generationId,
+      ...(first ? { pendingApproval: toApprovalView(first), approvalIds: pending.map((a) => a.id) } : {}),
+    },
+  );
 }
 
 /** Where the reply goes, as SillyTavern does (docs/spec/generation.md "Types"). */

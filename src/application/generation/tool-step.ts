@@ -7,7 +7,7 @@
  * Per call, in order: an alias this round did not advertise → NotSent
  * `mcp.legacy_tool_not_advertised`; arguments over 256 KiB → `mcp.call_arguments_size_limit`;
  * blank → `{}`; not JSON → `mcp.call_arguments_invalid_json`; then the call is marked `started`
- * in SQLite and sent through the send-time recheck (`callPermittedTool`) with the step's signal.
+ * in SQLite (after the approval gate when its tool is Ask, approval-gate.ts) and sent through the send-time recheck (`callPermittedTool`) with the step's signal.
  * A call found `started` by a later step (the object restarted mid-call) is OutcomeUnknown and is
  * never re-sent. Known errors and NotSent become error tool rows and the batch goes on.
  * OutcomeUnknown, or Stop, ends the generation at once: the round's text is saved without tool
@@ -18,6 +18,7 @@ import { MCP_LIMITS } from "../../domain/mcp/gateway-limits";
 import type { BatchCall, GenerationError } from "../../domain/generation/state";
 import { parseJsonExact } from "../../domain/tools/tool-arguments";
 import { saveToolBatch } from "../chats/generation-writes";
+import { generationApprovalGate } from "./approval-gate";
 import type { GenerationContext } from "./context";
 import { endInterrupted, replyExtra, type UnknownCall } from "./finish";
 
@@ -35,7 +36,10 @@ export async function toolStep(ctx: GenerationContext): Promise<void> {
     );
   } else {
     const prepared = prepareArguments(call);
+    const gate = "outcome" in prepared ? null : generationApprovalGate(ctx, call);
+    if (gate?.kind === "park") return;
     if ("outcome" in prepared) outcome = prepared.outcome;
+    else if (gate?.kind === "declined") outcome = notSent(gate.code, gate.message);
     else {
       try {
         outcome = await ctx.deps.outbound.run(() => ctx.deps.callMcpTool(call.toolId!, prepared.args, ctx.signal), {

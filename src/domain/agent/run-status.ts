@@ -7,6 +7,8 @@
  * - a working status → any working status (the same one again too: one `dispatching_tool` per tool
  *   call), `cancelling`, `failed`, `partial_success`, `cancelled`; `completed` only from `finishing`;
  * - `cancelling` → `cancelled`, `failed` or `partial_success`.
+ * `awaiting_approval` (a tool call set to Ask waits for the user, docs/spec/approvals.md; ADR 2200) is
+ * a working status like the others.
  * A refused transition throws `agent.run_status_conflict` (409) with `details.current`.
  */
 import { AppError } from "../errors";
@@ -17,6 +19,7 @@ export const AGENT_RUN_STATUSES = [
   "assembling_context",
   "calling_model",
   "dispatching_tool",
+  "awaiting_approval",
   "applying_workspace_patch",
   "creating_checkpoint",
   "awaiting_host_commit",
@@ -38,6 +41,7 @@ export const WORKING_RUN_STATUSES: readonly AgentRunStatus[] = [
   "assembling_context",
   "calling_model",
   "dispatching_tool",
+  "awaiting_approval",
   "applying_workspace_patch",
   "creating_checkpoint",
   "awaiting_host_commit",

@@ -39,6 +39,11 @@ export interface BatchCall {
   executionCallId: string;
   /** `started` is written before the request leaves: a step that finds it re-run records OutcomeUnknown. */
   status: "pending" | "started" | "done";
+  /**
+   * The approval this call waits on or was decided by when its tool is set to Ask
+   * (docs/spec/approvals.md); the calls of one batch that ask are asked together.
+   */
+  approvalId?: string;
   /** The tool row's text (outcome JSON, 2-space) and error flag, once done. */
   content?: string;
   isError?: boolean;

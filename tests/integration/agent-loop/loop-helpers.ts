@@ -47,6 +47,8 @@ export interface DriveOptions {
   modelCallMs?: number;
   /** Called between steps with the deps (e.g. to cancel). */
   between?: (deps: LoopDeps, runId: string, step: number) => void;
+  /** Replaces parts of the deps built for the run (given the deps, e.g. to bind hooks to them). */
+  deps?: (deps: LoopDeps) => Partial<LoopDeps>;
 }
 
 export interface DriveResult {
@@ -119,6 +121,7 @@ export async function driveRun(userId: string, chatId: string, options: DriveOpt
         return options.mcp(toolId, args);
       },
     };
+    if (options.deps) Object.assign(deps, options.deps(deps));
     const handle = await startRun(deps, {
       stableChatId: chatId,
       promptSnapshot: PROMPT,

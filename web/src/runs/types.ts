@@ -21,6 +21,7 @@ const IS_TERMINAL: Record<AgentRunStatus, boolean> = {
   assembling_context: false,
   calling_model: false,
   dispatching_tool: false,
+  awaiting_approval: false,
   applying_workspace_patch: false,
   creating_checkpoint: false,
   awaiting_host_commit: false,

@@ -3,6 +3,8 @@
  * Tests build the same object with a scripted ModelGateway and a fake MCP caller.
  */
 import type { McpCallOutcome } from "../../../domain/mcp/call-outcome";
+import type { ApprovalService } from "../../approvals/approval-service";
+import type { ToolAsk } from "../../approvals/tool-permission";
 import type { ProfileToolPolicy } from "../../../domain/tools/snapshot-compiler";
 import type { AgentLoopStore } from "../../../ports/agent-loop-store";
 import type { RunProfileResolver } from "../../../ports/agent-profile-resolver";
@@ -66,6 +68,10 @@ export interface LoopDeps {
   skills: { repo: SkillRepository; blobs: Pick<SkillBlobs, "readBytes"> };
   /** Send-time recheck + one `tools/call` (tool-system `callPermittedTool`). */
   callMcpTool(toolId: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallOutcome>;
+  /** Tool-call approvals (docs/spec/approvals.md): ask, read a decision, cancel when the run ends. */
+  approvals: Pick<ApprovalService, "request" | "find" | "cancelFor" | "pendingFor">;
+  /** An MCP tool's permission now and its server's name (null: not an MCP tool, or its registration is gone). */
+  toolAsk(toolId: string): ToolAsk | null;
   scheduler: Scheduler;
   /** The object's outbound-call slots: every model and MCP call of a step takes one (queue.ts). */
   outbound: OutboundSlots;

@@ -79,9 +79,10 @@ export async function runAgentStep(
   } finally {
     deps.inflight.delete(ref);
     try {
+      // A run parked on an approval keeps saying so (docs/spec/approvals.md).
       const after = deps.runs.find(runId);
       if (!after || isTerminalStatus(after.status)) deps.memo?.forget(runId);
-      if (after?.waitingOn) ctx.waitOn(null);
+      if (after?.waitingOn && after.status !== "awaiting_approval") ctx.waitOn(null);
     } catch {
       // The run was deleted meanwhile: nothing to clear.
     }

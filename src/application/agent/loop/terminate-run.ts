@@ -35,6 +35,8 @@ export function terminateRun(
   const state = live ?? (stored ? (JSON.parse(stored.json) as LoopState) : null);
   const commits = state?.commits ?? [];
   const failure = failureOf(error);
+  // Pending approvals of the run end `cancelled` (tool_call_denied) before the run does.
+  deps.approvals.cancelFor({ runId });
   const outcome: AgentRunStatus = cancelled ? "cancelled" : commits.length > 0 ? "partial_success" : "failed";
   discardGuidance(
     deps,

@@ -52,9 +52,16 @@ export interface PendingCall {
   /**
    * `dispatched`: journaled as started, waiting for an outbound slot (not sent; a re-run sends it
    * without journaling the start again). `started` is persisted before an MCP request leaves, so
-   * a re-run never sends it twice (OutcomeUnknown instead).
+   * a re-run never sends it twice (OutcomeUnknown instead). `awaiting`: journaled as requested,
+   * its tool is set to Ask and the call waits for the user's decision on `approvalId`
+   * (docs/spec/approvals.md); the run is parked (no step scheduled) until the approval ends.
    */
-  status: "pending" | "dispatched" | "started" | "done";
+  status: "pending" | "awaiting" | "dispatched" | "started" | "done";
+  /**
+   * The approval this call waits on or was decided by (set when its turn asked; later Ask calls of
+   * the same turn are asked together with the first, docs/spec/approvals.md).
+   */
+  approvalId?: string;
   /**
    * For a `started` MCP call: when it began and the latest time (ms epoch) the gateway can still be
    * working on it (`startedAt + LoopDeps.mcpStepMs`; progress keeps a call alive up to its

@@ -10,6 +10,7 @@ import type { CatalogueEntry } from "./entry";
 import { ADMIN_CODES } from "./admin";
 import { AGENT_CODES } from "./agent";
 import { APP_CODES } from "./app";
+import { APPROVAL_CODES } from "./approval";
 import { AUTH_CODES } from "./auth";
 import { CHARACTER_CODES } from "./character";
 import { CHAT_CODES } from "./chat";
@@ -36,6 +37,7 @@ export const ERROR_CATALOGUE = {
   ...ADMIN_CODES,
   ...AGENT_CODES,
   ...APP_CODES,
+  ...APPROVAL_CODES,
   ...AUTH_CODES,
   ...CHARACTER_CODES,
   ...CHAT_CODES,

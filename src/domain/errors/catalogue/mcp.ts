@@ -2,6 +2,8 @@
 import type { CatalogueEntry } from "./entry";
 
 export const MCP_CODES = {
+  "mcp.approval_denied": { status: 400, message: "The user declined this tool call; it was not sent." },
+  "mcp.approval_expired": { status: 400, message: "Nobody approved this tool call in time; it was not sent." },
   "mcp.legacy_tool_not_advertised": {
     status: 400,
     message: "The model called a tool alias that was not offered to it in this round.",

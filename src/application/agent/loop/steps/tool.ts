@@ -7,11 +7,13 @@
  * the result and ends the run without touching the rest of the batch. After a successful
  * workspace.finish: `agent_loop_finished` → step `finish`. After the last call of a turn the next
  * round starts, or the run fails with `agent.max_tool_rounds_exceeded` past maxRounds.
- * Cancellation is checked after every tool call.
+ * Cancellation is checked after every tool call. An MCP call whose tool is Ask first passes the
+ * approval gate (approval-gate.ts): it may park the run until the user decides.
  */
 import { AppError } from "../../../../domain/errors";
 import { auditPaths, callHash, errorResult, type AgentToolResult } from "../../../../domain/agent/loop/tool-result";
 import { normalizeToolArguments } from "../../../../domain/tools/tool-arguments";
+import { approvalGate } from "./approval-gate";
 import { runBuiltin } from "../tools/builtin";
 import type { StepContext } from "../context";
 import { RunCancelled } from "../run-cancelled";
@@ -34,7 +36,7 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
     snapshotId,
   };
   const resumed = call.status === "started" || call.status === "dispatched";
-  if (!resumed) {
+  if (!resumed && call.status !== "awaiting") {
     ctx.status("dispatching_tool");
     ctx.emit("tool_call_requested", { ...base, argumentsRef: call.argsPath });
   }
@@ -52,10 +54,14 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
   const argsDoc = JSON.parse(ctx.requireDoc(call.argsPath)) as { argumentsText: string };
   const args = normalizeToolArguments(argsDoc.argumentsText);
   const isMcp = (call.toolId ?? "").startsWith("mcp/");
+  // Ask: the call waits for the user's decision before it starts (docs/spec/approvals.md).
+  const gate =
+    !resumed && isMcp && call.decision === "dispatch" && args.kind === "object" ? approvalGate(ctx, call) : null;
+  if (gate?.kind === "park") return;
   if (!resumed) {
     ctx.emit("tool_call_started", base);
     // An MCP call may wait for an outbound slot: keep "already journaled" across a restart.
-    if (isMcp && call.decision === "dispatch" && args.kind === "object") {
+    if (isMcp && call.decision === "dispatch" && args.kind === "object" && gate?.kind !== "declined") {
       call.status = "dispatched";
       ctx.save();
     }
@@ -65,7 +71,9 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
   let terminate = false;
   let audit: unknown;
   let message: string | undefined;
-  if (call.decision === "recoverable" || args.kind !== "object") {
+  if (gate?.kind === "declined") {
+    result = errorResult(call.callId, call.toolId ?? null, gate.code, gate.message);
+  } else if (call.decision === "recoverable" || args.kind !== "object") {
     result = errorResult(
       call.callId,
       call.toolId ?? null,

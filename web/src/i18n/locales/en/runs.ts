@@ -28,6 +28,7 @@ export default {
     assembling_context: "Assembling context",
     calling_model: "Calling model",
     dispatching_tool: "Dispatching tool",
+    awaiting_approval: "Awaiting your approval",
     applying_workspace_patch: "Applying workspace patch",
     creating_checkpoint: "Creating checkpoint",
     awaiting_host_commit: "Awaiting host commit",

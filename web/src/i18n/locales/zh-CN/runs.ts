@@ -27,6 +27,7 @@ export default {
     assembling_context: "正在组装上下文",
     calling_model: "正在调用模型",
     dispatching_tool: "正在调用工具",
+    awaiting_approval: "等待你的批准",
     applying_workspace_patch: "正在修改工作区",
     creating_checkpoint: "正在创建检查点",
     awaiting_host_commit: "等待提交到聊天",

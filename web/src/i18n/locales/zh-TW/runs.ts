@@ -27,6 +27,7 @@ export default {
     assembling_context: "正在組裝上下文",
     calling_model: "正在呼叫模型",
     dispatching_tool: "正在呼叫工具",
+    awaiting_approval: "等待你的核准",
     applying_workspace_patch: "正在修改工作區",
     creating_checkpoint: "正在建立檢查點",
     awaiting_host_commit: "等待提交到聊天",
