@@ -121,7 +121,7 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
     await row.getByText(/tools fetched (just now|\d+ min ago)/).waitFor();
     await row.getByRole("img", { name: "Active", exact: true }).waitFor();
     await serverRow(phone.page, "Everything").getByRole("img", { name: "Active", exact: true }).waitFor();
-    await row.getByText("Ask currently runs like Allow").waitFor();
+    await row.getByText(/asks you on every device before each call is sent/).waitFor();
 
     // The phone opens the same server's tools (a cache hit), then sees the desk's change live.
     const phoneRow = serverRow(phone.page, "Everything");

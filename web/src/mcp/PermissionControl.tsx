@@ -1,6 +1,6 @@
 /**
  * The Off / Ask / Allow radio group of one tool (PUT …/permission; saved at once, live on every
- * device). Until approvals exist, Ask says plainly that it runs like Allow (docs/spec/mcp-platform.md §1).
+ * device). Ask says that each call waits for the user's approval (docs/spec/approvals.md).
  */
 import { useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";

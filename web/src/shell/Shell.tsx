@@ -1,10 +1,11 @@
 /**
  * The signed-in app shell: skip link, progress bar, header (brand, live-connection indicator,
- * sign-out), navigation (sidebar on wide screens, scrolling strip on phones) and the current
+ * pending tool-call approvals on every screen, sign-out), navigation (sidebar on wide screens, scrolling strip on phones) and the current
  * screen from the routes table (shell/routes.tsx).
  */
 import { useEffect } from "react";
 import { Trans, useTranslation } from "react-i18next";
+import { ApprovalCenter } from "../approvals/ApprovalCenter";
 import { ProgressBar } from "../components/ProgressBar";
 import { useServices } from "../state/services";
 import { useSocketStatus } from "../state/use-socket";
@@ -42,6 +43,7 @@ export function Shell() {
           TavernEdge
         </Link>
         <ConnectionIndicator status={status} onRetry={() => socket.retryNow()} />
+        <ApprovalCenter />
         <LanguagePicker />
         <SignOutButton />
       </header>

@@ -14,3 +14,4 @@ export { default as skills } from "./skills";
 export { default as characters } from "./characters";
 export { default as worldinfo } from "./worldinfo";
 export { default as conversation } from "./conversation";
+export { default as approvals } from "./approvals";

@@ -134,7 +134,7 @@ export default {
     refresh: "Refresh tools",
     refreshBusy: "Refreshing…",
     askNote:
-      "Off blocks a tool for models. Approvals are not built yet, so <strong>Ask currently runs like Allow</strong>: the model calls the tool without asking.",
+      "Off blocks a tool for models. <strong>Ask</strong> asks you on every device before each call is sent; Allow lets the model call it without asking.",
     noTools: "The server offers no tools.",
     toolsOf: "Tools of {{name}}",
     notDiscovered: "Not discovered yet.",
@@ -152,10 +152,10 @@ export default {
     ask: "Ask",
     allow: "Allow",
     offHint: "Never offered to a model.",
-    askHint: "Approvals are not built yet: Ask currently runs like Allow.",
+    askHint: "You approve each call first, from any device.",
     allowHint: "A model may call it without asking.",
     groupLabel: "Permission for {{name}}",
-    askNote: "Runs like Allow until approvals exist.",
+    askNote: "Each call waits for your approval.",
   },
   tool: {
     staleOverride_one:

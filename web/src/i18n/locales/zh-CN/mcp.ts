@@ -125,7 +125,7 @@ export default {
     refresh: "刷新工具",
     refreshBusy: "正在刷新…",
     askNote:
-      "“关闭”会禁止模型使用该工具。审批功能尚未实现，因此<strong>“询问”目前等同于“允许”</strong>：模型会直接调用工具，不会先询问。",
+      "“关闭”会禁止模型使用该工具。<strong>“询问”</strong>会在每次调用发送前在你的所有设备上征求你的批准；“允许”则让模型直接调用。",
     noTools: "这个服务器没有提供任何工具。",
     toolsOf: "{{name}} 的工具",
     notDiscovered: "尚未发现工具。",
@@ -142,10 +142,10 @@ export default {
     ask: "询问",
     allow: "允许",
     offHint: "永远不提供给模型。",
-    askHint: "审批功能尚未实现：“询问”目前等同于“允许”。",
+    askHint: "每次调用前先由你批准，任何设备都可以批准。",
     allowHint: "模型可以直接调用，无需询问。",
     groupLabel: "{{name}} 的权限",
-    askNote: "在审批功能上线前等同于“允许”。",
+    askNote: "每次调用都会等待你的批准。",
   },
   tool: {
     staleOverride_other:

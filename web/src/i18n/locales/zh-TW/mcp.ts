@@ -126,7 +126,7 @@ export default {
     refresh: "重新整理工具",
     refreshBusy: "正在重新整理…",
     askNote:
-      "「關閉」會禁止模型使用該工具。審批功能尚未實作，因此<strong>「詢問」目前等同於「允許」</strong>：模型會直接呼叫工具，不會先詢問。",
+      "「關閉」會禁止模型使用該工具。<strong>「詢問」</strong>會在每次呼叫送出前在你的所有裝置上徵求你的核准；「允許」則讓模型直接呼叫。",
     noTools: "這個伺服器沒有提供任何工具。",
     toolsOf: "{{name}} 的工具",
     notDiscovered: "尚未發現工具。",
@@ -143,10 +143,10 @@ export default {
     ask: "詢問",
     allow: "允許",
     offHint: "永遠不提供給模型。",
-    askHint: "審批功能尚未實作：「詢問」目前等同於「允許」。",
+    askHint: "每次呼叫前先由你核准，任何裝置都可以核准。",
     allowHint: "模型可以直接呼叫，無需詢問。",
     groupLabel: "{{name}} 的權限",
-    askNote: "在審批功能上線前等同於「允許」。",
+    askNote: "每次呼叫都會等待你的核准。",
   },
   tool: {
     staleOverride_other:
