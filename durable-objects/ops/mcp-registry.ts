@@ -1,4 +1,8 @@
-import { mcpRegistryWithCatalog as mcpRegistryServices } from "../../src/composition/mcp-catalog";
+import {
+  mcpRegistryWithCatalog as mcpRegistryServices,
+  toolPermissions,
+  toolReviews,
+} from "../../src/composition/mcp-catalog";
 import { defineOps } from "./registry";
 
 export const mcpRegistryOps = defineOps({
@@ -7,16 +11,19 @@ export const mcpRegistryOps = defineOps({
   "mcp.servers.import": (space, input) => mcpRegistryServices(space).importJson(input.json),
   "mcp.servers.update": (space, input) =>
     mcpRegistryServices(space).update(input.registrationId, input.server, input.ifRevision),
-  "mcp.servers.remove": (space, input) => mcpRegistryServices(space).remove(input.registrationId, input.ifRevision),
+  "mcp.servers.remove": async (space, input) => {
+    const removed = await mcpRegistryServices(space).remove(input.registrationId, input.ifRevision);
+    toolReviews(space).forgetRegistration(removed.registrationId);
+    return removed;
+  },
   "mcp.servers.setState": (space, input) =>
     mcpRegistryServices(space).setState(input.registrationId, input.state, input.ifRevision),
   "mcp.tools.setPermission": (space, input) =>
-    mcpRegistryServices(space).setPermission(
-      input.registrationId,
-      input.nativeName,
-      input.permission,
-      input.ifRevision,
-    ),
+    toolPermissions(space).setOne(input.registrationId, input.nativeName, input.permission, input.ifRevision),
+  "mcp.tools.setPermissions": (space, input) =>
+    toolPermissions(space).setMany(input.registrationId, input.permissions, input.ifRevision),
+  "mcp.tools.acceptReview": (space, input) =>
+    toolPermissions(space).acceptReview(input.registrationId, input.nativeName, input.ifRevision),
   "mcp.tools.setDescriptionOverride": (space, input) =>
     mcpRegistryServices(space).setDescriptionOverride(
       input.registrationId,

@@ -11,7 +11,7 @@ import { onGenerationApprovalResolved } from "../application/generation/approval
 import type { Space } from "../ports/space";
 import { agentLoopDeps } from "./agent-loop";
 import { chatGenerationDeps } from "./chat-generation";
-import { mcpRegistryServices } from "./mcp-registry";
+import { toolPermissions } from "./mcp-catalog";
 
 export function approvalServices(space: Space): ApprovalService {
   return space.memo(
@@ -24,7 +24,7 @@ export function approvalServices(space: Space): ApprovalService {
         sockets: space.sockets,
         development: space.development,
         allowTool: async (registrationId, nativeName) => {
-          await mcpRegistryServices(space).setPermission(registrationId, nativeName, "allow");
+          await toolPermissions(space).setOne(registrationId, nativeName, "allow");
         },
         holders: {
           run: (record) => onRunApprovalResolved(agentLoopDeps(space), record),

@@ -6,6 +6,9 @@
 import { SdkMcpGateway } from "../adapters/mcp/sdk-gateway";
 import { SqlMcpCatalogStore } from "../adapters/storage/mcp-catalog-store";
 import { McpCatalogService } from "../application/mcp/catalog-service";
+import { ToolPermissionService } from "../application/mcp/tool-permissions";
+import { ToolReviewService } from "../application/mcp/tool-review-service";
+import { SqlToolApprovalStore } from "../adapters/storage/tool-approval-store";
 import { mcpTimeouts } from "../domain/mcp/gateway-limits";
 import type { CatalogCache } from "../ports/catalog-cache";
 import type { McpGateway } from "../ports/mcp-gateway";
@@ -39,6 +42,8 @@ export function mcpCatalogServices(space: Space): McpCatalogService {
       clock: space.clock,
       sockets: space.sockets,
       log: (entry) => console.warn(JSON.stringify(entry)),
+      reviews: toolReviews(space),
+      setPermissions: (id, patch) => registry.setPermissions(id, patch),
     });
     registry.setCatalogInfoSource((id) => service.catalogInfo(id));
     registry.setToolSchemaSource(async (id, nativeName) => {
@@ -63,4 +68,35 @@ export function mcpCatalogCache(space: Space): CatalogCache {
 export function mcpRegistryWithCatalog(space: Space) {
   mcpCatalogServices(space);
   return mcpRegistryServices(space);
+}
+
+/** What the user approved of each permitted tool, and pending change reviews (docs/spec/approvals.md §7). */
+export function toolReviews(space: Space): ToolReviewService {
+  return space.memo(
+    "mcp.tool-reviews",
+    () =>
+      new ToolReviewService({
+        store: new SqlToolApprovalStore(space.sql),
+        clock: space.clock,
+        cachedTool: async (registrationId, nativeName) => {
+          const read = await mcpCatalogServices(space).readCached(registrationId);
+          return read.status === "cached"
+            ? (read.catalog.tools.find((tool) => tool.nativeName === nativeName) ?? null)
+            : null;
+        },
+      }),
+  );
+}
+
+/** Permission changes that keep the change review in step (single, bulk, accept a review). */
+export function toolPermissions(space: Space): ToolPermissionService {
+  return space.memo(
+    "mcp.tool-permissions",
+    () =>
+      new ToolPermissionService({
+        registry: mcpRegistryWithCatalog(space),
+        reviews: toolReviews(space),
+        catalogs: mcpCatalogServices(space),
+      }),
+  );
 }

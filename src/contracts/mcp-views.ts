@@ -118,6 +118,14 @@ export type McpImportResult = {
 export const mcpServerRemovedSchema = z.strictObject({ registrationId: z.string(), revision: z.number().int() });
 export type McpServerRemoved = z.infer<typeof mcpServerRemovedSchema>;
 
+/** The part of a tool a permission approves (docs/spec/approvals.md §7). */
+export const reviewedDescriptorSchema = z.strictObject({
+  name: z.string(),
+  description: z.string().nullable(),
+  inputSchema: jsonObject,
+  annotations: jsonObject,
+});
+
 /** One tool of a discovery result; `id` is its ToolId, `permission` projected at read time. */
 export const mcpToolViewSchema = z.strictObject({
   id: z.string(),
@@ -129,6 +137,17 @@ export const mcpToolViewSchema = z.strictObject({
   /** Untrusted hints from the server. */
   annotations: jsonObject,
   permission: z.enum(["off", "ask", "allow"]),
+  /**
+   * Present while the tool changed since the user set its permission (docs/spec/approvals.md §7):
+   * what was approved (`previous`) and what the server offers now (`current`).
+   */
+  review: z
+    .strictObject({
+      changedAt: isoTimeSchema,
+      previous: reviewedDescriptorSchema,
+      current: reviewedDescriptorSchema,
+    })
+    .optional(),
 });
 export type McpToolView = z.infer<typeof mcpToolViewSchema>;
 

@@ -48,6 +48,13 @@ export const removeServerBodySchema = z.strictObject({ ifRevision });
 export const setStateBodySchema = z.strictObject({ state: z.enum(["active", "paused"]), ifRevision });
 /** `PUT /mcp/servers/:id/tools/:nativeName/permission`. */
 export const setPermissionBodySchema = z.strictObject({ permission: z.enum(["off", "ask", "allow"]), ifRevision });
+/** `PUT /mcp/servers/:id/permissions`: a patch of the listed tools only (docs/spec/approvals.md §8). */
+export const setPermissionsBodySchema = z.strictObject({
+  permissions: z.record(z.string().min(1).max(512), z.enum(["off", "ask", "allow"])),
+  ifRevision,
+});
+/** `POST /mcp/servers/:id/tools/:nativeName/review`: accept the tool's changed definition. */
+export const acceptReviewBodySchema = z.strictObject({ accept: z.literal(true), ifRevision });
 /** `PUT /mcp/servers/:id/tools/:nativeName/description-override` (`override: null` deletes). */
 export const setDescriptionOverrideBodySchema = z.strictObject({
   override: descriptionOverrideSchema.nullable(),

@@ -45,6 +45,7 @@ import type {
   descriptionOverrideSchema,
   importServersBodySchema,
   setPermissionBodySchema,
+  setPermissionsBodySchema,
   setStateBodySchema,
 } from "./mcp";
 import type {
@@ -121,6 +122,11 @@ export interface OperationContracts {
     Registration & { nativeName: string } & Pick<Out<typeof setPermissionBodySchema>, "permission">,
     McpServerView
   >;
+  "mcp.tools.setPermissions": Op<
+    Registration & { permissions: Out<typeof setPermissionsBodySchema>["permissions"] },
+    McpServerView
+  >;
+  "mcp.tools.acceptReview": Op<Registration & { nativeName: string }, McpServerView>;
   "mcp.tools.setDescriptionOverride": Op<
     Registration & { nativeName: string; override: Out<typeof descriptionOverrideSchema> | null },
     McpServerView

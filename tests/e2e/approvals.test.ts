@@ -6,14 +6,22 @@
  * - run 2: denied → the model receives the `mcp.approval_denied` result and the run goes on to completed;
  * - run 3: a 1.5 s development timeout → `expired`, the model receives `mcp.approval_expired`;
  * - run 4: `wrangler dev` restarts while the approval is pending → still pending, approved after, completed;
- * - a chat generation waits (a second Send gets 409 naming the approval), the phone approves, it completes.
+ * - a chat generation waits (a second Send gets 409 naming the approval), the phone approves, it completes;
+ * - catalog change: the modern peer's Allowed `echo` changes its description → after a refresh it is
+ *   Ask and flagged with the diff, the next run asks; accepting the review restores Allow. Bulk
+ *   permissions patch the listed tools and refuse unknown names without changing anything.
  */
 import { describe, expect, it } from "vitest";
 import { startEverythingPeer } from "../peers/mcp/everything-peer";
+import { startModernPeer } from "../peers/mcp/modern-peer";
 import { startModelPeer } from "../peers/model-peer";
 import { pairDevice, scriptedConnection, wranglerSession, type ApiResult, type PairedDevice } from "./session";
 
-const session = wranglerSession("Approvals laptop", { everything: startEverythingPeer, model: startModelPeer });
+const session = wranglerSession("Approvals laptop", {
+  everything: startEverythingPeer,
+  modern: startModernPeer,
+  model: startModelPeer,
+});
 const { call, openSocket } = session;
 
 const TERMINAL = ["completed", "failed", "partial_success", "cancelled"];
@@ -266,5 +274,69 @@ describe("approvals under wrangler dev", () => {
     const messages = ok(await call(`/chats/${genChat.id}/messages?limit=50`), "messages").messages;
     expect(messages.map((m: any) => m.role)).toEqual(["user", "assistant", "tool", "assistant"]);
     expect(JSON.parse(messages[2].text).response.textBlocks[0].text).toBe("Echo: from the chat");
+  });
+
+  it("catalog change: a changed Allowed tool drops to Ask, is flagged with the diff, asks in the next run, and is restored by review", async () => {
+    const modern = session.peer("modern").url;
+    const server = ok(await call("/mcp/servers", { displayName: "Modern", endpoint: `${modern}/mcp` }), "register");
+    ok(await call(`/mcp/servers/${server.id}/state`, { state: "active" }), "activate");
+    ok(await call(`/mcp/servers/${server.id}/discover`, {}), "discover");
+
+    // Bulk: unknown names refuse the whole patch; a valid patch sets only the listed tools.
+    const refused = await call(
+      `/mcp/servers/${server.id}/permissions`,
+      { permissions: { echo: "allow", "no-such-tool": "allow" } },
+      "PUT",
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.code).toBe("mcp.permissions_unknown_tools");
+    expect(refused.body.error.details.unknown).toEqual(["no-such-tool"]);
+    const unchanged = ok(await call(`/mcp/servers/${server.id}/discover`, {}), "tools");
+    expect(unchanged.tools.every((t: any) => t.permission === "off")).toBe(true);
+    const patched = ok(
+      await call(
+        `/mcp/servers/${server.id}/permissions`,
+        { permissions: { echo: "allow", "get-forecast": "ask" } },
+        "PUT",
+      ),
+      "bulk",
+    );
+    expect(patched.toolPermissions).toEqual({ echo: "allow", "get-forecast": "ask" });
+
+    // The server changes echo's description; a refresh drops it to Ask with the diff.
+    const changed = "Echoes a message and also emails it to someone.";
+    await fetch(`${modern}/control/echo-description`, { method: "POST", body: changed });
+    const refreshed = ok(await call(`/mcp/servers/${server.id}/refresh`, {}), "refresh");
+    const echo = refreshed.tools.find((t: any) => t.nativeName === "echo");
+    expect(echo.permission).toBe("ask");
+    expect(echo.review.previous.description).toBe("Echoes a message.");
+    expect(echo.review.current.description).toBe(changed);
+    expect(refreshed.tools.find((t: any) => t.nativeName === "get-forecast").review).toBeUndefined();
+    expect(refreshed.diagnostics).toContainEqual(
+      expect.objectContaining({ code: "mcp.tool_changed_since_permission", nativeName: "echo" }),
+    );
+    const view = ok(await call("/mcp/servers"), "servers").servers.find((v: any) => v.id === server.id);
+    expect(view.toolPermissions.echo).toBe("ask");
+
+    // The next run asks.
+    const tools = ok(await call("/mcp/model-tools?profileId=default-writer"), "model tools");
+    const modernAlias = tools.tools.find((t: any) => t.toolId === `mcp/${server.id}:echo`).alias;
+    const { runId } = await startEchoRun(chatId, modernAlias, "after the change");
+    const approval = await pendingApprovalOf(runId);
+    expect(approval.serverName).toBe("Modern");
+    ok(await phone.call(`/approvals/${approval.id}`, { decision: "approve" }), "approve");
+    expect((await terminalRun(runId)).status).toBe("completed");
+
+    // Accepting the review restores Allow and clears the flag.
+    const accepted = ok(
+      await call(`/mcp/servers/${server.id}/tools/echo/review`, { accept: true, ifRevision: view.revision }),
+      "accept",
+    );
+    expect(accepted.toolPermissions.echo).toBe("allow");
+    const after = ok(await call(`/mcp/servers/${server.id}/discover`, {}), "tools after");
+    expect(after.tools.find((t: any) => t.nativeName === "echo").review).toBeUndefined();
+    const again = await call(`/mcp/servers/${server.id}/tools/echo/review`, { accept: true });
+    expect(again.status).toBe(404);
+    expect(again.body.error.code).toBe("mcp.tool_review_not_found");
   });
 });

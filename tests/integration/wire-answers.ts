@@ -141,6 +141,8 @@ const ROUTES: Route[] = [
   ["DELETE", at("/mcp/servers/:id"), mcpServerRemovedSchema],
   ["POST", at("/mcp/servers/:id/state"), mcpServerViewSchema],
   ["PUT", at("/mcp/servers/:id/tools/:id/permission"), mcpServerViewSchema],
+  ["PUT", at("/mcp/servers/:id/permissions"), mcpServerViewSchema],
+  ["POST", at("/mcp/servers/:id/tools/:id/review"), mcpServerViewSchema],
   ["PUT", at("/mcp/servers/:id/tools/:id/description-override"), mcpServerViewSchema],
   ["POST", at("/mcp/servers/:id/discover"), mcpDiscoveryViewSchema],
   ["POST", at("/mcp/servers/:id/refresh"), mcpDiscoveryViewSchema],

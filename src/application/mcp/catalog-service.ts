@@ -27,6 +27,7 @@ import type { SecretCipher } from "../../ports/secret-cipher";
 import type { Clock, SocketHub } from "../../ports/space";
 import { discoveryView, type McpDiscoveryView } from "./catalog-views";
 import type { OpenedRegistration, RegistrationLookup } from "./registry-service";
+import type { ToolReviewService } from "./tool-review-service";
 
 /** What the catalog needs from the registry (McpRegistryService satisfies it). */
 export interface CatalogRegistrySource {
@@ -43,6 +44,10 @@ export interface McpCatalogDeps {
   clock: Clock;
   sockets: SocketHub;
   log?: (entry: Record<string, unknown>) => void;
+  /** Catalog change review (docs/spec/approvals.md §7); absent = no review (tests of the catalog alone). */
+  reviews?: Pick<ToolReviewService, "onDiscovered" | "reviewsOf">;
+  /** Sets several tools' permissions at once (an Allow tool that changed drops to Ask). */
+  setPermissions?: (registrationId: string, patch: Record<string, "ask">) => Promise<unknown>;
 }
 
 /** The in-memory hot copy of one registration's catalog. */
@@ -194,6 +199,7 @@ export class McpCatalogService implements CatalogCache {
     era: McpEraHint | undefined,
   ): Promise<McpDiscoveryView> {
     const discovery = await this.deps.gateway.discover(this.targetOf(registration, era));
+    const previous = this.previousCatalog(registration.id);
     const fetchedAt = this.deps.clock.now();
     const current = await this.deps.registry.lookupForConnection(registration.id);
     const unchanged =
@@ -228,12 +234,34 @@ export class McpCatalogService implements CatalogCache {
       persisted,
     };
     this.memory.set(registration.id, hot);
+    let shown = current.status === "found" ? current.registration : registration;
+    if (this.deps.reviews) {
+      const outcome = await this.deps.reviews.onDiscovered(
+        registration.id,
+        shown.toolPermissions,
+        previous,
+        discovery.catalog,
+      );
+      if (outcome.drops.length > 0 && this.deps.setPermissions) {
+        await this.deps.setPermissions(registration.id, Object.fromEntries(outcome.drops.map((n) => [n, "ask"])));
+        const again = await this.deps.registry.lookupForConnection(registration.id);
+        if (again.status === "found") shown = again.registration;
+      }
+    }
     this.deps.sockets.broadcast({
       type: "mcp.catalog_changed",
       registrationId: registration.id,
       fetchedAt: new Date(fetchedAt).toISOString(),
     });
-    return this.view(current.status === "found" ? current.registration : registration, hot, failure);
+    return this.view(shown, hot, failure);
+  }
+
+  /** The catalog cached before a new discovery (memory, else the stored snapshot), for change review. */
+  private previousCatalog(registrationId: string): McpDiscoveredCatalog | null {
+    const hot = this.memory.get(registrationId);
+    if (hot) return hot.catalog;
+    const stored = this.deps.snapshots.read(registrationId);
+    return stored.status === "found" ? stored.snapshot.catalog : null;
   }
 
   private view(registration: OpenedRegistration, hot: HotCatalog, failure = ""): McpDiscoveryView {
@@ -246,7 +274,20 @@ export class McpCatalogService implements CatalogCache {
             message: `Tools are available for this session, but the catalog snapshot could not be saved${failure ? `: ${failure}` : "."}`,
           },
         ];
-    return discoveryView(registration.id, hot.catalog, registration.toolPermissions, hot.fetchedAt, extra);
+    const reviews = this.deps.reviews?.reviewsOf(registration.id) ?? {};
+    const changed = Object.keys(reviews).map((nativeName) => ({
+      code: "mcp.tool_changed_since_permission" as const,
+      nativeName,
+      message: `Tool "${nativeName.slice(0, 120)}" changed since you set its permission; it asks before every call until you review the change.`,
+    }));
+    return discoveryView(
+      registration.id,
+      hot.catalog,
+      registration.toolPermissions,
+      hot.fetchedAt,
+      [...extra, ...changed],
+      reviews,
+    );
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import type { McpDiscoveredCatalog, McpToolDiagnostic } from "../../domain/mcp/discovered-catalog";
 import type { StoredToolPermission } from "../../domain/mcp/registration";
+import type { ToolReview } from "../../domain/mcp/tool-review";
 import { mcpToolId } from "../../domain/mcp/tool-id";
 import type { McpDiscoveryView, McpToolView } from "../../contracts/mcp-views";
 
@@ -17,6 +18,7 @@ export function discoveryView(
   permissions: Record<string, StoredToolPermission>,
   fetchedAt: number,
   extra: McpToolDiagnostic[] = [],
+  reviews: Record<string, ToolReview> = {},
 ): McpDiscoveryView {
   const names = new Set(catalog.tools.map((tool) => tool.nativeName));
   return {
@@ -33,6 +35,7 @@ export function discoveryView(
       ...(tool.outputSchema !== null ? { outputSchema: tool.outputSchema } : {}),
       annotations: tool.annotations,
       permission: Object.hasOwn(permissions, tool.nativeName) ? permissions[tool.nativeName]! : "off",
+      ...(Object.hasOwn(reviews, tool.nativeName) ? { review: reviewView(reviews[tool.nativeName]!) } : {}),
     })),
     diagnostics: [...catalog.diagnostics, ...extra].map((d) => ({
       code: d.code,
@@ -44,4 +47,9 @@ export function discoveryView(
       .map(([nativeName, permission]) => ({ nativeName, permission })),
     fetchedAt: new Date(fetchedAt).toISOString(),
   };
+}
+
+/** A pending review on the wire (`tools[].review`, docs/spec/approvals.md §7). */
+function reviewView(review: ToolReview) {
+  return { changedAt: new Date(review.changedAt).toISOString(), previous: review.previous, current: review.current };
 }

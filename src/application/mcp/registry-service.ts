@@ -321,6 +321,25 @@ export class McpRegistryService {
   }
 
   /**
+   * Several tools' permissions in one change (docs/spec/approvals.md §8): a patch of the listed
+   * tools only (`off` deletes the key), one revision. Checking the names against the catalog is
+   * the caller's (tool-permissions.ts). Errors: `mcp.registration_not_found`,
+   * `mcp.registration_conflict` (409) on a stale `ifRevision`.
+   */
+  async setPermissions(id: string, patch: Record<string, ToolPermission>, ifRevision?: number): Promise<McpServerView> {
+    const registrationId = parseRegistrationId(id);
+    return this.deps.mutex.run(async () => {
+      const current = this.requireRecord(registrationId);
+      await this.checkRevision(current, ifRevision);
+      let permissions = current.toolPermissions;
+      for (const [nativeName, permission] of Object.entries(patch))
+        permissions = withPermission(permissions, nativeName, permission);
+      this.save({ ...current, toolPermissions: permissions }, current);
+      return this.announce(this.requireRecord(registrationId), []);
+    });
+  }
+
+  /**
    * `tools.setDescriptionOverride`: whole replacement, `null` deletes (docs/spec/mcp-platform.md §5).
    * When the tool is in the cached catalog, property overrides must name properties its input
    * schema declares, else `tool.description_override_unknown_property` (400, `details.properties`)

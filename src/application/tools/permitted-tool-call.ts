@@ -1,7 +1,7 @@
 /**
  * Send-time recheck and call of a model-selected MCP tool (docs/spec/mcp-platform.md §4, §11 "Permitted
- * call", docs/spec/tool-system.md §3). Used by the agent loop and chat generation for every model tool call; Ask and
- * Allow both auto-execute (no approval UI yet).
+ * call", docs/spec/tool-system.md §3). Used by the agent loop and chat generation for every model tool call; a call to an
+ * Ask tool reaches it only after the user approved it (docs/spec/approvals.md).
  *
  * Gate order, each failure a recoverable NotSent outcome (`{outcome:"not_sent", issue}`):
  * 1. signal already aborted → `mcp.call_cancelled_before_send`;

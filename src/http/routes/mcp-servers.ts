@@ -1,18 +1,21 @@
 /**
  * /api/v1/mcp/servers… (docs/api.md "MCP servers"; docs/spec/mcp-platform.md §14): list, create or JSON import,
- * full-replacement update, delete, state, tool permission, tool description override.
+ * full-replacement update, delete, state, tool permission, bulk permissions and accepting a changed tool
+ * (docs/spec/approvals.md §7–§8), tool description override.
  * `:nativeName` is one percent-encoded path segment (names may hold `/`, `.`, spaces, any script),
  * decoded strictly by ../tool-name-param (malformed escapes → 400 `mcp.tool_name_invalid`).
  * Every mutation body takes an optional `ifRevision`.
  */
 import { Hono } from "hono";
 import {
+  acceptReviewBodySchema,
   createServerBodySchema,
   importServersBodySchema,
   postServersBodySchema,
   removeServerBodySchema,
   setDescriptionOverrideBodySchema,
   setPermissionBodySchema,
+  setPermissionsBodySchema,
   setStateBodySchema,
   updateServerBodySchema,
 } from "../../contracts/mcp";
@@ -60,6 +63,19 @@ mcpServerRoutes.put("/mcp/servers/:id/tools/:nativeName/permission", requireDevi
   const body = await readJson(c, setPermissionBodySchema);
   return c.json(
     await callSpace(c, "mcp.tools.setPermission", { registrationId: c.req.param("id"), nativeName, ...body }),
+  );
+});
+
+mcpServerRoutes.put("/mcp/servers/:id/permissions", requireDevice, async (c) => {
+  const body = await readJson(c, setPermissionsBodySchema);
+  return c.json(await callSpace(c, "mcp.tools.setPermissions", { registrationId: c.req.param("id"), ...body }));
+});
+
+mcpServerRoutes.post("/mcp/servers/:id/tools/:nativeName/review", requireDevice, async (c) => {
+  const nativeName = toolNameParam(c);
+  const { ifRevision } = await readJson(c, acceptReviewBodySchema);
+  return c.json(
+    await callSpace(c, "mcp.tools.acceptReview", { registrationId: c.req.param("id"), nativeName, ifRevision }),
   );
 });
 

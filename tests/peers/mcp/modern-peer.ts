@@ -7,6 +7,8 @@
  * - `bad-header` — property `zone` marked `"x-mcp-header": "Bad Header"` (a space: not a token).
  * - `echo` — returns its `message`.
  * Endpoint `<url>/mcp`; every request is recorded (see recorder.ts, `/control/requests`).
+ * `POST /control/echo-description` (body = the new description text) changes `echo`'s description
+ * for later tools/list answers (a server-side tool change, docs/spec/approvals.md §7).
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,7 +17,7 @@ import { toNodeHandler } from "@modelcontextprotocol/node";
 import type { PeerHandle } from "../registry";
 import { RequestRecorder } from "./recorder";
 
-function buildServer(): McpServer {
+function buildServer(echoDescription: string): McpServer {
   const server = new McpServer({ name: "modern-peer", version: "2.0.0" });
   server.registerTool(
     "get-forecast",
@@ -43,7 +45,7 @@ function buildServer(): McpServer {
   server.registerTool(
     "echo",
     {
-      description: "Echoes a message.",
+      description: echoDescription,
       inputSchema: fromJsonSchema<{ message: string }>({
         type: "object",
         properties: { message: { type: "string" } },
@@ -58,8 +60,18 @@ function buildServer(): McpServer {
 /** Starts the modern v2 peer on 127.0.0.1; endpoint `<url>/mcp`. */
 export async function startModernPeer(): Promise<PeerHandle> {
   const recorder = new RequestRecorder();
-  const handler = toNodeHandler(createMcpHandler(() => buildServer(), { legacy: "stateless" }));
+  let echoDescription = "Echoes a message.";
+  const handler = toNodeHandler(createMcpHandler(() => buildServer(echoDescription), { legacy: "stateless" }));
   const server = createServer((req, res) => {
+    if (req.method === "POST" && req.url === "/control/echo-description") {
+      const parts: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => parts.push(chunk));
+      req.on("end", () => {
+        echoDescription = Buffer.concat(parts).toString("utf8");
+        res.writeHead(204).end();
+      });
+      return;
+    }
     if (recorder.handleControl(req, res)) return;
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));

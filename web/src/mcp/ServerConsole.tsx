@@ -1,13 +1,14 @@
 /**
  * The expanded server (docs/spec/mcp-platform.md §15.2): auto-discovers once when active and not yet
  * discovered; shows server info, negotiated protocol, catalog age, Refresh, discovery diagnostics,
- * the tools and the stale tools. Permissions come from the live registration, so a change on
+ * bulk permissions (all tools or the selected ones), the tools and the stale tools. Permissions come from the live registration, so a change on
  * another device shows at once.
  */
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
+import { BulkPermissions } from "./BulkPermissions";
 import { Diagnostics } from "./Diagnostics";
 import { ageOf } from "./display";
 import { StaleTools } from "./StaleTools";
@@ -19,6 +20,11 @@ export function ServerConsole({ id, server }: { id: string; server: McpServer })
   const { t } = useTranslation();
   const { discovery, discover } = useMcp();
   const state = discovery[server.id];
+  const [selected, setSelected] = useState<string[]>([]);
+  const select = (nativeName: string, on: boolean) =>
+    setSelected((current) =>
+      on ? [...current.filter((n) => n !== nativeName), nativeName] : current.filter((n) => n !== nativeName),
+    );
   const active = server.state === "active";
   const shouldAuto = active && !state;
   useEffect(() => {
@@ -80,10 +86,22 @@ export function ServerConsole({ id, server }: { id: string; server: McpServer })
             <Trans i18nKey="mcp.console.askNote" components={{ strong: <strong /> }} />
           </p>
           <Diagnostics diagnostics={result.diagnostics} />
+          <BulkPermissions
+            server={server}
+            toolNames={result.tools.map((tool) => tool.nativeName)}
+            selected={selected.filter((name) => names.has(name))}
+            clearSelection={() => setSelected([])}
+          />
           {result.tools.length === 0 && <p className="muted">{t("mcp.console.noTools")}</p>}
           <ul className="mcp-tools" aria-label={t("mcp.console.toolsOf", { name: server.displayName })}>
             {result.tools.map((tool) => (
-              <ToolItem key={tool.nativeName} server={server} tool={tool} />
+              <ToolItem
+                key={tool.nativeName}
+                server={server}
+                tool={tool}
+                selected={selected.includes(tool.nativeName)}
+                onSelect={select}
+              />
             ))}
           </ul>
           <StaleTools server={server} stale={stale} />

@@ -2,7 +2,8 @@
  * One discovered tool (docs/spec/mcp-platform.md §15.3): title and native name, "Customized" chip, the
  * Off / Ask / Allow control, the description the model gets (custom if set, else the server's),
  * a warning when a saved customization names parameters the tool lacks (the tool is then hidden
- * from models), parameter chips, and the collapsible schema and annotations. All server text
+ * from models), a changed tool's review with its diff (docs/spec/approvals.md §7), a checkbox for bulk
+ * permissions, parameter chips, and the collapsible schema and annotations. All server text
  * renders as text.
  */
 import { useState } from "react";
@@ -12,9 +13,20 @@ import { staleOverrideProperties } from "./override-check";
 import { ParamChips } from "./ParamChips";
 import { PermissionControl } from "./PermissionControl";
 import { SchemaDetails } from "./SchemaDetails";
+import { ToolReview } from "./ToolReview";
 import type { McpServer, McpTool } from "./types";
 
-export function ToolItem({ server, tool }: { server: McpServer; tool: McpTool }) {
+export function ToolItem({
+  server,
+  tool,
+  selected,
+  onSelect,
+}: {
+  server: McpServer;
+  tool: McpTool;
+  selected: boolean;
+  onSelect(nativeName: string, selected: boolean): void;
+}) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const override = server.toolDescriptionOverrides[tool.nativeName];
@@ -26,12 +38,20 @@ export function ToolItem({ server, tool }: { server: McpServer; tool: McpTool })
     <li className="mcp-tool" data-testid="mcp-tool" data-native-name={tool.nativeName}>
       <div className="mcp-tool-head">
         <div className="mcp-tool-name">
+          <input
+            type="checkbox"
+            checked={selected}
+            onChange={(event) => onSelect(tool.nativeName, event.target.checked)}
+            aria-label={t("mcp.bulk.select", { name: tool.nativeName })}
+          />
           <strong data-testid="mcp-tool-title">{heading}</strong>
           {tool.title && tool.title !== tool.nativeName && <code className="muted">{tool.nativeName}</code>}
           {override && <span className="badge badge-custom">{t("mcp.tool.customized")}</span>}
+          {tool.review && <span className="badge badge-review">{t("mcp.review.badge")}</span>}
         </div>
         <PermissionControl server={server} nativeName={tool.nativeName} label={tool.nativeName} value={permission} />
       </div>
+      {tool.review && <ToolReview server={server} tool={tool} review={tool.review} />}
       {stale.length > 0 && (
         <p className="notice" role="alert" data-testid="mcp-override-stale">
           {t("mcp.tool.staleOverride", { count: stale.length, names: stale.join(t("common.listSeparator")) })}

@@ -37,6 +37,10 @@ export function mcpApi(api: ApiClient) {
       api.post<McpServer>(`${server(id)}/state`, { state, ...revision(ifRevision) }),
     setPermission: (id: string, nativeName: string, permission: ToolPermission) =>
       api.put<McpServer>(`${tool(id, nativeName)}/permission`, { permission }),
+    setPermissions: (id: string, permissions: Record<string, ToolPermission>, ifRevision?: number) =>
+      api.put<McpServer>(`${server(id)}/permissions`, { permissions, ...revision(ifRevision) }),
+    acceptReview: (id: string, nativeName: string, ifRevision?: number) =>
+      api.post<McpServer>(`${tool(id, nativeName)}/review`, { accept: true, ...revision(ifRevision) }),
     setOverride: (id: string, nativeName: string, override: ToolDescriptionOverride | null, ifRevision?: number) =>
       api.put<McpServer>(`${tool(id, nativeName)}/description-override`, { override, ...revision(ifRevision) }),
     discover: (id: string) => api.post<DiscoveryResult>(`${server(id)}/discover`),

@@ -142,6 +142,9 @@ export function McpProvider({ children }: { children: ReactNode }) {
   });
   useFrame(socket, "mcp.server_changed", (frame) => {
     upsert(frame.server);
+    // A tool under review may have been accepted or set again: read the (cached) tools again.
+    const state = discoveryRef.current[frame.server.id];
+    if (state?.result?.tools.some((t) => t.review) && !state.busy) void discover(frame.server.id);
   });
   useFrame(socket, "mcp.server_removed", (frame) => {
     forget(frame.registrationId);

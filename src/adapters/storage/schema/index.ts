@@ -3,7 +3,8 @@
  * never collides: 1 core · 2 mcp registry · 3 catalog snapshots · 4 chats · 5 model connections ·
  * 6 agent runs + journal · 7 workspace + checkpoints · 8 agent profiles · 9 agent loop · 10 run scheduler ·
  * 11 retention + usage · 12 skills · 13 per-client auth failures (hardening) · 15 chat generation ·
- * 16 characters + World Info · 17 chats link characters · 19 approvals · 23 account export + restore.
+ * 16 characters + World Info · 17 chats link characters · 19 approvals · 20 tool reviews · 23 account export
+ * + restore.
  * Add a new step at the end with the next free number; never edit a landed step.
  */
 import type { MigrationStep } from "../migration-step";
@@ -26,6 +27,7 @@ import { charactersWorldInfoSchema } from "./016-characters-worldinfo";
 import { chatCharactersSchema } from "./017-chat-characters";
 import { personasSchema } from "./018-personas";
 import { approvalsSchema } from "./019-approvals";
+import { toolReviewsSchema } from "./020-tool-reviews";
 
 export const MIGRATIONS: readonly MigrationStep[] = [
   coreSchema,
@@ -43,6 +45,7 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   chatGenerationSchema,
   persistPointersSchema,
   approvalsSchema,
+  toolReviewsSchema,
   dataArchiveSchema,
   charactersWorldInfoSchema,
   chatCharactersSchema,

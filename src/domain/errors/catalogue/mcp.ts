@@ -2,6 +2,15 @@
 import type { CatalogueEntry } from "./entry";
 
 export const MCP_CODES = {
+  "mcp.tool_changed_since_permission": {
+    status: 400,
+    message: "This tool changed since you set its permission; it asks before every call until you review the change.",
+  },
+  "mcp.tool_review_not_found": { status: 404, message: "This tool has no change waiting for review." },
+  "mcp.permissions_unknown_tools": {
+    status: 400,
+    message: "Some tools are not in the server's saved tool list; nothing was changed.",
+  },
   "mcp.approval_denied": { status: 400, message: "The user declined this tool call; it was not sent." },
   "mcp.approval_expired": { status: 400, message: "Nobody approved this tool call in time; it was not sent." },
   "mcp.legacy_tool_not_advertised": {
