@@ -91,6 +91,12 @@ function describeTyped(type: string, p: Payload): JournalLine {
       return line(jt(type, { attempt: num(p.attempt) ?? "?" }), "warn");
     case "tool_call_started":
       return line(jt(type, { tool }), "info", true);
+    case "tool_call_awaiting_approval":
+      return line(jt(type, { tool }), "warn");
+    case "tool_call_approved":
+      return line(jt(type, { tool }), "success");
+    case "tool_call_denied":
+      return line(jt(str(p.decision) === "expired" ? "tool_call_expired" : type, { tool }), "warn");
     case "tool_call_completed":
       return line(
         jt(type, { tool }) +
@@ -147,7 +153,7 @@ function describeTyped(type: string, p: Payload): JournalLine {
 }
 
 /** Lines that start with one of these words continue a "Round N: " prefix in lower case (tool names keep theirs). */
-const OWN_WORDS = /^(Model|Text|Reminded|Calling|Asking|Retrying|Guidance|Committing|Checkpoint)\b/;
+const OWN_WORDS = /^(Model|Text|Reminded|Calling|Asking|Retrying|Guidance|Committing|Checkpoint|Waiting|Nobody)\b/;
 
 /** The readable line for one event; "Round N: " in front when the event names its round. */
 export function describeEvent(event: Pick<AgentRunEvent, "type" | "payload" | "level">): JournalLine {
