@@ -138,9 +138,9 @@ describe.skipIf(!HAS_CHROMIUM)("MCP Manager in the browser", () => {
       10_000,
       "phone shows Allow",
     );
-    // Ask says plainly what it does today.
+    // Ask says plainly what it does.
     await radio(phoneRow, "get-sum", "Ask").click();
-    await toolItem(phoneRow, "get-sum").getByText("Runs like Allow until approvals exist.").waitFor();
+    await toolItem(phoneRow, "get-sum").getByText("Each call waits for your approval.").waitFor();
     await eventually(
       async () => (await radio(row, "get-sum", "Ask").getAttribute("aria-checked")) === "true",
       10_000,

@@ -92,6 +92,7 @@ const PACKAGES: Record<Layer, string[]> = {
     "marked",
     "dompurify",
     "react-virtuoso",
+    "diff",
   ],
   root: ["hono"],
 };
