@@ -4,7 +4,7 @@
  *   hash, the level to restore after a review, whether the tool was missing from the last
  *   discovery, and the pending review (JSON `{changedAt, previous, current}`) if any.
  */
-import type { MigrationStep } from "../migrations";
+import type { MigrationStep } from "../migration-step";
 
 export const toolReviewsSchema: MigrationStep = {
   version: 20,
