@@ -1,6 +1,6 @@
 /** Scheduler job of approvals (docs/spec/approvals.md "Expiry"): `approval.expire` (ref = approval id). */
 import { APPROVAL_EXPIRE_JOB } from "../../src/application/approvals/approval-service";
-import { approvalServices } from "../../src/composition/approvals";
+import { boundApprovals as approvalServices } from "../../src/composition/approvals-bound";
 import type { JobHandler } from "./registry";
 
 export const approvalJobs: Record<string, JobHandler> = {

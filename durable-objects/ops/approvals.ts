@@ -1,5 +1,5 @@
 /** Tool-call approval operations (docs/spec/approvals.md): list, decide (from the calling device), settings. */
-import { approvalServices } from "../../src/composition/approvals";
+import { boundApprovals as approvalServices } from "../../src/composition/approvals-bound";
 import { defineOps } from "./registry";
 
 export const approvalOps = defineOps({

@@ -12,6 +12,7 @@ import type { LoopDeps } from "../application/agent/loop/deps";
 import { RunMemo } from "../application/agent/loop/run-memo";
 import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/steps/model-timeout";
 import { toolAsk } from "../application/approvals/tool-permission";
+import { onRunApprovalResolved } from "../application/agent/loop/steps/approval-gate";
 import { prepareInvocationTools } from "../application/tools/invocation-tools";
 import { mcpCallBudgetMs, mcpTimeouts } from "../domain/mcp/gateway-limits";
 import type { RunProfileResolver } from "../ports/agent-profile-resolver";
@@ -42,7 +43,7 @@ export function profileResolver(space: Space): RunProfileResolver {
 export function agentLoopDeps(space: Space): LoopDeps {
   return space.memo("agent-loop", () => {
     const { runs, journal } = agentRunServices(space);
-    return {
+    const deps: LoopDeps = {
       runs,
       journal,
       store: new SqlAgentLoopStore(space.storage),
@@ -63,5 +64,7 @@ export function agentLoopDeps(space: Space): LoopDeps {
       inflight: new Map<string, AbortController>(),
       memo: new RunMemo(),
     };
+    deps.approvals.bindHolder("run", (record) => onRunApprovalResolved(deps, record));
+    return deps;
   });
 }

@@ -1,16 +1,12 @@
 /**
- * Composition: tool-call approvals of one user's space (docs/spec/approvals.md). The service's
- * holder hooks journal and wake the parked Agent run step or chat generation step; they look the
- * loop and generation services up when an approval ends (not at construction), so the three can
- * refer to each other.
+ * Composition: tool-call approvals of one user's space (docs/spec/approvals.md). The holder hooks
+ * (journal and wake the parked Agent run step or chat generation step) are bound by
+ * `agentLoopDeps` and `chatGenerationDeps` when they are built; `boundApprovals` (approvals-bound.ts,
+ * for the routes and the expiry job) builds both first, so a decision always reaches its holder.
  */
 import { SqlApprovalStore } from "../adapters/storage/approval-store";
-import { onRunApprovalResolved } from "../application/agent/loop/steps/approval-gate";
 import { ApprovalService } from "../application/approvals/approval-service";
-import { onGenerationApprovalResolved } from "../application/generation/approval-gate";
 import type { Space } from "../ports/space";
-import { agentLoopDeps } from "./agent-loop";
-import { chatGenerationDeps } from "./chat-generation";
 import { toolPermissions } from "./mcp-catalog";
 
 export function approvalServices(space: Space): ApprovalService {
@@ -25,10 +21,6 @@ export function approvalServices(space: Space): ApprovalService {
         development: space.development,
         allowTool: async (registrationId, nativeName) => {
           await toolPermissions(space).setOne(registrationId, nativeName, "allow");
-        },
-        holders: {
-          run: (record) => onRunApprovalResolved(agentLoopDeps(space), record),
-          generation: (record) => onGenerationApprovalResolved(chatGenerationDeps(space), record),
         },
       }),
   );

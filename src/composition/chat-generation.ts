@@ -19,6 +19,7 @@ import { modelToolResolver, permittedToolCaller } from "./tools";
 import { approvalServices } from "./approvals";
 import { mcpRegistryServices } from "./mcp-registry";
 import { toolAsk } from "../application/approvals/tool-permission";
+import { onGenerationApprovalResolved } from "../application/generation/approval-gate";
 
 /** The shared prompt builder (chat generation and Agent runs). */
 export function promptBuilder(space: Space): PromptBuilder {
@@ -35,22 +36,26 @@ export function promptBuilder(space: Space): PromptBuilder {
 }
 
 export function chatGenerationDeps(space: Space): GenerationDeps {
-  return space.memo("chat-generation", () => ({
-    store: new SqlGenerationStore(space.sql),
-    chats: chatDeps(space),
-    prompts: promptBuilder(space),
-    budgetFor: (connectionId) => modelServices(space).budget(connectionId ?? undefined),
-    gatewayFor: (connectionId) => modelGatewayFor(space, connectionId ?? undefined),
-    listTools: () => modelToolResolver(space).listPermitted(),
-    callMcpTool: (toolId, args, signal) => permittedToolCaller(space).callPermittedTool(toolId, args, signal),
-    approvals: approvalServices(space),
-    toolAsk: (toolId) => toolAsk(mcpRegistryServices(space), toolId),
-    scheduler: space.scheduler,
-    outbound: space.outbound,
-    clock: space.clock,
-    sockets: space.sockets,
-    modelCallMs: space.timeoutOverrides.modelCallMs ?? DEFAULT_MODEL_CALL_MS,
-    inflight: new Map<string, AbortController>(),
-    live: new Map(),
-  }));
+  return space.memo("chat-generation", () => {
+    const deps: GenerationDeps = {
+      store: new SqlGenerationStore(space.sql),
+      chats: chatDeps(space),
+      prompts: promptBuilder(space),
+      budgetFor: (connectionId) => modelServices(space).budget(connectionId ?? undefined),
+      gatewayFor: (connectionId) => modelGatewayFor(space, connectionId ?? undefined),
+      listTools: () => modelToolResolver(space).listPermitted(),
+      callMcpTool: (toolId, args, signal) => permittedToolCaller(space).callPermittedTool(toolId, args, signal),
+      approvals: approvalServices(space),
+      toolAsk: (toolId) => toolAsk(mcpRegistryServices(space), toolId),
+      scheduler: space.scheduler,
+      outbound: space.outbound,
+      clock: space.clock,
+      sockets: space.sockets,
+      modelCallMs: space.timeoutOverrides.modelCallMs ?? DEFAULT_MODEL_CALL_MS,
+      inflight: new Map<string, AbortController>(),
+      live: new Map(),
+    };
+    deps.approvals.bindHolder("generation", (record) => onGenerationApprovalResolved(deps, record));
+    return deps;
+  });
 }

@@ -62,11 +62,24 @@ export interface ApprovalServiceDeps {
   development: boolean;
   /** Sets one tool to Allow on its registration's current revision (`always_allow`). */
   allowTool(registrationId: string, nativeName: string): Promise<void>;
-  holders: ApprovalHolders;
+  /** Hooks given at construction (tests); the run and generation services bind theirs with `bindHolder`. */
+  holders?: Partial<ApprovalHolders>;
 }
 
 export class ApprovalService {
-  constructor(private readonly deps: ApprovalServiceDeps) {}
+  private readonly holders: Partial<ApprovalHolders>;
+
+  constructor(private readonly deps: ApprovalServiceDeps) {
+    this.holders = { ...deps.holders };
+  }
+
+  /**
+   * Binds the hook of one holder kind (called by the run loop's and the generation's composition
+   * when they are built, so neither composition imports the other).
+   */
+  bindHolder<K extends keyof ApprovalHolders>(kind: K, hook: ApprovalHolders[K]): void {
+    this.holders[kind] = hook;
+  }
 
   /** The configured timeout (default 24 h). */
   settings(): ApprovalSettings {
@@ -184,8 +197,8 @@ export class ApprovalService {
     this.deps.scheduler.cancel(APPROVAL_EXPIRE_JOB, record.id);
     const ended: ApprovalRecord = { ...record, status, decision, decidedBy, resolvedAt: now };
     this.deps.sockets.broadcast({ type: "approval.resolved", approval: toApprovalView(ended) });
-    if (ended.runId) this.deps.holders.run(ended);
-    else if (ended.generationId) this.deps.holders.generation(ended);
+    if (ended.runId) this.holders.run?.(ended);
+    else if (ended.generationId) this.holders.generation?.(ended);
     return ended;
   }
 

@@ -34,7 +34,7 @@ export interface GenerationDeps {
   /** Send-time recheck + one `tools/call` (tool system `callPermittedTool`). */
   callMcpTool(toolId: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallOutcome>;
   /** Tool-call approvals (docs/spec/approvals.md): ask, read a decision, cancel when the generation ends. */
-  approvals: Pick<ApprovalService, "request" | "find" | "cancelFor" | "pendingFor">;
+  approvals: Pick<ApprovalService, "request" | "find" | "cancelFor" | "pendingFor" | "bindHolder">;
   /** An MCP tool's permission now and its server's name (null: registration gone or not an MCP tool). */
   toolAsk(toolId: string): ToolAsk | null;
   scheduler: Scheduler;

@@ -69,7 +69,7 @@ export interface LoopDeps {
   /** Send-time recheck + one `tools/call` (tool-system `callPermittedTool`). */
   callMcpTool(toolId: string, args: Record<string, unknown>, signal: AbortSignal): Promise<McpCallOutcome>;
   /** Tool-call approvals (docs/spec/approvals.md): ask, read a decision, cancel when the run ends. */
-  approvals: Pick<ApprovalService, "request" | "find" | "cancelFor" | "pendingFor">;
+  approvals: Pick<ApprovalService, "request" | "find" | "cancelFor" | "pendingFor" | "bindHolder">;
   /** An MCP tool's permission now and its server's name (null: not an MCP tool, or its registration is gone). */
   toolAsk(toolId: string): ToolAsk | null;
   scheduler: Scheduler;
