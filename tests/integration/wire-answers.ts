@@ -93,11 +93,8 @@ import {
   bookViewSchema,
   worldInfoSettingsSchema,
 } from "../../src/contracts/worldinfo-views";
-<<<<<<< HEAD
 import { settingsViewSchema } from "../../src/contracts/settings";
-=======
 import { approvalListSchema, approvalSettingsSchema, approvalViewSchema } from "../../src/contracts/approval-views";
->>>>>>> 80dbac1 (Approvals: Ask waits for the user in Agent runs and chat generations (te_approvals schema v19, /approvals routes, approval.requested/resolved frames, expiry job, run status awaiting_approval, journal tool_call_awaiting_approval/approved/denied); e2e through wrangler dev and a turn-order workers test)
 
 type Route = [method: string, path: RegExp, schema: z.ZodType];
 
@@ -204,15 +201,12 @@ const ROUTES: Route[] = [
   ["POST", at("/worldinfo/:id/entries"), bookViewSchema],
   ["PUT", at("/worldinfo/:id/entries/:id"), bookViewSchema],
   ["DELETE", at("/worldinfo/:id/entries/:id"), bookViewSchema],
-<<<<<<< HEAD
   ["GET", at("/settings"), settingsViewSchema],
   ["PATCH", at("/settings"), settingsViewSchema],
-=======
   ["GET", at("/approvals"), approvalListSchema],
   ["GET", at("/approvals/settings"), approvalSettingsSchema],
   ["PATCH", at("/approvals/settings"), approvalSettingsSchema],
   ["POST", at("/approvals/:id"), approvalViewSchema],
->>>>>>> 80dbac1 (Approvals: Ask waits for the user in Agent runs and chat generations (te_approvals schema v19, /approvals routes, approval.requested/resolved frames, expiry job, run status awaiting_approval, journal tool_call_awaiting_approval/approved/denied); e2e through wrangler dev and a turn-order workers test)
 ];
 
 /**

@@ -20,11 +20,8 @@ import { dataRoutes } from "./data";
 import { adminRoutes } from "./admin";
 import { characterRoutes } from "./characters";
 import { worldInfoRoutes } from "./worldinfo";
-<<<<<<< HEAD
 import { settingsRoutes } from "./settings";
-=======
 import { approvalRoutes } from "./approvals";
->>>>>>> 80dbac1 (Approvals: Ask waits for the user in Agent runs and chat generations (te_approvals schema v19, /approvals routes, approval.requested/resolved frames, expiry job, run status awaiting_approval, journal tool_call_awaiting_approval/approved/denied); e2e through wrangler dev and a turn-order workers test)
 
 export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   setupRoutes,
@@ -46,9 +43,6 @@ export const API_ROUTES: ReadonlyArray<Hono<HttpEnv>> = [
   adminRoutes,
   characterRoutes,
   worldInfoRoutes,
-<<<<<<< HEAD
   settingsRoutes,
-=======
   approvalRoutes,
->>>>>>> 80dbac1 (Approvals: Ask waits for the user in Agent runs and chat generations (te_approvals schema v19, /approvals routes, approval.requested/resolved frames, expiry job, run status awaiting_approval, journal tool_call_awaiting_approval/approved/denied); e2e through wrangler dev and a turn-order workers test)
 ];
