@@ -11,6 +11,7 @@ import { DevicesScreen } from "../devices/DevicesScreen";
 import { McpScreen } from "../mcp/McpScreen";
 import { ProfilesScreen } from "../profiles/ProfilesScreen";
 import { RunsScreen } from "../runs/RunsScreen";
+import { SettingsScreen } from "../settings/SettingsScreen";
 import { SkillsScreen } from "../skills/SkillsScreen";
 import { WorldInfoScreen } from "../worldinfo/WorldInfoScreen";
 
@@ -33,6 +34,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: "/skills", labelKey: "shell.routes.skills", ready: true, component: SkillsScreen },
   { path: "/runs", labelKey: "shell.routes.runs", ready: true, component: RunsScreen },
   { path: "/devices", labelKey: "shell.routes.devices", ready: true, component: DevicesScreen },
+  { path: "/settings", labelKey: "shell.routes.settings", ready: true, component: SettingsScreen },
 ];
 
 /** Where `/` and unknown paths go. */

@@ -17,6 +17,7 @@ export default {
     skills: "Skills",
     characters: "Characters",
     worldinfo: "World Info",
+    settings: "Settings",
   },
   status: {
     online: "Live",

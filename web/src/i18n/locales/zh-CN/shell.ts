@@ -17,6 +17,7 @@ export default {
     skills: "技能",
     characters: "角色",
     worldinfo: "世界书",
+    settings: "设置",
   },
   status: {
     online: "已连接",

@@ -15,3 +15,4 @@ export { default as characters } from "./characters";
 export { default as worldinfo } from "./worldinfo";
 export { default as conversation } from "./conversation";
 export { default as approvals } from "./approvals";
+export { default as settings } from "./settings";

@@ -17,6 +17,7 @@ export default {
     skills: "技能",
     characters: "角色",
     worldinfo: "世界書",
+    settings: "設定",
   },
   status: {
     online: "已連線",
