@@ -39,5 +39,8 @@ export async function previewArchive(services: Services, file: File, passphrase:
 /** Saves a ready export through a download link. */
 export async function downloadArchive(services: Services, exportId: string): Promise<void> {
   const response = await send(services, `/export/${encodeURIComponent(exportId)}/download`, { method: "GET" });
-  saveBlob(await response.blob(), dispositionFileName(response.headers.get("content-disposition"), "tavernedge-export.zip"));
+  saveBlob(
+    await response.blob(),
+    dispositionFileName(response.headers.get("content-disposition"), "tavernedge-export.zip"),
+  );
 }
