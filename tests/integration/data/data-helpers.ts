@@ -68,13 +68,9 @@ const NOT_CONTENT = new Set([
   "te_chat_imports",
   "te_skill_previews",
   "te_skill_preview_files",
-  // Characters and World Info (issue #20) landed after the archive: not an archive kind yet
+  // Avatar chunks and the global World Info settings are not carried yet
   // (docs/spec/data-portability.md §1 "Not carried").
-  "te_characters",
   "te_character_avatars",
-  "te_wi_books",
-  "te_wi_entries",
-  "te_wi_attachments",
   "te_wi_settings",
 ]);
 
