@@ -118,6 +118,7 @@ export function RunPage({ runId }: { runId: string }) {
         runId={runId}
         timeline={timeline}
         live={live}
+        active={active}
         chatHref={chatHref}
         canRevert={summary !== null && isTerminal(summary.status)}
       />

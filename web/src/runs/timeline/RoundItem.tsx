@@ -18,6 +18,7 @@ export function RoundItem({
   runId,
   round,
   live,
+  active,
   chatHref,
   checkpointBefore,
   canRevert,
@@ -26,6 +27,8 @@ export function RoundItem({
   round: TimelineRound;
   /** The live stream when it belongs to this round. */
   live: ModelStreamView | null;
+  /** The run is still working (a failed or finished run writes nothing more). */
+  active: boolean;
   chatHref: string;
   checkpointBefore: (id: string) => string | null;
   canRevert: boolean;
@@ -36,7 +39,7 @@ export function RoundItem({
   const load = useAction(async () => setTurn(await api.modelTurn(runId, round.round, round.invocationId)), {
     toastErrors: false,
   });
-  const streaming = live !== null && !round.answeredAt;
+  const streaming = active && live !== null && !round.answeredAt;
   const text = turn?.assistant.text ?? (live && live.text.length > 0 ? live.text : round.narration?.text);
   const cut = !turn && !(live && live.text.length > 0) && round.narration?.truncated === true;
   const reasoning = turn?.reasoning.map((r) => r.text).join("\n\n") ?? (live?.reasoning || null);

@@ -18,12 +18,15 @@ export function Timeline({
   runId,
   timeline,
   live,
+  active,
   chatHref,
   canRevert,
 }: {
   runId: string;
   timeline: TimelineData;
   live: ModelStreamView | null;
+  /** The run is still working: a round without an answer is being written (a failed run's is not). */
+  active: boolean;
   chatHref: string;
   /** The run has ended, so its commits may be undone. */
   canRevert: boolean;
@@ -41,6 +44,7 @@ export function Timeline({
             runId={runId}
             round={round}
             live={live && live.invocationId === round.invocationId && live.round === round.round ? live : null}
+            active={active}
             chatHref={chatHref}
             checkpointBefore={before}
             canRevert={canRevert}
