@@ -1,5 +1,5 @@
 /**
- * Reads a raw request body (a card file) with a byte cap, checked on Content-Length and while
+ * Reads a raw request body (a card file, an archive, or the text under every JSON body) with a byte cap, checked on Content-Length and while
  * streaming: over the cap → the caller's error (e.g. 413 `character.card_too_large`); a client
  * that goes away mid-upload → 400 `http.body_incomplete`.
  */
@@ -24,6 +24,7 @@ export async function readBodyBytes(
     try {
       chunk = await reader.read();
     } catch {
+      // The client went away mid-upload: a 400 for the log, not an internal error.
       throw new AppError(
         "http.body_incomplete",
         "The request body ended before it was complete (the upload was interrupted).",

@@ -10,6 +10,7 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError } from "../domain/errors";
 import { jsonDepthProblem, unstorableText } from "../domain/json-depth";
+import { readBodyBytes } from "./body-bytes";
 import type { HttpEnv } from "./context";
 
 /** Default cap on request bodies, bytes. */
@@ -17,39 +18,7 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** Reads the raw body text with a byte cap; empty string for no body. */
 export async function readBodyText(c: Context<HttpEnv>, maxBytes = DEFAULT_BODY_LIMIT): Promise<string> {
-  const declared = Number(c.req.header("content-length") ?? "0");
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-  const stream = c.req.raw.body;
-  if (!stream) return "";
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      // The client went away mid-upload: a 400 for the log, not an internal error.
-      throw new AppError(
-        "http.body_incomplete",
-        "The request body ended before it was complete (the upload was interrupted).",
-      );
-    }
-    const { done, value } = chunk;
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel();
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readBodyBytes(c, maxBytes, () => tooLarge(maxBytes));
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
