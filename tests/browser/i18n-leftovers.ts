@@ -3,7 +3,8 @@
  * that differs from its zh-CN translation becomes a pattern (placeholders match anything, `<tag>`
  * markup splits it into fragments); the page's text nodes and spoken attributes (aria-label,
  * title, placeholder, alt) must match none of them. The server's own message under a localized
- * error (data-testid="error-server-message") is English by design and is skipped.
+ * error (data-testid="error-server-message") is English by design and is skipped, and so is data the user
+ * typed or imported (`data-user-text`, e.g. a message's speaker name "User", SillyTavern's default).
  */
 import type { Page } from "playwright-core";
 import { RESOURCES } from "../../web/src/i18n/locales";
@@ -50,7 +51,7 @@ export function englishPatterns(): Array<[string, string]> {
 export async function englishLeftovers(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const found: string[] = [];
-    const skip = (el: Element | null) => el?.closest("[data-testid=error-server-message]") !== null;
+    const skip = (el: Element | null) => el?.closest("[data-testid=error-server-message], [data-user-text]") !== null;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.replace(/\s+/g, " ").trim() ?? "";

@@ -220,7 +220,8 @@ describe.skipIf(!HAS_CHROMIUM)("the web client in Simplified Chinese", () => {
     expect(weather.calls()).toBeGreaterThanOrEqual(1);
     await expectNoEnglish(page, "the run page");
 
-    await page.getByRole("link", { name: "在聊天中查看" }).click();
+    // The run header and the timeline's commit line both link to the chat.
+    await page.getByRole("link", { name: "在聊天中查看" }).first().click();
     await page.getByTestId("message-text").getByText(story, { exact: true }).waitFor();
     await expectNoEnglish(page, "the chat with the agent's reply");
     await expect.poll(() => page.getByLabel("API 连接").inputValue()).not.toBe("");

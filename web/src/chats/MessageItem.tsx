@@ -64,7 +64,9 @@ export const MessageItem = memo(function MessageItem({
       {...gesture}
     >
       <div className="message-head">
-        <span className="message-speaker">{speaker}</span>
+        <span className="message-speaker" data-user-text="">
+          {speaker}
+        </span>
         <span className="badge badge-muted">{role}</span>
         {agent && <span className="badge badge-agent">{t("chats.message.agent")}</span>}
         {isPartial(message) && !live && (
