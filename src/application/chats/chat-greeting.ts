@@ -1,14 +1,16 @@
 /**
  * The character's greeting in a new chat (docs/spec/characters.md §4): one assistant message,
  * the first greeting as its text and every greeting as its swipes (SillyTavern's `first_mes` and
- * `alternate_greetings`), swipe 0 selected. Broadcasts `chat.message_added`.
+ * `alternate_greetings`), swipe 0 selected, with `{{user}}`/`{{char}}` replaced by the persona in
+ * force and the character's name (docs/spec/characters.md §4.1). Broadcasts `chat.message_added`.
  *
  * Errors: `chat.not_found` (404), `chat.message_text_too_large` (413), `chat.too_many_swipes` (400).
  */
 import { newMessageId } from "../../domain/chats/ids";
 import { checkMessageText, checkSwipeCount } from "../../domain/chats/limits";
 import type { MessageRecord, MessageView } from "../../domain/chats/types";
-import type { ChatDeps } from "./chat-context";
+import { DEFAULT_USER_NAME, substituteNames } from "../../domain/prompt/macros";
+import { type ChatDeps, chatPersona, requireChat } from "./chat-context";
 import { insertAtEnd } from "./chat-messages";
 
 export function postGreeting(
@@ -16,8 +18,11 @@ export function postGreeting(
   chatId: string,
   input: { name: string; greetings: string[] },
 ): MessageView {
-  for (const text of input.greetings) checkMessageText(text);
-  const swipes = input.greetings.length > 1 ? input.greetings : null;
+  const persona = chatPersona(deps, requireChat(deps, chatId));
+  const names = { user: persona?.name?.trim() || DEFAULT_USER_NAME, char: input.name };
+  const greetings = input.greetings.map((text) => substituteNames(text, names));
+  for (const text of greetings) checkMessageText(text);
+  const swipes = greetings.length > 1 ? greetings : null;
   if (swipes) checkSwipeCount(swipes.length);
   const message: MessageRecord = {
     chatId,
@@ -26,7 +31,7 @@ export function postGreeting(
     revision: 1,
     role: "assistant",
     name: input.name,
-    text: input.greetings[0] ?? "",
+    text: greetings[0] ?? "",
     sendDate: new Date(deps.clock.now()).toISOString(),
     swipes,
     swipeId: swipes ? 0 : null,

@@ -11,6 +11,7 @@
 import type { PromptCharacter } from "../characters/card";
 import type { CharacterCard, ChatRole, JsonObject } from "../chats/types";
 import type { ModelMessage, ModelPart } from "../models/ir";
+import { DEFAULT_USER_NAME, substituteNames } from "./macros";
 
 /** SillyTavern persona: who the user plays (optional). */
 export interface Persona {
@@ -45,7 +46,8 @@ export interface SystemLore {
 
 /**
  * System prompt, World Info before the character, `Character:`/`Description:`/`Personality:`/
- * `Scenario:`/`Example dialogue:`, World Info after it, then the persona.
+ * `Scenario:`/`Example dialogue:`, World Info after it, then the persona; SillyTavern's name macros
+ * (`{{user}}`, `{{char}}`, macros.ts) replaced by the persona's and the character's names.
  */
 export function systemText(chat: PromptChat, persona?: Persona, lore?: SystemLore): string {
   const parts: string[] = [];
@@ -66,7 +68,10 @@ export function systemText(chat: PromptChat, persona?: Persona, lore?: SystemLor
   if (persona?.name?.trim()) personaLines.push(`User persona: ${persona.name.trim()}`);
   if (persona?.description?.trim()) personaLines.push(persona.description.trim());
   if (personaLines.length > 0) parts.push(personaLines.join("\n"));
-  return parts.join("\n\n");
+  return substituteNames(parts.join("\n\n"), {
+    user: persona?.name?.trim() || DEFAULT_USER_NAME,
+    ...(card ? { char: card.name } : {}),
+  });
 }
 
 /** A stored tool call `{id, name, arguments}` (SillyTavern / OpenAI shape, `function` nesting accepted). */
