@@ -58,6 +58,8 @@ export default {
   "mcp.call_outcome_unknown": "呼叫已發出，但結果未知：伺服器可能執行了，也可能沒有執行。",
   "mcp.call_cancelled": "呼叫已取消。",
   "mcp.call_id_in_use": "相同 ID 的呼叫正在進行中。",
+  "mcp.approval_denied": "你拒絕了這次工具呼叫，它沒有被送出。",
+  "mcp.approval_expired": "這次工具呼叫沒有在時限內獲得核准，它沒有被送出。",
   "tool.invalid_arguments": "引數不符合該工具的輸入 schema。",
   "chat.not_found": "該聊天已不存在。",
   "chat.message_not_found": "該訊息已不存在。",
