@@ -62,7 +62,7 @@ export function ExportSection() {
       {includeSecrets ? (
         <div className="field-group">
           <p className="muted">{t("settings.export.secretsHint")}</p>
-          <label>
+          <label className="field">
             {t("settings.export.passphrase")}
             <input
               type="password"
@@ -71,7 +71,7 @@ export function ExportSection() {
               onChange={(e) => setPassphrase(e.target.value)}
             />
           </label>
-          <label>
+          <label className="field">
             {t("settings.export.passphraseRepeat")}
             <input
               type="password"

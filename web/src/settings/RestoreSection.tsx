@@ -63,7 +63,7 @@ export function RestoreSection() {
     <section className="card" aria-labelledby="settings-restore-title">
       <h2 id="settings-restore-title">{t("settings.restore.title")}</h2>
       <p className="muted">{t("settings.restore.intro")}</p>
-      <label>
+      <label className="field">
         {t("settings.restore.file")}
         <input
           ref={input}
@@ -76,7 +76,7 @@ export function RestoreSection() {
           }}
         />
       </label>
-      <label>
+      <label className="field">
         {t("settings.restore.passphrase")}
         <input type="password" autoComplete="off" value={passphrase} onChange={(e) => setPassphrase(e.target.value)} />
       </label>
@@ -92,7 +92,7 @@ export function RestoreSection() {
           {t("settings.restore.preview")}
         </BusyButton>
         {file && (
-          <button type="button" onClick={clear}>
+          <button type="button" className="btn btn-secondary" onClick={clear}>
             {t("common.cancel")}
           </button>
         )}
