@@ -124,6 +124,8 @@ export function BookEditor({ bookId }: { bookId: string }) {
               <button
                 type="button"
                 className="btn btn-primary"
+                // One add at a time: a second tap would carry the revision the first one replaced.
+                disabled={edit.busy}
                 onClick={() =>
                   void edit.run((b) =>
                     api.addEntry(b.id, { key: [], content: "", comment: t("worldinfo.entry.new") }, b.revision),
