@@ -62,7 +62,17 @@ worldInfoRoutes.post("/worldinfo/import", requireDevice, async (c) => {
       "http.unsupported_media_type",
       "Send the World Info file as the body with Content-Type application/json.",
     );
-  const json = parseUntrustedJson(await readBodyText(c, WORLDINFO_MAX_BYTES));
+  let json: unknown;
+  try {
+    json = parseUntrustedJson(await readBodyText(c, WORLDINFO_MAX_BYTES));
+  } catch (error) {
+    // A picture or any other file that is not JSON text: say what the user picked, not how it parsed.
+    if (error instanceof AppError && (error.code === "http.invalid_utf8" || error.code === "http.invalid_json"))
+      throw new AppError("worldinfo.file_invalid", "This file is not a SillyTavern World Info JSON file.", undefined, {
+        cause: error,
+      });
+    throw error;
+  }
   return c.json(await callSpace(c, "worldinfo.import", { json, ...(name ? { name } : {}) }), 201);
 });
 

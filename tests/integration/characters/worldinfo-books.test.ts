@@ -138,6 +138,19 @@ describe("world info books", () => {
   it("refuses a file that is not World Info and an invalid regex key, writing nothing", async () => {
     const { deviceToken: token } = await createUser();
     expect((await importBook(token, { hello: 1 }, 400)).error.code).toBe("worldinfo.file_invalid");
+    // A picture (not UTF-8) and plain text (not JSON) picked by mistake say what the file is not.
+    for (const body of [
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe]),
+      "just some notes",
+    ]) {
+      const response = await SELF.fetch("https://edge.test/api/v1/worldinfo/import", {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as any).error.code).toBe("worldinfo.file_invalid");
+    }
     const broken = { entries: { "0": { uid: 0, key: ["/(/"], content: "x" } } };
     expect((await importBook(token, broken, 400)).error).toMatchObject({
       code: "worldinfo.invalid_regex",
