@@ -217,13 +217,16 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
     const nav = page.getByRole("navigation", { name: "Main" });
     const links = nav.getByRole("link");
     const count = await links.count();
-    expect(count).toBe(7);
-    expect(await nav.getByRole("link", { name: "Skills", exact: true }).count()).toBe(1);
+    expect(count).toBe(10);
+    for (const name of ["Skills", "Characters", "World Info", "Settings"])
+      expect(await nav.getByRole("link", { name, exact: true }).count(), name).toBe(1);
     expect(await nav.getByRole("link", { name: /coming soon/i }).count()).toBe(0);
     expect(await nav.getByText("soon", { exact: true }).count()).toBe(0);
+    const visited: string[] = [];
     for (let i = 0; i < count; i++) {
       const link = links.nth(i);
       const href = (await link.getAttribute("href"))!;
+      visited.push(href);
       await link.click();
       await expect.poll(() => new URL(page.url()).pathname).toBe(href);
       await expect.poll(() => link.getAttribute("aria-current")).toBe("page");
@@ -234,8 +237,10 @@ describe.skipIf(!HAS_CHROMIUM)("web shell: devices, pairing and the live socket"
         `${href} is a real screen`,
       ).toBe(0);
     }
+    // Back returns to the screen opened before the last one.
     await page.goBack();
-    await page.getByRole("heading", { name: "Agent runs", level: 1 }).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(visited.at(-2));
+    await page.getByRole("main").getByRole("heading", { level: 1 }).first().waitFor();
     await nav.getByRole("link", { name: "Devices", exact: true }).click();
     await page.getByRole("heading", { name: "Devices", level: 1 }).waitFor();
   });

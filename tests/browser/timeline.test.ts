@@ -103,6 +103,8 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
     const { page } = owner;
     await page.goto(`${rig.url}/chats/${encodeURIComponent(chatId)}`);
     await expect.poll(() => page.getByLabel("Model connection").inputValue(), { timeout: 15_000 }).not.toBe("");
+    // The chat page keeps the agent panel folded under "Agent…" (the composer comes first).
+    await page.getByTestId("run-agent-toggle").click();
     await page.getByRole("button", { name: "Run agent" }).click();
     await page.waitForURL(/\/runs\/[^/]+$/);
     runPath = new URL(page.url()).pathname;
@@ -181,6 +183,8 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
     const { page } = owner;
     await page.goto(`${rig.url}/chats/${encodeURIComponent(chatId)}`);
     await expect.poll(() => page.getByLabel("Model connection").inputValue(), { timeout: 15_000 }).not.toBe("");
+    // The chat page keeps the agent panel folded under "Agent…" (the composer comes first).
+    await page.getByTestId("run-agent-toggle").click();
     await page.getByRole("button", { name: "Run agent" }).click();
     await page.waitForURL(/\/runs\/[^/]+$/);
     await expect
