@@ -8,20 +8,15 @@
  */
 import type { GenerationStore } from "../../ports/generation-store";
 import type { Clock, SocketHub } from "../../ports/space";
+import { DeltaThrottle, type DeltaKind } from "../streaming/delta-throttle";
 
-/** Shortest time between two delta frames of one generation, ms. */
-export const FRAME_INTERVAL_MS = 50;
-
-type Kind = "text" | "reasoning";
+export { FRAME_INTERVAL_MS } from "../streaming/delta-throttle";
 
 export class LiveStream {
   /** Text / reasoning of the current round as flushed (what frames 1..seq carried). */
   text = "";
   reasoning = "";
-  private pending: Record<Kind, string> = { text: "", reasoning: "" };
-  private order: Kind[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private lastFlush = 0;
+  private readonly throttle: DeltaThrottle;
   round = 1;
   attempt = 1;
 
@@ -31,7 +26,9 @@ export class LiveStream {
     /** Last seq already sent (from SQLite after a restart). */
     public seq: number,
     private readonly deps: { store: GenerationStore; sockets: SocketHub; clock: Clock },
-  ) {}
+  ) {
+    this.throttle = new DeltaThrottle(deps.clock, (kind, text) => this.send(kind, text));
+  }
 
   /** Starts an attempt of a round: the text so far is replaced (a re-sent call streams anew). */
   begin(round: number, attempt: number): void {
@@ -44,20 +41,13 @@ export class LiveStream {
   }
 
   /** Buffers one model delta and schedules a flush. */
-  push(kind: Kind, text: string): void {
-    if (text.length === 0) return;
-    if (this.pending[kind] === "") this.order.push(kind);
-    this.pending[kind] += text;
-    if (this.timer !== undefined) return;
-    const wait = Math.max(0, this.lastFlush + FRAME_INTERVAL_MS - this.deps.clock.now());
-    this.timer = setTimeout(() => this.tick(), wait);
+  push(kind: DeltaKind, text: string): void {
+    this.throttle.push(kind, text);
   }
 
   /** Sends everything still buffered (end of an attempt). */
   flushAll(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    while (this.order.length > 0) this.flushOne();
+    this.throttle.flushAll();
   }
 
   /** Stops timers (the generation ended). */
@@ -65,21 +55,10 @@ export class LiveStream {
     this.flushAll();
   }
 
-  private tick(): void {
-    this.timer = undefined;
-    this.flushOne();
-    if (this.order.length > 0) this.timer = setTimeout(() => this.tick(), FRAME_INTERVAL_MS);
-  }
-
-  private flushOne(): void {
-    const kind = this.order.shift();
-    if (!kind) return;
-    const text = this.pending[kind];
-    this.pending[kind] = "";
+  private send(kind: DeltaKind, text: string): void {
     this.seq += 1;
     if (kind === "text") this.text += text;
     else this.reasoning += text;
-    this.lastFlush = this.deps.clock.now();
     this.persist();
     this.deps.sockets.broadcast({
       type: "chat.generation_delta",

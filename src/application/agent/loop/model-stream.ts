@@ -11,14 +11,12 @@ import type { ModelStreamView } from "../../../contracts/timeline-views";
 import { ROOT_INVOCATION_ID } from "../../../domain/agent/run-ids";
 import type { AgentLoopStore } from "../../../ports/agent-loop-store";
 import type { Clock } from "../../../ports/space";
+import { DeltaThrottle, type DeltaKind } from "../../streaming/delta-throttle";
 import type { JournalService } from "../journal";
 
-/** Shortest time between two delta frames of one run, ms. */
-export const FRAME_INTERVAL_MS = 50;
+export { FRAME_INTERVAL_MS } from "../../streaming/delta-throttle";
 /** Hidden document holding the latest attempt's streamed text (deleted with the run's documents). */
 export const MODEL_STREAM_DOC = "live/model-stream.json";
-
-type Kind = "text" | "reasoning";
 
 /** The stream of a run before its first model call. */
 const EMPTY: ModelStreamView = {
@@ -45,10 +43,7 @@ export interface RunModelStreamDeps {
 /** One model attempt's live text; `push` from the gateway's onDelta, `close` when the attempt ends. */
 export class RunModelStream {
   private view: ModelStreamView;
-  private pending: Record<Kind, string> = { text: "", reasoning: "" };
-  private order: Kind[] = [];
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private lastFlush = 0;
+  private readonly throttle: DeltaThrottle;
 
   constructor(
     private readonly runId: string,
@@ -57,41 +52,24 @@ export class RunModelStream {
   ) {
     const lastSeq = readModelStream(deps.store, runId).lastSeq;
     this.view = { ...at, text: "", reasoning: "", lastSeq };
+    this.throttle = new DeltaThrottle(deps.clock, (kind, text) => this.send(kind, text));
     this.persist();
   }
 
   /** Buffers one delta and schedules a flush. Never throws. */
-  push(kind: Kind, text: string): void {
-    if (text.length === 0) return;
-    if (this.pending[kind] === "") this.order.push(kind);
-    this.pending[kind] += text;
-    if (this.timer !== undefined) return;
-    const wait = Math.max(0, this.lastFlush + FRAME_INTERVAL_MS - this.deps.clock.now());
-    this.timer = setTimeout(() => this.tick(), wait);
+  push(kind: DeltaKind, text: string): void {
+    this.throttle.push(kind, text);
   }
 
   /** Sends everything still buffered and stops the timer (the attempt ended). */
   close(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    while (this.order.length > 0) this.flushOne();
+    this.throttle.flushAll();
   }
 
-  private tick(): void {
-    this.timer = undefined;
-    this.flushOne();
-    if (this.order.length > 0) this.timer = setTimeout(() => this.tick(), FRAME_INTERVAL_MS);
-  }
-
-  private flushOne(): void {
-    const kind = this.order.shift();
-    if (!kind) return;
-    const text = this.pending[kind];
-    this.pending[kind] = "";
+  private send(kind: DeltaKind, text: string): void {
     const view = this.view;
     view.lastSeq += 1;
     view[kind] += text;
-    this.lastFlush = this.deps.clock.now();
     this.persist();
     this.deps.journal.publishToRun(this.runId, {
       type: "agent.model_delta",
