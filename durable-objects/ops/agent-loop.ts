@@ -30,7 +30,7 @@ export const agentLoopOps = defineOps({
     if (input.options?.stream === true)
       throw new AppError(
         "agent.stream_unsupported",
-        "Agent runs do not stream yet; leave options.stream unset or false.",
+        "Agent runs already stream their model text live to every open device (agent.model_delta); the start request itself is not a stream, so leave options.stream unset or false.",
       );
     const { options, persona, promptSnapshot, ...rest } = input;
     // Without a snapshot the server builds it (docs/decisions/1902).

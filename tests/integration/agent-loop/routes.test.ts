@@ -63,7 +63,12 @@ describe("agent loop routes", () => {
     };
     expect((await post({ promptSnapshot: turns }, 400)).error.code).toBe("agent.external_tool_turns_unsupported");
     expect((await post({ promptSnapshot: prompt({ stream: true }) }, 400)).error.code).toBe("agent.stream_unsupported");
-    expect((await post({ options: { stream: true } }, 400)).error.code).toBe("agent.stream_unsupported");
+    const streamRefusal = (await post({ options: { stream: true } }, 400)).error;
+    expect(streamRefusal.code).toBe("agent.stream_unsupported");
+    // Runs do stream (agent.model_delta): the sentence says so and says what to change.
+    expect(streamRefusal.message).toMatch(/stream their model text live/);
+    expect(streamRefusal.message).not.toMatch(/do not stream/);
+    expect(streamRefusal.message).toContain("options.stream");
     expect((await post({ promptSnapshot: prompt({ messages: [] }) }, 400)).error.code).toBe(
       "agent.prompt_snapshot_invalid",
     );

@@ -63,7 +63,7 @@ export function validatePromptSnapshot(snapshot: PromptSnapshot): void {
   if (payload.stream === true)
     throw new AppError(
       "agent.stream_unsupported",
-      "Agent runs do not stream; remove `stream: true` from the chat-completion payload.",
+      "Agent runs already stream their model text live to every open device (agent.model_delta); remove `stream: true` from the chat-completion payload.",
     );
   const issues = samplingIssues(payload);
   if (issues.length > 0) {

@@ -293,7 +293,8 @@ export const AGENT_CODES = {
   },
   "agent.stream_unsupported": {
     status: 400,
-    message: "Agent runs do not stream yet; leave options.stream unset or false.",
+    message:
+      "Agent runs already stream their model text live to every open device (agent.model_delta); the start request itself is not a stream, so leave options.stream unset or false.",
   },
   "agent.tool_after_finish": { status: 400, message: "A finishing tool must be the last tool call of its turn." },
   "agent.tool_budget_exhausted": { status: 400, message: "This tool has been called as often as this run allows." },
