@@ -105,6 +105,22 @@ export function findPersistBase(chats: LoopChats, chatId: string, prefixLength: 
   return null;
 }
 
+/**
+ * The run's skill scope refs (docs/spec/skills.md "Resolution"): the request's, with `characterId`
+ * filled from the chat's linked library character when the request names none, so the character's
+ * skills apply to every run on its chats. Undefined when there is nothing to record.
+ */
+export function scopeRefsFor(
+  chats: LoopChats,
+  chatId: string,
+  requested: SkillScopeRefs | undefined,
+): SkillScopeRefs | undefined {
+  if (requested?.characterId) return requested;
+  const characterId = chats.getChat(chatId).characterId;
+  if (!characterId) return requested;
+  return { ...requested, characterId };
+}
+
 export async function startRun(deps: LoopDeps, input: StartRunInput): Promise<AgentRunHandle> {
   const stableChatId = normalizeStableChatId(input.stableChatId);
   validatePromptSnapshot(input.promptSnapshot);
@@ -121,6 +137,7 @@ export async function startRun(deps: LoopDeps, input: StartRunInput): Promise<Ag
     findPersistBase(deps.chats, stableChatId, prefix.length),
   );
   const presentation = input.presentation ?? profile.presentation;
+  const skillScopeRefs = scopeRefsFor(deps.chats, stableChatId, input.skillScopeRefs);
   const run = await deps.runs.create({
     stableChatId,
     generationType,
@@ -128,7 +145,7 @@ export async function startRun(deps: LoopDeps, input: StartRunInput): Promise<Ag
     presentation,
     inputMessageCount: prefix.length,
     persistBaseStateId,
-    ...(input.skillScopeRefs ? { skillScopeRefs: input.skillScopeRefs } : {}),
+    ...(skillScopeRefs ? { skillScopeRefs } : {}),
   });
   const runId = run.runId;
   const skillScopes = runSkillScopes(run, definition);

@@ -73,4 +73,39 @@ describe("skill tools in runs", () => {
     expect(texts[1]).toContain("Open with the harbour.");
     expect(run.status).toBe("completed");
   });
+
+  it("a run on a chat linked to a library character gets that character's skills without naming it", async () => {
+    const { user } = await userWithChat();
+    const token = user.deviceToken;
+    const character = await apiJson("/api/v1/characters", {
+      token,
+      body: { data: { name: "Mira" } },
+      expectStatus: 201,
+    });
+    const chat = await apiJson("/api/v1/chats", {
+      token,
+      body: { title: "With Mira", characterId: character.id },
+      expectStatus: 201,
+    });
+    await apiJson(`/api/v1/chats/${chat.id}/messages`, {
+      token,
+      body: { role: "user", text: "Where do we start?" },
+      expectStatus: 201,
+    });
+    await installManifest(
+      token,
+      skillMd("mira-voice", "How Mira talks", "# Mira\n\nShort sentences.\n"),
+      `character:${character.id}`,
+    );
+    const run = await driveRun(user.userId, chat.id, {
+      input: { presentation: "background" },
+      steps: [{ calls: [{ id: "call_list", name: "skill_list", arguments: "{}" }] }, FINISH],
+    });
+    const scopes = eventOf(run.events, "skill_scopes_resolved")!.payload as any;
+    expect(scopes.refs).toEqual({ characterId: character.id });
+    expect(scopes.scopes).toEqual(["global", "profile:default-writer", `character:${character.id}`]);
+    expect(scopes.effectiveSkills.map((s: any) => s.name)).toEqual(["mira-voice"]);
+    const listed = run.requests[1]!.messages.filter((m) => m.role === "tool").map((m) => JSON.stringify(m));
+    expect(listed[0]).toContain("How Mira talks");
+  });
 });
