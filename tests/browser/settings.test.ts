@@ -84,4 +84,35 @@ describe.skipIf(!HAS_CHROMIUM)("web: settings export and restore", () => {
     );
     expect(servers.servers[0]?.headers).toEqual({ "X-Api-Key": "browser-secret-value" });
   });
+
+  it("an export that finishes before its start request answers still shows as ready", async () => {
+    const page = (await rig.signedInPage(owner.device)).page;
+    await nav(page, "Settings").click();
+    await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+    // Hold the answer to "start the export" until the server says the export is finished, so
+    // every export.progress frame reaches the page before the page knows the export's id.
+    let released: (status: string) => void = () => {};
+    const finished = new Promise<string>((resolve) => {
+      released = resolve;
+    });
+    await page.route("**/api/v1/export", async (route) => {
+      if (route.request().method() !== "POST") return route.fallback();
+      const response = await route.fetch();
+      const { exportId } = (await response.json()) as { exportId: string };
+      for (;;) {
+        const view = await api<{ status: string }>(rig, owner.device.deviceToken, "GET", `/export/${exportId}`);
+        if (view.status !== "running") {
+          released(view.status);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await route.fulfill({ response });
+    });
+    await page.getByLabel("Include secrets (header values, API keys), encrypted with a passphrase").uncheck();
+    await page.getByRole("button", { name: "Export everything" }).click();
+    expect(await finished).toBe("ready");
+    await page.getByText("The export is ready.").waitFor({ timeout: 30_000 });
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  });
 });

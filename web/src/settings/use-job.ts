@@ -1,9 +1,11 @@
 /**
  * Follows an export or restore job until it ends: its `export.progress` / `restore.progress`
- * frames update the bar at once, and the job is read again on each frame and after a socket
- * reconnect (a frame missed while offline is never lost).
+ * frames update the bar at once, and the job is read again on each frame, after a socket
+ * reconnect (a frame missed while offline is never lost) and once right after following starts
+ * (a small job can finish, and send its last frame, before the request that started it answers).
+ * Only the answer of the latest read is applied, so a slow earlier read never moves the view back.
  */
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { useFrame, useReconnected } from "../state/use-socket";
 import { useServices } from "../state/services";
 
@@ -13,12 +15,16 @@ export function useJob<T extends { status: string }>(
   read: (id: string) => Promise<T>,
 ) {
   const { socket } = useServices();
-  const [id, setId] = useState<string | null>(null);
+  // A ref, not state: a frame that arrives before the next render must already see the id.
+  const idRef = useRef<string | null>(null);
+  const latestRead = useRef(0);
   const [view, setView] = useState<T | null>(null);
   const refresh = useCallback(
     async (which: string) => {
+      const ticket = ++latestRead.current;
       try {
-        setView(await read(which));
+        const next = await read(which);
+        if (ticket === latestRead.current && idRef.current === which) setView(next);
       } catch {
         /* the next frame or reconnect reads it again */
       }
@@ -26,21 +32,27 @@ export function useJob<T extends { status: string }>(
     [read],
   );
   useFrame(socket, kind, (frame) => {
+    const id = idRef.current;
     const frameId = idOf(frame as { exportId?: string; restoreId?: string });
     if (!id || frameId !== id) return;
     setView((current) => (current ? { ...current, done: frame.done, total: frame.total } : current));
     void refresh(id);
   });
   useReconnected(socket, () => {
-    if (id) void refresh(id);
+    if (idRef.current) void refresh(idRef.current);
   });
-  const follow = useCallback((which: string, first: T) => {
-    setId(which);
-    setView(first);
-  }, []);
+  const follow = useCallback(
+    (which: string, first: T) => {
+      idRef.current = which;
+      setView(first);
+      void refresh(which);
+    },
+    [refresh],
+  );
   const reset = useCallback(() => {
-    setId(null);
+    idRef.current = null;
+    latestRead.current += 1;
     setView(null);
   }, []);
-  return { view, follow, reset, refresh: () => (id ? refresh(id) : Promise.resolve()) };
+  return { view, follow, reset, refresh: () => (idRef.current ? refresh(idRef.current) : Promise.resolve()) };
 }
