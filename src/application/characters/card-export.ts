@@ -29,11 +29,15 @@ function fileBase(name: string): string {
   return name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, "_").slice(0, 100) || "character";
 }
 
-/** The card document of `spec`. */
+/**
+ * The card document of `spec`, and its file name: `<name>.json` for V3, `<name>.v2.json` for V2, so
+ * the two downloads of one character never overwrite each other.
+ */
 export function exportCardJson(deps: LibraryDeps, id: string, spec: CardSpec): { fileName: string; json: string } {
   const record = requireCharacter(deps, id);
   const doc = exportCard(record.card, spec, characterBook(deps, record));
-  return { fileName: `${fileBase(record.name)}.json`, json: JSON.stringify(doc) };
+  const suffix = spec === "v2" ? ".v2.json" : ".json";
+  return { fileName: `${fileBase(record.name)}${suffix}`, json: JSON.stringify(doc) };
 }
 
 /** The PNG card (both chunks). */

@@ -13,6 +13,7 @@ import {
 import { AppError } from "../../domain/errors";
 import { readBodyBytes } from "../body-bytes";
 import { readJson, readQuery } from "../body";
+import { contentDisposition } from "../content-disposition";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
 import { callSpace } from "../space-client";
@@ -21,10 +22,6 @@ export const characterRoutes = new Hono<HttpEnv>();
 
 function contentType(c: Context<HttpEnv>): string {
   return (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
-}
-
-function attachment(fileName: string): string {
-  return `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 characterRoutes.get("/characters", requireDevice, async (c) => c.json(await callSpace(c, "characters.list", {})));
@@ -76,13 +73,17 @@ characterRoutes.get("/characters/:id/export", requireDevice, async (c) => {
       headers: {
         ...headers,
         "content-type": "application/json; charset=utf-8",
-        "content-disposition": attachment(fileName),
+        "content-disposition": contentDisposition(fileName, { fallbackStem: "character" }),
       },
     });
   }
   const { fileName, png } = await callSpace(c, "characters.exportPng", { id });
   return new Response(png as Uint8Array<ArrayBuffer>, {
-    headers: { ...headers, "content-type": "image/png", "content-disposition": attachment(fileName) },
+    headers: {
+      ...headers,
+      "content-type": "image/png",
+      "content-disposition": contentDisposition(fileName, { fallbackStem: "character" }),
+    },
   });
 });
 

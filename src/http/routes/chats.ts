@@ -23,6 +23,7 @@ import { generateBodySchema } from "../../contracts/chat-generation";
 import { MAX_IMPORT_BYTES } from "../../domain/chats/limits";
 import { AppError } from "../../domain/errors";
 import { readJson, readQuery } from "../body";
+import { contentDisposition } from "../content-disposition";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
 import { callSpace } from "../space-client";
@@ -137,7 +138,7 @@ chatRoutes.get("/chats/:chatId/export", requireDevice, async (c) => {
   return new Response(stream as ReadableStream, {
     headers: {
       "content-type": "application/x-ndjson; charset=utf-8",
-      "content-disposition": `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      "content-disposition": contentDisposition(fileName, { fallbackStem: "chat" }),
       "cache-control": "no-store",
     },
   });

@@ -18,6 +18,7 @@ import {
 import { AppError } from "../../domain/errors";
 import { SKILL_LIMITS } from "../../domain/skills/limits";
 import { readBodyText, readJson, readQuery } from "../body";
+import { contentDisposition } from "../content-disposition";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
 import { callSpace } from "../space-client";
@@ -32,10 +33,6 @@ function contentType(c: Context<HttpEnv>): string {
 
 function scopeOf(c: Context<HttpEnv>): string | undefined {
   return readQuery(c, scopeQuerySchema).scope;
-}
-
-function attachmentName(fileName: string): string {
-  return `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 skillRoutes.post("/skills/import/preview", requireDevice, async (c) => {
@@ -101,8 +98,8 @@ skillRoutes.get("/skills/:name/files/*", requireDevice, async (c) => {
     "cache-control": "no-store",
     "content-disposition":
       file.kind === "text" && c.req.query("download") === undefined
-        ? `inline; filename*=UTF-8''${encodeURIComponent(fileName)}`
-        : attachmentName(fileName),
+        ? contentDisposition(fileName, { type: "inline" })
+        : contentDisposition(fileName),
     "content-type": file.kind === "text" ? "text/plain; charset=utf-8" : "application/octet-stream",
     "x-skill-media-type": file.mediaType,
     "x-skill-sha256": file.sha256,
@@ -119,7 +116,7 @@ skillRoutes.get("/skills/:name/export", requireDevice, async (c) => {
   return new Response(stream as ReadableStream, {
     headers: {
       "content-type": "application/zip",
-      "content-disposition": attachmentName(fileName),
+      "content-disposition": contentDisposition(fileName),
       "x-content-type-options": "nosniff",
       "x-skill-hash": sha256,
       "cache-control": "no-store",

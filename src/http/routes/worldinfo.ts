@@ -15,6 +15,7 @@ import {
 } from "../../contracts/worldinfo";
 import { AppError } from "../../domain/errors";
 import { parseUntrustedJson, readBodyText, readJson, readQuery } from "../body";
+import { contentDisposition } from "../content-disposition";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
 import { callSpace } from "../space-client";
@@ -95,7 +96,7 @@ worldInfoRoutes.get("/worldinfo/:bookId/export", requireDevice, async (c) => {
     headers: {
       "content-type": "application/json; charset=utf-8",
       "x-content-type-options": "nosniff",
-      "content-disposition": `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      "content-disposition": contentDisposition(fileName, { fallbackStem: "world" }),
     },
   });
 });
