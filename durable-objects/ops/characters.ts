@@ -43,8 +43,7 @@ export const characterOps = defineOps({
       ...(input.ifRevision !== undefined ? { ifRevision: input.ifRevision } : {}),
     }),
   "characters.delete": (space, input: { id: string }) => deleteCharacter(libraryDeps(space), input.id),
-  "characters.import": (space, input: { kind: "png" | "json"; bytes: Uint8Array }) =>
-    importCard(libraryDeps(space), input),
+  "characters.import": (space, input: { bytes: Uint8Array }) => importCard(libraryDeps(space), input),
   "characters.exportJson": (space, input: { id: string; spec: CardSpec }) =>
     exportCardJson(libraryDeps(space), input.id, input.spec),
   "characters.exportPng": (space, input: { id: string }) => exportCardPng(libraryDeps(space), input.id),

@@ -78,6 +78,7 @@ const PACKAGES: Record<Layer, string[]> = {
     "png-chunks-extract",
     "png-chunks-encode",
     "png-chunk-text",
+    "file-type",
   ],
   composition: [],
   http: ["hono", "zod"],
@@ -106,6 +107,7 @@ const CONFINED: Array<[string, string | string[]]> = [
   ["fflate", ["src/adapters/skills/", "src/adapters/archive/"]],
   ["yaml", "src/adapters/skills/"],
   ["png-chunk", "src/adapters/png/"],
+  ["file-type", "src/adapters/files/"],
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -6,7 +6,8 @@
  *
  * Errors: `character.card_too_large` (413, over 8 MiB, or a card document over 1.5 MB),
  * `character.png_invalid`, `character.png_no_card`, `character.card_invalid`,
- * `character.name_invalid`, `worldinfo.invalid_regex`, `worldinfo.file_invalid` (400).
+ * `character.name_invalid`, `worldinfo.invalid_regex`, `worldinfo.file_invalid` (400),
+ * `character.file_unsupported`, `character.file_unrecognized` (415, a file that is neither).
  */
 import type { CharacterView } from "../../contracts/character-views";
 import { parseCard } from "../../domain/characters/card";
@@ -16,6 +17,7 @@ import { AppError } from "../../domain/errors";
 import { jsonDepthProblem, unstorableText } from "../../domain/json-depth";
 import { fromCharacterBook } from "../../domain/worldinfo/book";
 import type { CharacterRecord } from "../../ports/character-repository";
+import { cardFileKind } from "./card-file-kind";
 import { bookChanged, characterChanged, type LibraryDeps } from "./library-deps";
 import { toCharacterView } from "./views";
 
@@ -55,15 +57,13 @@ function parseJsonText(text: string): unknown {
   return json;
 }
 
-/** Imports a card file (`kind` from its content type). */
-export async function importCard(
-  deps: LibraryDeps,
-  file: { kind: "png" | "json"; bytes: Uint8Array },
-): Promise<CharacterView> {
+/** Imports a card file; what it is (PNG or JSON) is read from its bytes (card-file-kind.ts). */
+export async function importCard(deps: LibraryDeps, file: { bytes: Uint8Array }): Promise<CharacterView> {
   if (file.bytes.byteLength > CARD_FILE_MAX_BYTES) throw tooLarge("The card file (8 MiB at most)");
+  const kind = await cardFileKind(deps.sniffer, file.bytes);
   let text: string;
   let image: Uint8Array | null = null;
-  if (file.kind === "png") {
+  if (kind === "png") {
     const read = deps.codec.read(file.bytes);
     const found = read.ccv3 ?? read.chara;
     if (found === null)

@@ -6,12 +6,15 @@
 import { AppError } from "../../domain/errors";
 import type { CardImageCodec } from "../../ports/card-image";
 import type { BookRecord, CharacterRecord, LibraryRepository } from "../../ports/character-repository";
+import type { FileSniffer } from "../../ports/file-sniffer";
 import type { Clock, SocketHub } from "../../ports/space";
 import type { ChatService } from "../chats/chat-service";
 
 export interface LibraryDeps {
   repo: LibraryRepository;
   codec: CardImageCodec;
+  /** What an imported file is, from its first bytes. */
+  sniffer: FileSniffer;
   chats: ChatService;
   sockets: SocketHub;
   clock: Clock;

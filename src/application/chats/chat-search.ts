@@ -40,7 +40,7 @@ export function searchChat(deps: ChatDeps, chatId: string, options: SearchOption
   }
   const limit = Math.min(Math.max(options.limit ?? 20, 1), MAX_SEARCH_HITS);
   let fromIndex = options.startIndex ?? 0;
-  let toIndex = Math.min(options.endIndex ?? chat.messageCount - 1, chat.messageCount - 1);
+  const toIndex = Math.min(options.endIndex ?? chat.messageCount - 1, chat.messageCount - 1);
   if (fromIndex < 0 || (options.endIndex !== undefined && options.endIndex < fromIndex)) {
     throw new AppError("chat.invalid_message_range", "The search range must have 0 ≤ start ≤ end.");
   }

@@ -1,6 +1,6 @@
 /**
  * /api/v1/characters… (docs/api.md "Characters"; docs/spec/characters.md). Import takes the card
- * file itself as the body (`image/png` or `application/json`, ≤ 8 MiB). Exports and avatars are
+ * file itself as the body (≤ 8 MiB; its bytes tell a PNG card from a JSON card). Exports and avatars are
  * served with `X-Content-Type-Options: nosniff`; the avatar as `image/png` only.
  */
 import { Hono, type Context } from "hono";
@@ -20,6 +20,9 @@ import { callSpace } from "../space-client";
 
 export const characterRoutes = new Hono<HttpEnv>();
 
+/** Content types a card upload may come with: whatever a browser or client labels a file as. */
+const FILE_CONTENT_TYPE = /^(image\/[\w.+-]+|application\/json|application\/octet-stream|text\/plain|)$/;
+
 function contentType(c: Context<HttpEnv>): string {
   return (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
@@ -32,12 +35,11 @@ characterRoutes.post("/characters", requireDevice, async (c) => {
 });
 
 characterRoutes.post("/characters/import", requireDevice, async (c) => {
-  const type = contentType(c);
-  const kind = type === "image/png" ? "png" : type === "application/json" ? "json" : null;
-  if (!kind)
+  // The bytes decide PNG or JSON (card-file-kind.ts); a content type that cannot carry a file is refused.
+  if (!FILE_CONTENT_TYPE.test(contentType(c)))
     throw new AppError(
       "character.unsupported_media_type",
-      "Send a character card as the body with Content-Type image/png (a PNG card) or application/json (a JSON card).",
+      "Send the card file itself as the body (Content-Type image/png, application/json or application/octet-stream), not a form.",
     );
   const bytes = await readBodyBytes(
     c,
@@ -47,7 +49,7 @@ characterRoutes.post("/characters/import", requireDevice, async (c) => {
         maxBytes: CARD_MAX_BYTES,
       }),
   );
-  return c.json(await callSpace(c, "characters.import", { kind, bytes }), 201);
+  return c.json(await callSpace(c, "characters.import", { bytes }), 201);
 });
 
 characterRoutes.get("/characters/:id", requireDevice, async (c) =>

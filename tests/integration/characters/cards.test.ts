@@ -135,7 +135,7 @@ describe("character cards: bad input", () => {
     expect(notCard.error.code).toBe("character.card_invalid");
     const deep = await importFile(token, `${"[".repeat(5000)}${"]".repeat(5000)}`, "application/json", 400);
     expect(deep.error).toMatchObject({ code: "character.card_invalid", details: { maxDepth: 64 } });
-    const wrongType = await importFile(token, "x", "text/plain", 415);
+    const wrongType = await importFile(token, "x", "multipart/form-data; boundary=x", 415);
     expect(wrongType.error.code).toBe("character.unsupported_media_type");
     const big = new Uint8Array(8 * 1024 * 1024 + 1);
     big.set(full);

@@ -11,7 +11,16 @@ export const CHARACTER_CODES = {
   "character.revision_conflict": { status: 409, message: "This character was changed on another device." },
   "character.unsupported_media_type": {
     status: 415,
-    message: "Send a character card as image/png or application/json.",
+    message: "Send the card file itself as the body, not a form.",
   },
   "character.avatar_not_found": { status: 404, message: "This character has no avatar image." },
+  // [polish]: what an imported file really is (docs/spec/characters.md §2 "What the file is").
+  "character.file_unsupported": {
+    status: 415,
+    message: "This file is not a character card. Choose a PNG card or a JSON card file.",
+  },
+  "character.file_unrecognized": {
+    status: 415,
+    message: "This file is neither a PNG image nor JSON text, so it cannot be a character card.",
+  },
 } as const satisfies Record<`character.${string}`, CatalogueEntry>;
