@@ -4,6 +4,7 @@
  */
 import { exportCardJson, exportCardPng } from "../../src/application/characters/card-export";
 import { importCard } from "../../src/application/characters/card-import";
+import type { OnDuplicate } from "../../src/application/characters/duplicate-import";
 import {
   createCharacter,
   deleteCharacter,
@@ -43,7 +44,8 @@ export const characterOps = defineOps({
       ...(input.ifRevision !== undefined ? { ifRevision: input.ifRevision } : {}),
     }),
   "characters.delete": (space, input: { id: string }) => deleteCharacter(libraryDeps(space), input.id),
-  "characters.import": (space, input: { bytes: Uint8Array }) => importCard(libraryDeps(space), input),
+  "characters.import": (space, input: { bytes: Uint8Array; onDuplicate?: OnDuplicate | undefined }) =>
+    importCard(libraryDeps(space), input),
   "characters.exportJson": (space, input: { id: string; spec: CardSpec }) =>
     exportCardJson(libraryDeps(space), input.id, input.spec),
   "characters.exportPng": (space, input: { id: string }) => exportCardPng(libraryDeps(space), input.id),
@@ -76,8 +78,10 @@ export const characterOps = defineOps({
     return updateBook(libraryDeps(space), bookId, JSON.parse(JSON.stringify(patch)));
   },
   "worldinfo.delete": (space, input: { bookId: string }) => deleteBook(libraryDeps(space), input.bookId),
-  "worldinfo.import": (space, input: { json: unknown; name?: string | undefined }) =>
-    importBook(libraryDeps(space), input.json, input.name),
+  "worldinfo.import": (
+    space,
+    input: { json: unknown; name?: string | undefined; onDuplicate?: OnDuplicate | undefined },
+  ) => importBook(libraryDeps(space), input.json, input.name, input.onDuplicate),
   "worldinfo.export": (space, input: { bookId: string }) => exportBook(libraryDeps(space), input.bookId),
   "worldinfo.entries.put": (
     space,

@@ -10,6 +10,9 @@ export const CARD_MAX_BYTES = 8 * 1024 * 1024;
 
 const data = z.record(z.string(), z.unknown());
 
+/** `POST /characters/import?onDuplicate=ask|copy`: `copy` imports a card already in the library again (docs/spec/characters.md §2). */
+export const importCharacterQuerySchema = z.object({ onDuplicate: z.enum(["ask", "copy"]).optional() });
+
 /** `POST /characters` */
 export const createCharacterBodySchema = z.object({ data: data }).strict();
 

@@ -41,5 +41,8 @@ export const activationTestBodySchema = z
   })
   .strict();
 
-/** `POST /worldinfo/import?name=` */
-export const importBookQuerySchema = z.object({ name: z.string().trim().min(1).max(200).optional() });
+/** `POST /worldinfo/import?name=&onDuplicate=ask|copy` (`copy`: import a file already in the library again). */
+export const importBookQuerySchema = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  onDuplicate: z.enum(["ask", "copy"]).optional(),
+});

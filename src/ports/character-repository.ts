@@ -71,9 +71,22 @@ export interface BookRows {
   saveSettings(settings: WorldInfoSettings): void;
 }
 
+/**
+ * What library items were imported from (docs/spec/characters.md §2 "The same card twice"): the
+ * SHA-256 (hex) of the imported document per item id, for telling a re-import from a new one.
+ */
+export interface ImportHashes {
+  /** Records that item `id` was imported from a document hashing to `sha256`. */
+  mark(id: string, sha256: string): void;
+  /** The oldest item imported from a document hashing to `sha256`, or null. */
+  find(sha256: string): string | null;
+}
+
 export interface LibraryRepository {
   characters: CharacterRows;
   books: BookRows;
+  /** Import hashes of characters and of World Info books. */
+  imports: { characters: ImportHashes; books: ImportHashes };
   /** Chats linked to a character: their ids. */
   chatsOf(characterId: string): string[];
   /** Sets the character summary (`character_json`) of every chat linked to `characterId`. */

@@ -74,4 +74,36 @@ describe.skipIf(!HAS_CHROMIUM)("web: characters", () => {
     await page.setViewportSize({ width: 360, height: 780 });
     await rig.screenshot(page, "characters-360");
   });
+
+  it("importing the same card again offers Open the existing one or Import as a copy; a photo is named a JPEG", async () => {
+    const { page } = owner;
+    const file = path.join(tmpdir(), `seraphina-again-${Date.now()}.png`);
+    await writeFile(file, cardPng({ chara: v2Card("Seraphina") }));
+    await nav(page, "Characters").click();
+    await page.getByRole("link", { name: "Open Seraphina" }).waitFor();
+    await page.getByTestId("character-import-input").setInputFiles(file);
+    const choice = page.getByTestId("duplicate-import");
+    await choice.getByText("This card is already in your library as “Seraphina”.").waitFor();
+    await choice.getByRole("button", { name: "Open the existing one" }).click();
+    await page.getByRole("heading", { name: "Seraphina", level: 1 }).waitFor();
+
+    await nav(page, "Characters").click();
+    await page.getByTestId("character-import-input").setInputFiles(file);
+    await choice.getByRole("button", { name: "Import as a copy" }).click();
+    await page.getByRole("heading", { name: "Seraphina", level: 1 }).waitFor();
+    await nav(page, "Characters").click();
+    await eventually(
+      async () => (await page.getByRole("link", { name: "Open Seraphina" }).count()) === 2,
+      15_000,
+      "two Seraphinas in the grid",
+    );
+
+    const photo = path.join(tmpdir(), `photo-${Date.now()}.jpg`);
+    await writeFile(photo, Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]));
+    await page.getByTestId("character-import-input").setInputFiles(photo);
+    await page
+      .getByRole("alert")
+      .getByText(/This file is in JPEG format, not a character card/)
+      .waitFor();
+  });
 });

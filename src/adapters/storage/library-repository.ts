@@ -1,15 +1,21 @@
-/** The character library and World Info over one Durable Object's SQLite (schema v16–17). */
+/** The character library and World Info over one Durable Object's SQLite (schema v16–17, v27). */
 import type { LibraryRepository } from "../../ports/character-repository";
 import { CharacterStore } from "./character-store";
+import { ImportHashStore } from "./import-hash-store";
 import { WorldInfoStore } from "./worldinfo-store";
 
 export class SqlLibraryRepository implements LibraryRepository {
   readonly characters: CharacterStore;
   readonly books: WorldInfoStore;
+  readonly imports: { characters: ImportHashStore; books: ImportHashStore };
 
   constructor(private readonly storage: DurableObjectStorage) {
     this.characters = new CharacterStore(storage.sql);
     this.books = new WorldInfoStore(storage.sql);
+    this.imports = {
+      characters: new ImportHashStore(storage.sql, "te_characters"),
+      books: new ImportHashStore(storage.sql, "te_wi_books"),
+    };
   }
 
   chatsOf(characterId: string): string[] {

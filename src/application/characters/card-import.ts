@@ -7,7 +7,8 @@
  * Errors: `character.card_too_large` (413, over 8 MiB, or a card document over 1.5 MB),
  * `character.png_invalid`, `character.png_no_card`, `character.card_invalid`,
  * `character.name_invalid`, `worldinfo.invalid_regex`, `worldinfo.file_invalid` (400),
- * `character.file_unsupported`, `character.file_unrecognized` (415, a file that is neither).
+ * `character.file_unsupported`, `character.file_unrecognized` (415, a file that is neither),
+ * `character.import_duplicate` (409, the same card is in the library; duplicate-import.ts).
  */
 import type { CharacterView } from "../../contracts/character-views";
 import { parseCard } from "../../domain/characters/card";
@@ -18,6 +19,7 @@ import { jsonDepthProblem, unstorableText } from "../../domain/json-depth";
 import { fromCharacterBook } from "../../domain/worldinfo/book";
 import type { CharacterRecord } from "../../ports/character-repository";
 import { cardFileKind } from "./card-file-kind";
+import { checkDuplicate, importHash, type OnDuplicate } from "./duplicate-import";
 import { bookChanged, characterChanged, type LibraryDeps } from "./library-deps";
 import { toCharacterView } from "./views";
 
@@ -58,7 +60,10 @@ function parseJsonText(text: string): unknown {
 }
 
 /** Imports a card file; what it is (PNG or JSON) is read from its bytes (card-file-kind.ts). */
-export async function importCard(deps: LibraryDeps, file: { bytes: Uint8Array }): Promise<CharacterView> {
+export async function importCard(
+  deps: LibraryDeps,
+  file: { bytes: Uint8Array; onDuplicate?: OnDuplicate | undefined },
+): Promise<CharacterView> {
   if (file.bytes.byteLength > CARD_FILE_MAX_BYTES) throw tooLarge("The card file (8 MiB at most)");
   const kind = await cardFileKind(deps.sniffer, file.bytes);
   let text: string;
@@ -80,11 +85,20 @@ export async function importCard(deps: LibraryDeps, file: { bytes: Uint8Array })
       throw new AppError("character.card_invalid", "The card file is not UTF-8 text.");
     }
   }
-  const { card, book } = parseCard(parseJsonText(text));
+  const document = parseJsonText(text);
+  const { card, book } = parseCard(document);
   if (JSON.stringify(card).length > CARD_DOC_MAX_CHARS) throw tooLarge("The card's text (1.5 MB at most)");
   const name = String(card.data.name).trim();
   const parsedBook = book ? fromCharacterBook(book, `${name}'s Lorebook`) : null;
   const avatarHash = image ? await sha256Hex(image as Uint8Array<ArrayBuffer>) : null;
+  const documentHash = await importHash(document);
+  checkDuplicate(
+    "character",
+    deps.repo.imports.characters,
+    documentHash,
+    file.onDuplicate,
+    (id) => deps.repo.characters.get(id)?.name ?? null,
+  );
   const now = deps.clock.now();
   const record: CharacterRecord = {
     id: newCharacterId(),
@@ -98,6 +112,7 @@ export async function importCard(deps: LibraryDeps, file: { bytes: Uint8Array })
   };
   deps.repo.transaction(() => {
     deps.repo.characters.insert(record);
+    deps.repo.imports.characters.mark(record.id, documentHash);
     if (image && avatarHash) deps.repo.characters.putAvatar(record.id, image, avatarHash);
     if (parsedBook && record.bookId) {
       deps.repo.books.insert(

@@ -6,7 +6,8 @@
  *
  * Errors: `worldinfo.book_not_found`, `worldinfo.book_entry_not_found`,
  * `worldinfo.attachment_target_not_found` (404), `worldinfo.file_invalid`,
- * `worldinfo.invalid_regex` (400), `worldinfo.revision_conflict` (409, details.current).
+ * `worldinfo.invalid_regex` (400), `worldinfo.revision_conflict` (409, details.current),
+ * `worldinfo.import_duplicate` (409, details.existing).
  */
 import type { BookList, BookSummary, BookView } from "../../contracts/worldinfo-views";
 import { newBookId } from "../../domain/characters/ids";
@@ -15,6 +16,7 @@ import { parseWorldInfoJson, toWorldInfoJson } from "../../domain/worldinfo/book
 import { normalizeEntry, type WorldEntry } from "../../domain/worldinfo/entry";
 import { checkKeys } from "../../domain/worldinfo/keys";
 import type { Attachment, BookRecord } from "../../ports/character-repository";
+import { checkDuplicate, importHash, type OnDuplicate } from "../characters/duplicate-import";
 import { bookChanged, requireBook, type LibraryDeps } from "../characters/library-deps";
 
 type Json = Record<string, unknown>;
@@ -44,7 +46,13 @@ export function getBook(deps: LibraryDeps, id: string): BookView {
   return toView(deps, requireBook(deps, id));
 }
 
-function insertBook(deps: LibraryDeps, name: string, entries: WorldEntry[], extra: Json): BookView {
+function insertBook(
+  deps: LibraryDeps,
+  name: string,
+  entries: WorldEntry[],
+  extra: Json,
+  importSha256?: string,
+): BookView {
   const now = deps.clock.now();
   const record: BookRecord = {
     id: newBookId(),
@@ -57,7 +65,10 @@ function insertBook(deps: LibraryDeps, name: string, entries: WorldEntry[], extr
     createdAt: now,
     updatedAt: now,
   };
-  deps.repo.transaction(() => deps.repo.books.insert(record, entries));
+  deps.repo.transaction(() => {
+    deps.repo.books.insert(record, entries);
+    if (importSha256) deps.repo.imports.books.mark(record.id, importSha256);
+  });
   bookChanged(deps, record.id);
   return toView(deps, record);
 }
@@ -68,10 +79,27 @@ export function createBook(deps: LibraryDeps, input: { name: string; entries?: J
   return insertBook(deps, input.name.trim(), entries, {});
 }
 
-/** Imports a SillyTavern World Info JSON text; `name` (else the file's `name`, else "Imported World Info"). */
-export function importBook(deps: LibraryDeps, json: unknown, name?: string): BookView {
+/**
+ * Imports a SillyTavern World Info JSON document; `name` (else the file's `name`, else "Imported
+ * World Info"). The same file again is `worldinfo.import_duplicate` unless `onDuplicate` is `copy`
+ * (application/characters/duplicate-import.ts).
+ */
+export async function importBook(
+  deps: LibraryDeps,
+  json: unknown,
+  name?: string,
+  onDuplicate?: OnDuplicate,
+): Promise<BookView> {
   const parsed = parseWorldInfoJson(json, name ?? "Imported World Info");
-  return insertBook(deps, name ?? parsed.name, parsed.entries, parsed.extra);
+  const hash = await importHash(json);
+  checkDuplicate(
+    "worldinfo",
+    deps.repo.imports.books,
+    hash,
+    onDuplicate,
+    (id) => deps.repo.books.get(id)?.name ?? null,
+  );
+  return insertBook(deps, name ?? parsed.name, parsed.entries, parsed.extra, hash);
 }
 
 /** The book as a SillyTavern World Info JSON document, and a file name. */

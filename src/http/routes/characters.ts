@@ -8,6 +8,7 @@ import {
   CARD_MAX_BYTES,
   createCharacterBodySchema,
   exportCharacterQuerySchema,
+  importCharacterQuerySchema,
   updateCharacterBodySchema,
 } from "../../contracts/characters";
 import { AppError } from "../../domain/errors";
@@ -35,6 +36,7 @@ characterRoutes.post("/characters", requireDevice, async (c) => {
 });
 
 characterRoutes.post("/characters/import", requireDevice, async (c) => {
+  const { onDuplicate } = readQuery(c, importCharacterQuerySchema);
   // The bytes decide PNG or JSON (card-file-kind.ts); a content type that cannot carry a file is refused.
   if (!FILE_CONTENT_TYPE.test(contentType(c)))
     throw new AppError(
@@ -49,7 +51,7 @@ characterRoutes.post("/characters/import", requireDevice, async (c) => {
         maxBytes: CARD_MAX_BYTES,
       }),
   );
-  return c.json(await callSpace(c, "characters.import", { bytes }), 201);
+  return c.json(await callSpace(c, "characters.import", { bytes, ...(onDuplicate ? { onDuplicate } : {}) }), 201);
 });
 
 characterRoutes.get("/characters/:id", requireDevice, async (c) =>

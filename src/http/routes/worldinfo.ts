@@ -56,7 +56,7 @@ worldInfoRoutes.post("/worldinfo/activation/test", requireDevice, async (c) => {
 });
 
 worldInfoRoutes.post("/worldinfo/import", requireDevice, async (c) => {
-  const { name } = readQuery(c, importBookQuerySchema);
+  const { name, onDuplicate } = readQuery(c, importBookQuerySchema);
   const type = (c.req.header("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json")
     throw new AppError(
@@ -74,7 +74,14 @@ worldInfoRoutes.post("/worldinfo/import", requireDevice, async (c) => {
       });
     throw error;
   }
-  return c.json(await callSpace(c, "worldinfo.import", { json, ...(name ? { name } : {}) }), 201);
+  return c.json(
+    await callSpace(c, "worldinfo.import", {
+      json,
+      ...(name ? { name } : {}),
+      ...(onDuplicate ? { onDuplicate } : {}),
+    }),
+    201,
+  );
 });
 
 worldInfoRoutes.get("/worldinfo/:bookId", requireDevice, async (c) =>

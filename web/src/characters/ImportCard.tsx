@@ -1,11 +1,12 @@
 /**
  * Import a character card: choose or drop a PNG card (or a card JSON). The server reads `ccv3`
  * before `chara`; refusals show the localized sentence for the code (no card in the PNG, a
- * truncated file, over 8 MiB, an invalid regex key in its lorebook).
+ * truncated file, over 8 MiB, an invalid regex key in its lorebook, a photo or text file); a card
+ * already in the library offers "Import as a copy" or "Open the existing one".
  */
 import { useRef, useState, type DragEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ErrorNote } from "../components/ErrorNote";
+import { DuplicateImportChoice } from "../components/DuplicateImportChoice";
 import { useServices } from "../state/services";
 import { useToasts } from "../state/toasts";
 import { useAction } from "../state/use-action";
@@ -17,9 +18,11 @@ export function ImportCard({ onImported }: { onImported(id: string): void }) {
   const { show } = useToasts();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
+  const [picked, setPicked] = useState<File | null>(null);
   const upload = useAction(
-    async (file: File) => {
-      const character = await importCardFile(services, file);
+    async (file: File, copy?: boolean) => {
+      setPicked(file);
+      const character = await importCardFile(services, file, copy === true);
       show({ kind: "success", message: t("characters.import.done", { name: character.name }) });
       if (input.current) input.current.value = "";
       onImported(character.id);
@@ -57,7 +60,16 @@ export function ImportCard({ onImported }: { onImported(id: string): void }) {
         <small className="muted">{t("characters.import.help")}</small>
       </label>
       {upload.busy && <p role="status">{t("characters.import.busy")}</p>}
-      <ErrorNote error={upload.error} />
+      <DuplicateImportChoice
+        error={upload.error}
+        busy={upload.busy}
+        onCopy={() => picked && void upload.run(picked, true)}
+        onOpen={(id) => {
+          upload.clearError();
+          if (input.current) input.current.value = "";
+          onImported(id);
+        }}
+      />
     </section>
   );
 }

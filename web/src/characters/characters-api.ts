@@ -37,10 +37,13 @@ export function charactersApi(api: ApiClient): CharactersApi {
   };
 }
 
-/** Uploads a card file (PNG or JSON) as a new character. */
-export async function importCardFile(services: Services, file: File): Promise<CharacterView> {
+/**
+ * Uploads a card file (PNG or JSON; the server reads which from the bytes) as a new character.
+ * `copy`: import it even when the same card is already in the library (else `character.import_duplicate`).
+ */
+export async function importCardFile(services: Services, file: File, copy = false): Promise<CharacterView> {
   const json = /\.json$/i.test(file.name) || file.type === "application/json";
-  const response = await send(services, "/characters/import", {
+  const response = await send(services, `/characters/import${copy ? "?onDuplicate=copy" : ""}`, {
     method: "POST",
     body: file,
     headers: { "content-type": json ? "application/json" : "image/png" },

@@ -6,6 +6,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
+import { DuplicateImportChoice } from "../components/DuplicateImportChoice";
 import { ErrorNote } from "../components/ErrorNote";
 import { Link } from "../shell/Link";
 import { navigate, usePath } from "../shell/router";
@@ -31,9 +32,11 @@ function BookLibrary() {
   const { list, error } = useBooks();
   const input = useRef<HTMLInputElement>(null);
   const [name, setName] = useState("");
+  const [picked, setPicked] = useState<File | null>(null);
   const upload = useAction(
-    async (file: File) => {
-      const book = await importBookFile(services, file);
+    async (file: File, copy?: boolean) => {
+      setPicked(file);
+      const book = await importBookFile(services, file, copy === true);
       if (input.current) input.current.value = "";
       navigate(`/worldinfo/${encodeURIComponent(book.id)}`);
     },
@@ -68,7 +71,16 @@ function BookLibrary() {
             onChange={(e) => e.target.files?.[0] && void upload.run(e.target.files[0])}
           />
         </label>
-        <ErrorNote error={upload.error} />
+        <DuplicateImportChoice
+          error={upload.error}
+          busy={upload.busy}
+          onCopy={() => picked && void upload.run(picked, true)}
+          onOpen={(id) => {
+            upload.clearError();
+            if (input.current) input.current.value = "";
+            navigate(`/worldinfo/${encodeURIComponent(id)}`);
+          }}
+        />
         <form className="row" onSubmit={submit}>
           <label className="field">
             <span>{t("worldinfo.import.newName")}</span>

@@ -42,10 +42,14 @@ export function worldInfoApi(api: ApiClient): WorldInfoApi {
   };
 }
 
-/** Uploads a SillyTavern World Info JSON file as a new book named after the file. */
-export async function importBookFile(services: Services, file: File): Promise<BookView> {
+/**
+ * Uploads a SillyTavern World Info JSON file as a new book named after the file. `copy`: import it
+ * even when the same file is already in the library (else `worldinfo.import_duplicate`).
+ */
+export async function importBookFile(services: Services, file: File, copy = false): Promise<BookView> {
   const name = file.name.replace(/\.json$/i, "").slice(0, 200) || "World Info";
-  const response = await send(services, `/worldinfo/import?name=${encodeURIComponent(name)}`, {
+  const query = `name=${encodeURIComponent(name)}${copy ? "&onDuplicate=copy" : ""}`;
+  const response = await send(services, `/worldinfo/import?${query}`, {
     method: "POST",
     body: file,
     headers: { "content-type": "application/json" },

@@ -4,7 +4,7 @@
  * 6 agent runs + journal · 7 workspace + checkpoints · 8 agent profiles · 9 agent loop · 10 run scheduler ·
  * 11 retention + usage · 12 skills · 13 per-client auth failures (hardening) · 15 chat generation ·
  * 16 characters + World Info · 17 chats link characters · 19 approvals · 20 tool reviews · 23 account export
- * + restore.
+ * + restore · 27 import hashes (duplicate imports).
  * Add a new step at the end with the next free number; never edit a landed step.
  */
 import type { MigrationStep } from "../migration-step";
@@ -26,6 +26,7 @@ import { dataArchiveSchema } from "./023-data-archive";
 import { charactersWorldInfoSchema } from "./016-characters-worldinfo";
 import { chatCharactersSchema } from "./017-chat-characters";
 import { personasSchema } from "./018-personas";
+import { importHashesSchema } from "./027-import-hashes";
 import { approvalsSchema } from "./019-approvals";
 import { toolReviewsSchema } from "./020-tool-reviews";
 
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   charactersWorldInfoSchema,
   chatCharactersSchema,
   personasSchema,
+  importHashesSchema,
 ];

@@ -19,6 +19,10 @@ export const CHARACTER_CODES = {
     status: 415,
     message: "This file is not a character card. Choose a PNG card or a JSON card file.",
   },
+  "character.import_duplicate": {
+    status: 409,
+    message: "This card is already in your library. Open that character, or import this one as a copy.",
+  },
   "character.file_unrecognized": {
     status: 415,
     message: "This file is neither a PNG image nor JSON text, so it cannot be a character card.",

@@ -27,4 +27,9 @@ export const WORLDINFO_CODES = {
     status: 404,
     message: "The character or chat to attach this book to does not exist.",
   },
+  // [polish]: the same file imported twice (docs/spec/characters.md §2 "The same card twice").
+  "worldinfo.import_duplicate": {
+    status: 409,
+    message: "This World Info file is already in your library. Open that book, or import this one as a copy.",
+  },
 } as const satisfies Record<`worldinfo.${string}`, CatalogueEntry>;

@@ -24,4 +24,6 @@ export default {
   language: "Language",
   serverNoExplanation: "The server answered {{status}} without an explanation. Try again in a moment.",
   renameLabel: "New name for “{{name}}”",
+  importAsCopy: "Import as a copy",
+  openExisting: "Open the existing one",
 };

@@ -143,12 +143,14 @@ export default {
   "character.revision_conflict": "This character was changed on another device. Load their version, then edit again.",
   "character.unsupported_media_type": "Choose a PNG card or a JSON card file.",
   "character.avatar_not_found": "This character has no avatar image.",
+  "character.import_duplicate": "This card is already in your library as “{{existing.name}}”.",
   "character.file_unsupported":
     "This file is in {{format}} format, not a character card. Choose a PNG card or a JSON card file (.png or .json).",
   "character.file_unrecognized":
     "This file is neither a PNG image nor JSON text, so it cannot be a character card. Choose a PNG card or a JSON card file (.png or .json).",
   "worldinfo.book_not_found": "This World Info book no longer exists (it may have been deleted on another device).",
   "worldinfo.book_entry_not_found": "This entry no longer exists in the book.",
+  "worldinfo.import_duplicate": "This World Info file is already in your library as the book “{{existing.name}}”.",
   "worldinfo.file_invalid": "This file is not a SillyTavern World Info file.",
   "worldinfo.invalid_regex": "The keyword {{key}} looks like a regular expression but is not a valid one.",
   "worldinfo.revision_conflict": "This book was changed on another device. It was reloaded; make your edit again.",

@@ -24,4 +24,6 @@ export default {
   language: "语言",
   serverNoExplanation: "服务器返回了 {{status}}，但没有说明原因。请稍后重试。",
   renameLabel: "“{{name}}”的新名称",
+  importAsCopy: "作为副本导入",
+  openExisting: "打开已有的那个",
 };

@@ -130,12 +130,14 @@ export default {
   "character.revision_conflict": "这个角色已在另一台设备上被修改。请载入对方的版本后再编辑。",
   "character.unsupported_media_type": "请选择 PNG 角色卡或 JSON 角色卡文件。",
   "character.avatar_not_found": "这个角色没有头像。",
+  "character.import_duplicate": "这张角色卡已在你的角色库中：“{{existing.name}}”。",
   "character.file_unsupported":
     "这是 {{format}} 格式的文件，不是角色卡。请选择 PNG 角色卡或 JSON 角色卡文件（.png 或 .json）。",
   "character.file_unrecognized":
     "这个文件既不是 PNG 图片，也不是 JSON 文本，不可能是角色卡。请选择 PNG 角色卡或 JSON 角色卡文件（.png 或 .json）。",
   "worldinfo.book_not_found": "这本世界书已不存在（可能已在另一台设备上被删除）。",
   "worldinfo.book_entry_not_found": "这本世界书中已没有这个条目。",
+  "worldinfo.import_duplicate": "这个世界书文件已在你的库中：“{{existing.name}}”。",
   "worldinfo.file_invalid": "这个文件不是 SillyTavern 世界书文件。",
   "worldinfo.invalid_regex": "关键词 {{key}} 看起来是正则表达式，但不是有效的正则表达式。",
   "worldinfo.revision_conflict": "这本世界书已在另一台设备上被修改，已重新载入；请再编辑一次。",

@@ -24,4 +24,6 @@ export default {
   language: "語言",
   serverNoExplanation: "伺服器回傳了 {{status}}，但沒有說明原因。請稍後重試。",
   renameLabel: "「{{name}}」的新名稱",
+  importAsCopy: "作為副本匯入",
+  openExisting: "開啟已有的那個",
 };

@@ -130,12 +130,14 @@ export default {
   "character.revision_conflict": "這個角色已在另一台裝置上被修改。請載入對方的版本後再編輯。",
   "character.unsupported_media_type": "請選擇 PNG 角色卡或 JSON 角色卡檔案。",
   "character.avatar_not_found": "這個角色沒有頭像。",
+  "character.import_duplicate": "這張角色卡已在你的角色庫中：「{{existing.name}}」。",
   "character.file_unsupported":
     "這是 {{format}} 格式的檔案，不是角色卡。請選擇 PNG 角色卡或 JSON 角色卡檔案（.png 或 .json）。",
   "character.file_unrecognized":
     "這個檔案既不是 PNG 圖片，也不是 JSON 文字，不可能是角色卡。請選擇 PNG 角色卡或 JSON 角色卡檔案（.png 或 .json）。",
   "worldinfo.book_not_found": "這本世界書已不存在（可能已在另一台裝置上被刪除）。",
   "worldinfo.book_entry_not_found": "這本世界書中已沒有這個條目。",
+  "worldinfo.import_duplicate": "這個世界書檔案已在你的庫中：「{{existing.name}}」。",
   "worldinfo.file_invalid": "這個檔案不是 SillyTavern 世界書檔案。",
   "worldinfo.invalid_regex": "關鍵字 {{key}} 看起來是正規表示式，但不是有效的正規表示式。",
   "worldinfo.revision_conflict": "這本世界書已在另一台裝置上被修改，已重新載入；請再編輯一次。",

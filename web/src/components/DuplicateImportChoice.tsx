@@ -1,0 +1,50 @@
+/**
+ * What to do when an imported card or World Info file is already in the library (the server's
+ * `character.import_duplicate` / `worldinfo.import_duplicate`, docs/spec/characters.md §2 "The
+ * same card twice"): the sentence naming the existing item, then "Import as a copy" (the same file
+ * again with `onDuplicate=copy`) or "Open the existing one". Any other error shows as an ErrorNote.
+ */
+import { useTranslation } from "react-i18next";
+import type { ErrorLike } from "../i18n/errors";
+import { BusyButton } from "./BusyButton";
+import { ErrorNote, ErrorText } from "./ErrorNote";
+
+/** The existing item of a duplicate-import error, or null for any other error. */
+export function duplicateOf(error: ErrorLike | null): { id: string; name: string } | null {
+  if (!error?.code.endsWith(".import_duplicate")) return null;
+  const existing = (error.details as { existing?: { id?: unknown; name?: unknown } } | undefined)?.existing;
+  return typeof existing?.id === "string" && typeof existing.name === "string"
+    ? { id: existing.id, name: existing.name }
+    : null;
+}
+
+export function DuplicateImportChoice({
+  error,
+  busy,
+  onCopy,
+  onOpen,
+}: {
+  error: ErrorLike | null;
+  busy: boolean;
+  onCopy(): void;
+  onOpen(id: string): void;
+}) {
+  const { t } = useTranslation();
+  const existing = duplicateOf(error);
+  if (!error || !existing) return <ErrorNote error={error} />;
+  return (
+    <div className="error-note stack" role="alert" data-testid="duplicate-import">
+      <span>
+        <ErrorText error={error} />
+      </span>
+      <div className="row">
+        <BusyButton busy={busy} variant="secondary" onClick={onCopy}>
+          {t("common.importAsCopy")}
+        </BusyButton>
+        <button type="button" className="btn btn-primary" onClick={() => onOpen(existing.id)}>
+          {t("common.openExisting")}
+        </button>
+      </div>
+    </div>
+  );
+}
