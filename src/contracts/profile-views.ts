@@ -8,6 +8,9 @@ import type { AgentProfileDefinition } from "../domain/profiles/definition";
 import type {
   AgentProfileDiagnostic,
   AgentProfileHealth,
+  DelegationNote,
+  DelegationNoteReason,
+  DelegationRole,
   DiagnosticBlock,
   DiagnosticRepairAction,
 } from "../domain/profiles/health";
@@ -19,6 +22,9 @@ export type {
   AgentProfileDiagnostic,
   AgentProfileHealth,
   AgentToolSpec,
+  DelegationNote,
+  DelegationNoteReason,
+  DelegationRole,
   DiagnosticBlock,
   DiagnosticRepairAction,
 };
@@ -84,6 +90,17 @@ export const profileDiagnosticSchema = z.strictObject({
     .optional(),
 });
 
+const delegationRole = z.enum(["subAgent", "handoffTarget"]);
+
+/** One `AgentProfileHealth.delegationNotes` entry (domain/profiles/delegation-health.ts; ADR 2630). */
+export const delegationNoteSchema = z.strictObject({
+  reason: z.enum(["notCallable", "notSubagent", "notHandoffTarget", "blockedByProblem", "callersLimited"]),
+  roles: z.array(delegationRole),
+  path: z.string(),
+  message: z.string(),
+  callers: z.array(z.string()).optional(),
+});
+
 /** `GET /agent/profiles/:id/diagnose`. */
 export const profileHealthSchema = z.strictObject({
   profileId: z.string(),
@@ -91,7 +108,9 @@ export const profileHealthSchema = z.strictObject({
   promptAssemblyAvailable: z.boolean(),
   directRunAvailable: z.boolean(),
   subAgentAvailable: z.boolean(),
+  handoffTargetAvailable: z.boolean(),
   diagnostics: z.array(profileDiagnosticSchema),
+  delegationNotes: z.array(delegationNoteSchema),
 });
 
 /** `GET /agent/tools`: every builtin tool; `toolId` (`builtin:<name>`) is the `tools.allow` key. */

@@ -11,6 +11,9 @@
 import type { AppError } from "../errors";
 import type { AgentProfileDefinition } from "./definition";
 import type { ErrorCode } from "../errors";
+import { delegationTargetHealth, type DelegationNote } from "./delegation-health";
+
+export type { DelegationNote, DelegationNoteReason, DelegationRole } from "./delegation-health";
 
 export type DiagnosticBlock = "preview" | "promptAssembly" | "directRun" | "subAgent";
 export type DiagnosticRepairAction =
@@ -42,7 +45,11 @@ export interface AgentProfileHealth {
   promptAssemblyAvailable: boolean;
   directRunAvailable: boolean;
   subAgentAvailable: boolean;
+  /** Hosted (ADR 2630): another agent may hand its run over to this profile (`agent.handoff`). */
+  handoffTargetAvailable: boolean;
   diagnostics: AgentProfileDiagnostic[];
+  /** Hosted (ADR 2630): why it is not (or only narrowly) usable by other agents (delegation-health.ts). */
+  delegationNotes: DelegationNote[];
 }
 
 /** State of the connection a `connectionRef` profile names. */
@@ -57,6 +64,7 @@ export function invalidProfileHealth(profileId: string, error: AppError): AgentP
     promptAssemblyAvailable: false,
     directRunAvailable: false,
     subAgentAvailable: false,
+    handoffTargetAvailable: false,
     diagnostics: [
       {
         code: "agent.profile_contract_invalid",
@@ -67,6 +75,7 @@ export function invalidProfileHealth(profileId: string, error: AppError): AgentP
         repairActions: ["openJsonEditor"],
       },
     ],
+    delegationNotes: [],
   };
 }
 
@@ -118,12 +127,16 @@ export function profileHealth(profile: AgentProfileDefinition, connection: Conne
     });
   }
   const blocked = (block: DiagnosticBlock) => diagnostics.some((d) => d.blocks?.includes(block));
+  const blocking = diagnostics.find((d) => d.blocks?.includes("subAgent"));
+  const targets = delegationTargetHealth(profile.delegation, blocking?.path ?? null);
   return {
     profileId: profile.id,
     previewAvailable: true,
     promptAssemblyAvailable: !blocked("promptAssembly"),
     directRunAvailable: profile.run.directRunnable && !blocked("directRun"),
-    subAgentAvailable: profile.delegation.callable && profile.delegation.allowAsSubagent && !blocked("subAgent"),
+    subAgentAvailable: targets.subAgentAvailable,
+    handoffTargetAvailable: targets.handoffTargetAvailable,
     diagnostics,
+    delegationNotes: targets.delegationNotes,
   };
 }

@@ -364,7 +364,9 @@ describe("agent profiles API", () => {
       promptAssemblyAvailable: true,
       directRunAvailable: true,
       subAgentAvailable: false,
+      handoffTargetAvailable: false,
       diagnostics: [],
+      delegationNotes: [expect.objectContaining({ reason: "notCallable", roles: ["subAgent", "handoffTarget"] })],
     });
 
     await apiJson(`/api/v1/connections/${connection.id}`, { method: "DELETE", token, expectStatus: 200 });

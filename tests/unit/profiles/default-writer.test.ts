@@ -45,7 +45,16 @@ describe("default-writer", () => {
       promptAssemblyAvailable: true,
       directRunAvailable: true,
       subAgentAvailable: false,
+      handoffTargetAvailable: false,
       diagnostics: [],
+      delegationNotes: [
+        {
+          reason: "notCallable",
+          roles: ["subAgent", "handoffTarget"],
+          path: "$.delegation.callable",
+          message: "Other agents cannot call this profile: delegation.callable is off.",
+        },
+      ],
     });
   });
 });

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../../src/domain/errors";
+import type { AppError } from "../../../src/domain/errors";
 import { migrateProfileDocument } from "../../../src/domain/profiles/migrate";
 import { parseProfileDocument } from "../../../src/domain/profiles/parse";
 import { readProfile } from "../../../src/domain/profiles/validate";

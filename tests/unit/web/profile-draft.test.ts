@@ -35,7 +35,8 @@ describe("profile draft", () => {
     const rest = JSON.parse(draft.restText) as Record<string, Record<string, unknown>>;
     for (const key of ["schemaVersion", "kind", "id", "displayName", "description", "model", "workspace"])
       expect(rest).not.toHaveProperty(key);
-    expect(rest.run).toEqual({ directRunnable: true, modelRetry: { maxRetries: 3, intervalMs: 3000 }, stream: false });
+    expect(rest.run).toEqual({ modelRetry: { maxRetries: 3, intervalMs: 3000 }, stream: false });
+    expect(rest).not.toHaveProperty("delegation");
     expect(Object.keys(rest.tools!)).toEqual([
       "deny",
       "toolDescriptions",
@@ -134,7 +135,9 @@ describe("profile draft", () => {
     expect(pathPlace("$.output.artifacts[0].path")).toBe("form");
     expect(pathPlace("$.tools.maxCallsPerRun")).toBe("json");
     expect(pathPlace("$.plan.mode")).toBe("json");
-    expect(pathPlace("$.run.directRunnable")).toBe("json");
+    expect(pathPlace("$.run.directRunnable")).toBe("form");
+    expect(pathPlace("$.delegation.allowedCallers[0]")).toBe("form");
+    expect(pathPlace("$.run.modelRetry.intervalMs")).toBe("json");
     expect(pathPlace("$.id")).toBe("header");
     expect(pathPlace("$")).toBe("json");
   });

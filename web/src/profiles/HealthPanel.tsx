@@ -13,6 +13,7 @@ const ABILITIES: Array<keyof ProfileHealth> = [
   "promptAssemblyAvailable",
   "previewAvailable",
   "subAgentAvailable",
+  "handoffTargetAvailable",
 ];
 
 /** "starting it from a chat and running it as a sub-agent" (in the current language). */

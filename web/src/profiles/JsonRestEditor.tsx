@@ -1,6 +1,6 @@
 /**
  * "Other settings (JSON)": a textarea with every profile field the form does not show (preset,
- * run options, context, delegation, instructions, tool budgets and descriptions, skills, plan).
+ * run options, context, instructions, tool budgets and descriptions, skills, plan).
  * Says at once when the text is not a JSON object; the server judges the content on save.
  */
 import { useTranslation } from "react-i18next";

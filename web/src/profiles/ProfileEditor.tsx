@@ -9,6 +9,8 @@
 import { useTranslation } from "react-i18next";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError } from "../api/client";
+import { DelegationField } from "./DelegationField";
+import { FieldError, refusalAt } from "./FieldError";
 import { BusyButton } from "../components/BusyButton";
 import { SelectField } from "../components/SelectField";
 import { useConnections } from "../connections/use-connections";
@@ -20,7 +22,7 @@ import { OutputField } from "./OutputField";
 import { composeProfile, DraftJsonError } from "./profile-draft";
 import { SkillsField } from "./SkillsField";
 import { ToolsField } from "./ToolsField";
-import type { ProfileDocument, RepairAction } from "./types";
+import type { ProfileDocument, ProfileHealth, RepairAction } from "./types";
 import { useAgentTools } from "./use-agent-tools";
 import { useProfileDraft } from "./use-profile-draft";
 import { useProfilesApi } from "./use-profiles-api";
@@ -39,10 +41,12 @@ export interface ProfileEditorProps {
   version: number;
   readOnly: boolean;
   repair: RepairRequest | null;
+  /** The saved profile's diagnose answer (the delegation fields explain it). */
+  health: ProfileHealth | null;
   onSaved(profile: ProfileDocument): void;
 }
 
-export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: ProfileEditorProps) {
+export function ProfileEditor({ profile, version, readOnly, repair, health, onSaved }: ProfileEditorProps) {
   const { t } = useTranslation();
   const profiles = useProfilesApi();
   const { show } = useToasts();
@@ -76,6 +80,9 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
     },
     { toastErrors: false },
   );
+
+  const refusal = save.error ? { code: save.error.code, message: save.error.message, details } : null;
+  const presentationError = refusalAt(refusal, ["$.run.presentation"]);
 
   const focus = (target: string) =>
     requestAnimationFrame(() => container.current?.querySelector<HTMLElement>(`[data-focus="${target}"]`)?.focus());
@@ -143,6 +150,7 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
                 <option value={form.presentation}>{form.presentation}</option>
               )}
             </SelectField>
+            <FieldError refusal={presentationError} id="presentation-error" />
             <div className="field-group">
               <label className="field">
                 <span>{t("profiles.editor.maxRounds")}</span>
@@ -171,6 +179,15 @@ export function ProfileEditor({ profile, version, readOnly, repair, onSaved }: P
         <SkillsField visible={form.skillsVisible} deny={form.skillsDeny} onChange={setForm} />
         <WorkspaceRootsField visible={form.visibleRoots} writable={form.writableRoots} onChange={setForm} />
         <OutputField artifact={form.artifact} onChange={(artifact) => setForm({ artifact })} />
+        <DelegationField
+          profileId={profile.id}
+          form={form.delegation}
+          allow={form.allow}
+          health={health}
+          dirty={state.dirty}
+          refusal={refusal}
+          onChange={setForm}
+        />
       </fieldset>
       <section className="card" aria-labelledby="json-title">
         <h2 id="json-title">{t("profiles.editor.everythingElse")}</h2>

@@ -121,6 +121,7 @@ export function ProfilePage({ profileId }: { profileId: string }) {
           version={view.version}
           readOnly={readOnly}
           repair={repair}
+          health={view.health}
           onSaved={() => void view.rediagnose()}
         />
       )}

@@ -4,14 +4,16 @@
  *
  * Form fields (docs/spec/profiles.md): `displayName`, `description`, `model` (mode, connectionRef,
  * modelId), `run.presentation`, `tools.allow`, `tools.maxRounds`, `workspace.visibleRoots`,
- * `workspace.writableRoots`, and `output.artifacts` (the message-body artifact's id, path, kind).
+ * `workspace.writableRoots`, `output.artifacts` (the message-body artifact's id, path, kind), and
+ * the whole `delegation` block with `run.directRunnable` (delegation-draft.ts).
  * The header (`schemaVersion`, `kind`, `id`) is fixed for an existing profile and shown read-only.
- * Everything else (preset, run.directRunnable/modelRetry/stream, context, delegation,
+ * Everything else (preset, run.modelRetry/stream, context,
  * instructions, tools.deny/toolDescriptions/maxCallsPerRun/maxCallsPerTool/mcpResultInlineCharLimit,
  * skills, plan, …) is the JSON editor's text. Nothing is validated here beyond "is the JSON text
  * an object": the server's strict reader answers every docs/spec/profiles.md code with its `details.path`.
  */
 import { i18n } from "../i18n/i18n";
+import { numberOrText, readDelegation, writeDelegation, type DelegationForm } from "./delegation-draft";
 import type { ProfileDocument } from "./types";
 
 type Json = Record<string, unknown>;
@@ -41,6 +43,8 @@ export interface ProfileForm {
   /** `skills.visible` (names or "*") and `skills.deny` (docs/spec/skills.md "Resolution"). */
   skillsVisible: string[];
   skillsDeny: string[];
+  /** `delegation.*` and `run.directRunnable`. */
+  delegation: DelegationForm;
 }
 
 export interface ProfileDraft {
@@ -58,6 +62,8 @@ const FORM_PATHS: ReadonlyArray<readonly string[]> = [
   ["description"],
   ["model"],
   ["run", "presentation"],
+  ["run", "directRunnable"],
+  ["delegation"],
   ["tools", "allow"],
   ["tools", "maxRounds"],
   ["workspace", "visibleRoots"],
@@ -94,6 +100,7 @@ export function splitProfile(doc: ProfileDocument): ProfileDraft {
     artifact: { id: text(first.id), path: text(first.path), kind: text(first.kind) },
     skillsVisible: strings(at(doc, "skills", "visible")),
     skillsDeny: strings(at(doc, "skills", "deny")),
+    delegation: readDelegation(doc.delegation, doc.run),
   };
   const rest = structuredClone(doc) as Json;
   for (const path of FORM_PATHS) removePath(rest, path);
@@ -134,12 +141,6 @@ export function parseRest(restText: string): Json {
   return parsed;
 }
 
-/** "80" → 80; anything that is not a whole number is sent as typed (the server names the problem). */
-function numberOrText(value: string): unknown {
-  const trimmed = value.trim();
-  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
-}
-
 function child(doc: Json, key: string): Json {
   const existing = doc[key];
   if (isObject(existing)) return existing;
@@ -175,7 +176,9 @@ export function composeProfile(original: Pick<ProfileDocument, "id"> & Json, dra
       : { mode: form.modelMode };
   const run = child(doc, "run");
   run.presentation = form.presentation;
+  run.directRunnable = form.delegation.directRunnable;
   doc.run = run;
+  doc.delegation = writeDelegation(form.delegation);
   const tools = child(doc, "tools");
   tools.allow = [...form.allow];
   tools.maxRounds = numberOrText(form.maxRounds);

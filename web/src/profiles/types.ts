@@ -10,6 +10,8 @@ export type {
   AgentProfileDiagnostic as ProfileDiagnostic,
   AgentProfileHealth as ProfileHealth,
   AgentToolSpec,
+  DelegationNote,
+  DelegationRole,
   DiagnosticBlock,
   DiagnosticRepairAction as RepairAction,
   ProfileIssue,

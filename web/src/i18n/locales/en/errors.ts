@@ -177,4 +177,27 @@ export default {
   "data.kind_unknown": "This server cannot read this kind of item.",
   "data.run_not_finished": "This run was still going when it was exported; only finished runs are restored.",
   "auth.user_disabled": "This account was disabled by the server's operator. Your data is kept; contact them.",
+  // [delegation] profile editor: the delegation fields' refusals (docs/spec/profiles.md §3).
+  "agent.profile_delegation_concurrency_invalid": "Sub-agents at once must be a whole number greater than 0.",
+  "agent.profile_delegation_run_budget_invalid": "Sub-agent tasks per run must be a whole number greater than 0.",
+  "agent.profile_delegation_result_budget_invalid":
+    "The result budget must be a whole number of tokens greater than 0.",
+  "agent.profile_handoff_depth_invalid": "Handoffs per run must be a whole number greater than 0.",
+  "agent.profile_delegation_callers_empty":
+    "Tick at least one profile that may call it, or allow any of your profiles.",
+  "agent.profile_delegation_description_empty": "The description for other agents must not be only spaces.",
+  "agent.profile_delegation_callable_required":
+    "Allow other agents to call this profile before making it a sub-agent or handoff target.",
+  "agent.profile_delegation_target_mode_required":
+    "A profile other agents may call must be a sub-agent, a handoff target, or both.",
+  "agent.profile_agent_delegate_requires_delegation":
+    "The tools agent.delegate and agent.await need “Delegate tasks to sub-agents”.",
+  "agent.profile_agent_list_requires_delegation":
+    "The tool agent.list needs “Delegate tasks to sub-agents” or “Hand the run over to another profile”.",
+  "agent.profile_agent_handoff_requires_handoff":
+    "The tool agent.handoff needs “Hand the run over to another profile”.",
+  "agent.profile_direct_runnable_disabled_requires_delegation_target":
+    "A profile that cannot start from a chat must be callable by other agents, as a sub-agent or handoff target.",
+  "agent.profile_subagent_only_background_required":
+    "A profile that cannot start from a chat must use the Background presentation.",
 };

@@ -162,4 +162,21 @@ export default {
   "data.kind_unknown": "本服务器无法读取这类项目。",
   "data.run_not_finished": "导出时此运行尚未结束；只恢复已结束的运行。",
   "auth.user_disabled": "此账户已被服务器管理员停用。你的数据仍然保留，请联系管理员。",
+  // [delegation] 配置编辑器：委派字段被拒绝的原因（docs/spec/profiles.md §3）。
+  "agent.profile_delegation_concurrency_invalid": "同时运行的子 Agent 数必须是大于 0 的整数。",
+  "agent.profile_delegation_run_budget_invalid": "每次运行的子 Agent 任务数必须是大于 0 的整数。",
+  "agent.profile_delegation_result_budget_invalid": "结果上限必须是大于 0 的整数（token）。",
+  "agent.profile_handoff_depth_invalid": "每次运行的移交次数必须是大于 0 的整数。",
+  "agent.profile_delegation_callers_empty": "请至少勾选一个可以调用它的配置，或允许我的任何配置调用。",
+  "agent.profile_delegation_description_empty": "给其他 Agent 看的说明不能只有空格。",
+  "agent.profile_delegation_callable_required": "请先允许其他 Agent 调用这个配置，再把它设为子 Agent 或移交对象。",
+  "agent.profile_delegation_target_mode_required": "允许其他 Agent 调用的配置必须是子 Agent、移交对象，或两者都是。",
+  "agent.profile_agent_delegate_requires_delegation":
+    "工具 agent.delegate 和 agent.await 需要开启“把任务委派给子 Agent”。",
+  "agent.profile_agent_list_requires_delegation":
+    "工具 agent.list 需要开启“把任务委派给子 Agent”或“把这次运行移交给另一个配置”。",
+  "agent.profile_agent_handoff_requires_handoff": "工具 agent.handoff 需要开启“把这次运行移交给另一个配置”。",
+  "agent.profile_direct_runnable_disabled_requires_delegation_target":
+    "不能从聊天启动的配置，必须允许其他 Agent 把它作为子 Agent 或移交对象调用。",
+  "agent.profile_subagent_only_background_required": "不能从聊天启动的配置必须使用“后台”呈现方式。",
 };

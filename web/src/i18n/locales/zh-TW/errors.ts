@@ -162,4 +162,21 @@ export default {
   "data.kind_unknown": "本伺服器無法讀取這類項目。",
   "data.run_not_finished": "匯出時此執行尚未結束；只還原已結束的執行。",
   "auth.user_disabled": "此帳戶已被伺服器管理員停用。你的資料仍然保留，請聯絡管理員。",
+  // [delegation] 設定檔編輯器：委派欄位被拒絕的原因（docs/spec/profiles.md §3）。
+  "agent.profile_delegation_concurrency_invalid": "同時執行的子 Agent 數必須是大於 0 的整數。",
+  "agent.profile_delegation_run_budget_invalid": "每次執行的子 Agent 任務數必須是大於 0 的整數。",
+  "agent.profile_delegation_result_budget_invalid": "結果上限必須是大於 0 的整數（token）。",
+  "agent.profile_handoff_depth_invalid": "每次執行的移交次數必須是大於 0 的整數。",
+  "agent.profile_delegation_callers_empty": "請至少勾選一個可以呼叫它的設定檔，或允許我的任何設定檔呼叫。",
+  "agent.profile_delegation_description_empty": "給其他 Agent 看的說明不能只有空格。",
+  "agent.profile_delegation_callable_required": "請先允許其他 Agent 呼叫這個設定檔，再把它設為子 Agent 或移交對象。",
+  "agent.profile_delegation_target_mode_required": "允許其他 Agent 呼叫的設定檔必須是子 Agent、移交對象，或兩者皆是。",
+  "agent.profile_agent_delegate_requires_delegation":
+    "工具 agent.delegate 和 agent.await 需要開啟「把任務委派給子 Agent」。",
+  "agent.profile_agent_list_requires_delegation":
+    "工具 agent.list 需要開啟「把任務委派給子 Agent」或「把這次執行移交給另一個設定檔」。",
+  "agent.profile_agent_handoff_requires_handoff": "工具 agent.handoff 需要開啟「把這次執行移交給另一個設定檔」。",
+  "agent.profile_direct_runnable_disabled_requires_delegation_target":
+    "不能從聊天啟動的設定檔，必須允許其他 Agent 把它作為子 Agent 或移交對象呼叫。",
+  "agent.profile_subagent_only_background_required": "不能從聊天啟動的設定檔必須使用「背景」呈現方式。",
 };
