@@ -145,6 +145,59 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
     expect(await page.getByTestId("validation-error").count()).toBe(0);
   });
 
+  it("delegation fields: a wrong limit is refused under its field; a sub-agent profile's diagnose line says what others can do", async () => {
+    const { page } = owner;
+    const field = page.getByTestId("delegation-field");
+    const diagnose = page.getByTestId("delegation-diagnose");
+    const role = (name: string) => diagnose.locator(`li[data-role="${name}"]`);
+    await expect
+      .poll(() => role("subAgent").textContent())
+      .toContain("It cannot be used as a sub-agent. “Other agents may call this profile” is off.");
+
+    await field.getByLabel("Delegate tasks to sub-agents").check();
+    await field.getByLabel("Sub-agents at once", { exact: true }).fill("0");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    const limitError = page.locator("#deleg-maxConcurrentInvocations-error");
+    await expect
+      .poll(() => limitError.textContent())
+      .toContain("Sub-agents at once must be a whole number greater than 0.");
+    expect(await limitError.textContent()).toContain("agent.profile_delegation_concurrency_invalid");
+    expect(await field.getByLabel("Sub-agents at once", { exact: true }).getAttribute("aria-invalid")).toBe("true");
+    expect(await field.getByTestId("field-error").count()).toBe(1);
+    expect((await load("my-writer"))!.delegation).toMatchObject({ canDelegate: false, maxConcurrentInvocations: 3 });
+
+    await field.getByLabel("Sub-agents at once", { exact: true }).fill("2");
+    // Being a sub-agent needs "callable": ticking the role ticks it.
+    await field.getByLabel("As a sub-agent: does one task and returns the result").check();
+    expect(await field.getByLabel("Other agents may call this profile").isChecked()).toBe(true);
+    await field.getByTestId("deleg-callers-some").check();
+    await field.getByRole("checkbox", { name: /default-writer/ }).check();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("All changes saved").waitFor();
+    const saved = (await load("my-writer"))!;
+    expect(saved.delegation).toMatchObject({
+      canDelegate: true,
+      maxConcurrentInvocations: 2,
+      callable: true,
+      allowAsSubagent: true,
+      allowAsHandoffTarget: false,
+      allowedCallers: ["default-writer"],
+    });
+    expect(saved.tools.allow).toEqual(
+      expect.arrayContaining(["builtin:agent.list", "builtin:agent.delegate", "builtin:agent.await"]),
+    );
+    await expect.poll(() => role("subAgent").getAttribute("data-ok")).toBe("true");
+    expect(await role("subAgent").textContent()).toContain("Other agents can delegate tasks to it.");
+    expect(await role("handoffTarget").textContent()).toContain(
+      "It cannot take over a run. “As a handoff target” is off.",
+    );
+    await diagnose.getByText("Only these profiles may call it: default-writer.").waitFor();
+    await page.getByTestId("profile-health").getByText("Run as a sub-agent: yes").waitFor();
+    expect(await page.getByTestId("field-error").count()).toBe(0);
+    await rig.screenshot(page, "profile-delegation-1280");
+    expect(owner.problems).toEqual([]);
+  });
+
   it("exports a profile and imports the file back unchanged; an id in use asks before replacing; a v2 file is migrated", async () => {
     const { page } = owner;
     await nav(page, "Profiles").click();

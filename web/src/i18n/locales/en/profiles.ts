@@ -177,6 +177,10 @@ export default {
     addButton: "Add tool",
   },
   toolTitles: {
+    agent_list: "List other agents",
+    agent_delegate: "Delegate a task",
+    agent_await: "Wait for delegated tasks",
+    agent_handoff: "Hand the run over",
     chat_search: "Search chat",
     chat_read_messages: "Read chat messages",
     worldinfo_read_activated: "Read activated world info",

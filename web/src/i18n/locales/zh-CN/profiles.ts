@@ -174,6 +174,10 @@ export default {
     addButton: "添加工具",
   },
   toolTitles: {
+    agent_list: "列出其他 Agent",
+    agent_delegate: "委派任务",
+    agent_await: "等待委派的任务",
+    agent_handoff: "移交运行",
     chat_search: "搜索聊天",
     chat_read_messages: "读取聊天消息",
     worldinfo_read_activated: "读取已激活的世界书条目",

@@ -174,6 +174,10 @@ export default {
     addButton: "新增工具",
   },
   toolTitles: {
+    agent_list: "列出其他 Agent",
+    agent_delegate: "委派任務",
+    agent_await: "等待委派的任務",
+    agent_handoff: "移交執行",
     chat_search: "搜尋聊天",
     chat_read_messages: "讀取聊天訊息",
     worldinfo_read_activated: "讀取已啟用的世界書項目",
