@@ -12,6 +12,8 @@ import { SqlRestoreStore } from "../adapters/storage/data-restore-store";
 import { SqlMcpRegistrationStore } from "../adapters/storage/mcp-registration-store";
 import { SqlModelConnectionStore } from "../adapters/storage/model-connection-store";
 import { SqlRowGroupStore } from "../adapters/storage/row-groups";
+import { SqlSettingRows } from "../adapters/storage/setting-rows";
+import { SqlUserSettingsStore } from "../adapters/storage/user-settings-store";
 import type { DataDeps } from "../application/data/deps";
 import type { ArchiveKind } from "../application/data/kind";
 import { agentProfilesKind } from "../application/data/kinds/agent-profiles";
@@ -19,6 +21,8 @@ import { chatsKind } from "../application/data/kinds/chats";
 import { mcpRegistrationsKind } from "../application/data/kinds/mcp-registrations";
 import { modelConnectionsKind } from "../application/data/kinds/model-connections";
 import { rowGroupKind, type RowGroupKindDeps } from "../application/data/kinds/row-group-kind";
+import { settingsKind } from "../application/data/kinds/settings";
+import { getSettings } from "../application/settings/user-settings";
 import type { Space } from "../ports/space";
 import { chatDeps } from "./chats";
 import { secretCipher } from "./secrets";
@@ -40,10 +44,20 @@ function archiveKinds(space: Space): ArchiveKind[] {
     modelConnectionsKind({ repo: new SqlModelConnectionStore(space.sql), cipher, transaction }),
     agentProfilesKind(new SqlAgentProfileStore(space.sql), space.sockets),
     rowGroupKind("skills", "skill", groups, false),
-    rowGroupKind("characters", "character", groups, false),
+    // Version 2: with avatar chunks (binary files); version 1 items restore without a picture.
+    rowGroupKind("characters", "character", groups, false, 2),
     rowGroupKind("worldinfo", "book", groups, false),
+    settingsKind(new SqlSettingRows(space.sql), (id) => {
+      if (id === "worldinfo") space.sockets.broadcast({ type: "worldinfo.changed", settings: true });
+      else
+        space.sockets.broadcast({
+          type: "settings.changed",
+          settings: getSettings({ store: new SqlUserSettingsStore(space.sql), sockets: space.sockets }),
+        });
+    }),
     chatsKind(chatDeps(space)),
-    rowGroupKind("workspaces", "workspace", groups, true),
+    // Version 2: with the "restore to the next run" pointer.
+    rowGroupKind("workspaces", "workspace", groups, true, 2),
     rowGroupKind("runs", "run", groups, true),
   ];
 }

@@ -47,6 +47,8 @@ export const restoreResultSchema = z.object({
   kind: z.string(),
   itemId: z.string(),
   outcome: z.enum(["imported", "replaced", "skipped", "refused"]),
+  /** The id the item was imported under when a merge gave it a new one (its archived id was taken here). */
+  newId: z.string().nullable(),
   code: errorCodeSchema.nullable(),
   message: z.string().nullable(),
 });
@@ -55,7 +57,7 @@ export const restoreResultSchema = z.object({
 export const restoreViewSchema = z.object({
   restoreId: z.string(),
   status: z.enum(["staging", "previewed", "running", "done", "failed"]),
-  strategy: z.enum(["skip", "replace"]).nullable(),
+  strategy: z.enum(["merge", "skip", "replace"]).nullable(),
   done: z.number().int(),
   total: z.number().int(),
   error: errorSchema.nullable(),
@@ -66,6 +68,8 @@ export const restoreViewSchema = z.object({
       replaced: z.number().int(),
       skipped: z.number().int(),
       refused: z.number().int(),
+      /** Items imported under a new id (merge): `{kind, itemId (archived), newId}`. */
+      remapped: z.array(z.object({ kind: z.string(), itemId: z.string(), newId: z.string() })),
       items: z.array(restoreResultSchema),
     })
     .nullable(),

@@ -18,8 +18,12 @@ export type ExportBody = z.infer<typeof exportBodySchema>;
 /** `POST /api/v1/restore/preview` with JSON: preview an archive staged with `/restore/uploads`. */
 export const previewStagedBodySchema = z.object({ restoreId: z.string().min(1).max(100) }).strict();
 
-/** `POST /api/v1/restore/:restoreId`. */
-export const restoreBodySchema = z.object({ strategy: z.enum(["skip", "replace"]) }).strict();
+/**
+ * `POST /api/v1/restore/:restoreId`. `merge` (the default) imports an item whose id is taken here
+ * under a new id with its references rewritten (docs/decisions/2750); `skip` keeps what is here;
+ * `replace` overwrites it.
+ */
+export const restoreBodySchema = z.object({ strategy: z.enum(["merge", "skip", "replace"]).default("merge") }).strict();
 export type RestoreStrategy = z.infer<typeof restoreBodySchema>["strategy"];
 
 /** The header that carries the passphrase of an archive with secrets (never a URL). */

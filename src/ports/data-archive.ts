@@ -59,7 +59,9 @@ export interface RestoreRecord {
   preview: string | null;
   /** The secrets map sealed under DATA_KEY (JSON of a SealedSecret), or null. */
   secretsSealed: string | null;
-  strategy: "skip" | "replace" | null;
+  strategy: "merge" | "skip" | "replace" | null;
+  /** JSON of the id map `{<kind>: {<archived id>: <id here>}}` of a merge (docs/decisions/2750), or null. */
+  idMap: string | null;
   done: number;
   total: number;
   error: { code: ErrorCode; message: string } | null;
@@ -73,6 +75,8 @@ export interface RestoreResult {
   kind: string;
   itemId: string;
   outcome: "imported" | "replaced" | "skipped" | "refused";
+  /** The id the item was imported under when it is not its archived id (a merge remapped it). */
+  newId: string | null;
   code: ErrorCode | null;
   message: string | null;
 }
@@ -93,7 +97,10 @@ export interface RestoreStore {
   expired(now: number): string[];
 }
 
-/** A value of a dumped row (no BLOB columns in row groups). */
+/**
+ * A value of a dumped row. A BLOB column (e.g. avatar chunks) is dumped as the name of a binary
+ * file of the item (`bin/<n>`), listed in the dump's `files`.
+ */
 export type RowValue = string | number | null;
 
 /** Rows of one group by table. */
@@ -105,7 +112,8 @@ export type RowGroup = "run" | "workspace" | "skill" | "character" | "book";
 export interface RowGroupStore {
   /** Item keys of a group (run ids; workspace ids that have persistent states; `scope\u0000name`). */
   keys(group: RowGroup): string[];
-  dump(group: RowGroup, key: string): { rows: GroupRows; blobs: string[] } | null;
+  /** The item's rows, the shared blobs they name and its binary files (`bin/<n>` → bytes). */
+  dump(group: RowGroup, key: string): { rows: GroupRows; blobs: string[]; files: Record<string, Uint8Array> } | null;
   exists(group: RowGroup, key: string): boolean;
   /** Deletes every row of the item (not its blobs; the caller sweeps them). */
   remove(group: RowGroup, key: string): void;
@@ -113,7 +121,7 @@ export interface RowGroupStore {
    * Inserts the rows (synchronously; call inside a transaction). Throws `data.item_invalid` for a
    * table or column that is not part of the group, a row of another key, or a value of the wrong type.
    */
-  load(group: RowGroup, key: string, rows: GroupRows): void;
+  load(group: RowGroup, key: string, rows: GroupRows, file?: (name: string) => Uint8Array | null): void;
 }
 
 /** Random access to a staged archive's bytes. */
@@ -144,4 +152,18 @@ export interface ArchiveCodec {
   encrypt(plaintext: string, passphrase: string): Promise<EncryptedSecrets>;
   /** Errors: data.passphrase_wrong, data.archive_invalid. */
   decrypt(secrets: EncryptedSecrets, passphrase: string): Promise<string>;
+}
+
+/**
+ * The account's settings rows for the archive kind `settings` (docs/spec/data-portability.md §1):
+ * `worldinfo` (the global World Info settings, te_wi_settings) and `user.<key>` (user-wide settings
+ * such as the persona, te_user_settings). Values are JSON text.
+ */
+export interface SettingRowStore {
+  /** Item ids of the settings stored here. */
+  ids(): string[];
+  /** The JSON text of a setting, or null when it is not stored. */
+  read(id: string): string | null;
+  /** Stores a setting's JSON text; throws `data.item_invalid` for an id that is not a setting. */
+  write(id: string, json: string): void;
 }

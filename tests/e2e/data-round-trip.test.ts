@@ -145,14 +145,18 @@ describe("account export and restore through wrangler dev", () => {
     const started = await devFetch(session.dev.url, `/api/v1/restore/${previewed.restoreId}`, target.deviceToken, {
       strategy: "skip",
     });
-    expect(started.status).toBe(202);
-    const report = await until(
-      async () => {
-        const r = await devFetch(session.dev.url, `/api/v1/restore/${previewed.restoreId}`, target.deviceToken);
-        return { status: r.status, body: await r.json() };
-      },
-      (r) => r.body.status !== "running",
-    );
+    // A small archive: the POST answers the report (200); past one step it is 202 and GET has it.
+    expect([200, 202]).toContain(started.status);
+    const report =
+      started.status === 200
+        ? { status: 200, body: await started.json() }
+        : await until(
+            async () => {
+              const r = await devFetch(session.dev.url, `/api/v1/restore/${previewed.restoreId}`, target.deviceToken);
+              return { status: r.status, body: await r.json() };
+            },
+            (r) => r.body.status !== "running",
+          );
     expect(report.body.status).toBe("done");
     expect(report.body.report.refused, JSON.stringify(report.body.report.items)).toBe(0);
 

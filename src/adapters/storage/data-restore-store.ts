@@ -13,6 +13,7 @@ const COLUMNS: Record<string, string> = {
   preview: "preview",
   secretsSealed: "secrets_sealed",
   strategy: "strategy",
+  idMap: "id_map",
   done: "done",
   total: "total",
   error: "error",
@@ -30,6 +31,7 @@ function toRecord(row: Row): RestoreRecord {
     preview: text(row.preview),
     secretsSealed: text(row.secrets_sealed),
     strategy: text(row.strategy) as RestoreRecord["strategy"],
+    idMap: text(row.id_map),
     done: Number(row.done),
     total: Number(row.total),
     error: row.error === null ? null : (JSON.parse(String(row.error)) as RestoreRecord["error"]),
@@ -103,13 +105,14 @@ export class SqlRestoreStore implements RestoreStore {
 
   addResult(id: string, idx: number, result: RestoreResult): void {
     this.sql.exec(
-      `INSERT OR REPLACE INTO te_data_restore_results(restore_id, idx, kind, item_id, outcome, code, message)
-       VALUES(?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO te_data_restore_results(restore_id, idx, kind, item_id, outcome, new_id, code, message)
+       VALUES(?, ?, ?, ?, ?, ?, ?, ?)`,
       id,
       idx,
       result.kind,
       result.itemId,
       result.outcome,
+      result.newId,
       result.code,
       result.message,
     );
@@ -123,6 +126,7 @@ export class SqlRestoreStore implements RestoreStore {
         kind: String(row.kind),
         itemId: String(row.item_id),
         outcome: String(row.outcome) as RestoreResult["outcome"],
+        newId: row.new_id === null || row.new_id === undefined ? null : String(row.new_id),
         code: row.code === null ? null : (String(row.code) as RestoreResult["code"]),
         message: row.message === null ? null : String(row.message),
       }));

@@ -5,7 +5,8 @@
  * An archive is untrusted input: only the tables listed here are written, only columns that exist
  * in the table (checked with `PRAGMA table_info`), only rows whose key columns equal the item's
  * key, and only text, numbers and null. Columns a newer server added and an older archive lacks
- * take their defaults.
+ * take their defaults. A BLOB column (a character's avatar chunks) is carried as a binary file of
+ * the item (`bin/<n>`, named in the row), so the bytes come back exactly.
  */
 import { AppError } from "../../domain/errors";
 import type { GroupRows, RowGroup, RowGroupStore, RowValue } from "../../ports/data-archive";
@@ -16,6 +17,8 @@ interface GroupTable {
   /** Columns not carried (e.g. an AUTOINCREMENT order column, re-assigned on insert). */
   skip?: string[];
   orderBy?: string;
+  /** BLOB columns, carried as binary files of the item. */
+  binary?: string[];
 }
 
 const GROUPS: Record<RowGroup, GroupTable[]> = {
@@ -36,13 +39,18 @@ const GROUPS: Record<RowGroup, GroupTable[]> = {
   workspace: [
     { table: "te_ws_persist_states", keys: ["workspace_id"], skip: ["ord"], orderBy: "ord" },
     { table: "te_ws_persist_files", keys: ["workspace_id"] },
+    // The "restore to the next run" pointer (docs/spec/workspace.md §3.2.1).
+    { table: "te_ws_persist_pointers", keys: ["workspace_id"] },
   ],
   skill: [
     { table: "te_skills", keys: ["scope", "name"] },
     { table: "te_skill_files", keys: ["scope", "name"] },
   ],
-  // A character's card (docs/spec/characters.md); its avatar chunks are not carried yet.
-  character: [{ table: "te_characters", keys: ["id"] }],
+  // A character's card and its avatar's chunks (docs/spec/characters.md).
+  character: [
+    { table: "te_characters", keys: ["id"] },
+    { table: "te_character_avatars", keys: ["character_id"], orderBy: "idx", binary: ["data"] },
+  ],
   // A World Info book with its entries and attachments (docs/spec/worldinfo.md).
   book: [
     { table: "te_wi_books", keys: ["id"] },
@@ -86,10 +94,12 @@ export class SqlRowGroupStore implements RowGroupStore {
       .map((row) => String(row.k));
   }
 
-  dump(group: RowGroup, key: string): { rows: GroupRows; blobs: string[] } | null {
+  dump(group: RowGroup, key: string): { rows: GroupRows; blobs: string[]; files: Record<string, Uint8Array> } | null {
     if (!this.exists(group, key)) return null;
     const rows: GroupRows = {};
     const blobs = new Set<string>();
+    const files: Record<string, Uint8Array> = {};
+    let fileCount = 0;
     for (const table of GROUPS[group]) {
       const values = keyValues(table, key);
       const where = table.keys.map((k) => `${k} = ?`).join(" AND ");
@@ -100,13 +110,19 @@ export class SqlRowGroupStore implements RowGroupStore {
         const out: Record<string, RowValue> = {};
         for (const [column, value] of Object.entries(row)) {
           if (table.skip?.includes(column)) continue;
+          if (value instanceof ArrayBuffer && table.binary?.includes(column)) {
+            const name = `bin/${fileCount++}`;
+            files[name] = new Uint8Array(value);
+            out[column] = name;
+            continue;
+          }
           out[column] = value instanceof ArrayBuffer ? null : (value as RowValue);
         }
         if (BLOB_TABLES.has(table.table) && typeof row.hash === "string") blobs.add(row.hash);
         return out;
       });
     }
-    return { rows, blobs: [...blobs].sort() };
+    return { rows, blobs: [...blobs].sort(), files };
   }
 
   exists(group: RowGroup, key: string): boolean {
@@ -125,7 +141,7 @@ export class SqlRowGroupStore implements RowGroupStore {
     }
   }
 
-  load(group: RowGroup, key: string, rows: GroupRows): void {
+  load(group: RowGroup, key: string, rows: GroupRows, file?: (name: string) => Uint8Array | null): void {
     const tables = new Map(GROUPS[group].map((t) => [t.table, t]));
     for (const name of Object.keys(rows)) {
       if (!tables.has(name))
@@ -149,9 +165,17 @@ export class SqlRowGroupStore implements RowGroupStore {
         table.keys.forEach((k, i) => {
           if (row[k] !== values[i]) throw invalid(`A row of ${table.table} belongs to another item.`);
         });
+        const cells = columns.map((c): SqlStorageValue => {
+          const value = row[c] ?? null;
+          if (!table.binary?.includes(c) || value === null) return value;
+          const bytes = typeof value === "string" && value.startsWith("bin/") ? (file?.(value) ?? null) : null;
+          if (bytes === null)
+            throw invalid(`The archive lacks the binary file ${String(value).slice(0, 40)} of ${table.table}.`);
+          return bytes.slice().buffer;
+        });
         this.sql.exec(
           `INSERT INTO ${table.table}(${columns.join(", ")}) VALUES(${columns.map(() => "?").join(", ")})`,
-          ...columns.map((c) => row[c] ?? null),
+          ...cells,
         );
       }
     }

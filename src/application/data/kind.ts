@@ -4,6 +4,7 @@
  * is one file implementing this interface plus one line there, and older archives, which lack
  * its section, still restore.
  */
+import type { IdRemap } from "../../domain/data/id-remap";
 import type { AppError } from "../../domain/errors";
 
 /** One exported item: files under `<kind>/<itemId>/`, blobs it needs, secrets it carries. */
@@ -32,6 +33,13 @@ export interface ImportContext {
   secrets: Record<string, string> | undefined;
   /** True when an item with this id exists and the strategy is replace. */
   replace: boolean;
+  /** The id to import the item under: its archived id, or a new one when a merge remapped it. */
+  targetId: string;
+  /**
+   * The restore's id map (docs/decisions/2750): every reference the item holds to another item
+   * goes through it. Empty for skip/replace and when nothing collided.
+   */
+  remap: IdRemap;
 }
 
 export interface ArchiveKind {
@@ -49,6 +57,17 @@ export interface ArchiveKind {
   secrets?(): Promise<Record<string, Record<string, string>>>;
   /** True when an item with this id exists here. */
   exists(id: string): boolean;
+  /**
+   * A fresh id for an item whose id is taken here (merge, docs/decisions/2750); `taken(candidate)`
+   * says whether a candidate is already used here or by this restore. Absent: the kind's ids
+   * cannot be remapped and a colliding item is skipped.
+   */
+  newId?(id: string, taken: (candidate: string) => boolean): string;
+  /**
+   * The id an item takes because of other kinds' remapping (a skill scoped to a remapped
+   * character), or absent when its id is its own.
+   */
+  derivedId?(id: string, remap: IdRemap): string;
   /**
    * Imports one item whole or not at all (an AppError leaves nothing of it behind). With
    * `replace` the existing item is replaced in the same transaction.

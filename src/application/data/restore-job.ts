@@ -1,22 +1,33 @@
 /**
  * Restore, second half (docs/spec/data-portability.md §3, §5): `startRestore` fixes the strategy
- * and schedules step kind `data.restore`; each step imports items in manifest order until its
- * budget is spent. Each item is imported whole or not at all (ArchiveKind.importItem); an item
- * that exists here is skipped (`data.item_exists`) or replaced, per the strategy; an item that
- * fails is refused with its code and message. Ids are kept. The report is one row per item.
- * When done, the staged bytes are dropped (the report stays until the restore expires).
+ * (and, for `merge`, the id map: restore-plan.ts) and runs the first step of the restore within
+ * the request; when it does not finish there, step kind `data.restore` continues, each step
+ * importing items in manifest order until its budget is spent. Each item is imported whole or not
+ * at all (ArchiveKind.importItem). An item whose id exists here is imported under a new id with
+ * every reference rewritten (`merge`, docs/decisions/2750), skipped (`data.item_exists`) or
+ * replaced, per the strategy; an item that fails is refused with its code and message. The report
+ * is one row per item (with `newId` when remapped). When done, the staged bytes are dropped (the
+ * report stays until the restore expires).
  *
  * Errors: `data.restore_not_found` (404), `data.restore_state` (409).
  */
 import { AppError, type ErrorCode } from "../../domain/errors";
 import { BLOB_PREFIX, itemFolder, type ArchiveManifest } from "../../domain/data/archive-format";
+import { IdRemap, type IdMapJson } from "../../domain/data/id-remap";
 import { DATA_LIMITS } from "../../domain/data/limits";
 import type { RestoreStrategy } from "../../contracts/data";
 import type { RestorePreview, RestoreView } from "../../contracts/data-views";
 import type { RangeSource, RestoreRecord, RestoreResult, ZipIndexEntry } from "../../ports/data-archive";
 import { RESTORE_STEP_JOB, type DataDeps } from "./deps";
 import type { ArchivedItem } from "./kind";
+import { planMerge } from "./restore-plan";
 import { requireRestore, restoreSecretsAad, stagedSource } from "./restore-preview";
+
+/**
+ * How long after a restore starts its step job is due as a safety net while the first step runs
+ * within the request (if the object stops during it, the job resumes the restore), ms.
+ */
+const INLINE_WATCHDOG_MS = 60_000;
 
 function units(manifest: ArchiveManifest): Array<{ kind: string; itemId: string }> {
   const out: Array<{ kind: string; itemId: string }> = [];
@@ -45,6 +56,9 @@ export function restoreView(deps: DataDeps, record: RestoreRecord): RestoreView 
             replaced: count("replaced"),
             skipped: count("skipped"),
             refused: count("refused"),
+            remapped: items.flatMap((i) =>
+              i.newId !== null && i.outcome === "imported" ? [{ kind: i.kind, itemId: i.itemId, newId: i.newId }] : [],
+            ),
             items,
           }
         : null,
@@ -55,8 +69,13 @@ export function restoreStatus(deps: DataDeps, restoreId: string): RestoreView {
   return restoreView(deps, requireRestore(deps, restoreId));
 }
 
-/** Starts restoring a previewed archive with `strategy`; answers at once (status running). */
-export function startRestore(deps: DataDeps, restoreId: string, strategy: RestoreStrategy): RestoreView {
+/**
+ * Starts restoring a previewed archive with `strategy` and runs its first step (≤ the step budget,
+ * DATA_LIMITS.stepBudgetMs) before answering: a small archive answers `done` with the report; a
+ * larger one answers `running` and step kind `data.restore` goes on (docs/decisions/2750).
+ * Errors: `data.restore_not_found`, `data.restore_state`.
+ */
+export async function startRestore(deps: DataDeps, restoreId: string, strategy: RestoreStrategy): Promise<RestoreView> {
   const record = requireRestore(deps, restoreId);
   if (record.status !== "previewed")
     throw new AppError(
@@ -65,10 +84,21 @@ export function startRestore(deps: DataDeps, restoreId: string, strategy: Restor
         ? "Preview this archive before restoring it."
         : "This archive is being restored or was restored already.",
     );
-  const total = units(JSON.parse(record.manifest!) as ArchiveManifest).length;
+  const list = units(JSON.parse(record.manifest!) as ArchiveManifest);
+  const total = list.length;
+  // Claim it before the first await, so a second POST gets data.restore_state.
   deps.restores.update(restoreId, { status: "running", strategy, total, done: 0 });
-  deps.scheduler.schedule(RESTORE_STEP_JOB, restoreId, deps.clock.now());
+  deps.scheduler.schedule(RESTORE_STEP_JOB, restoreId, deps.clock.now() + INLINE_WATCHDOG_MS);
+  try {
+    const idMap = strategy === "merge" ? await planMerge(deps.kinds, list) : {};
+    deps.restores.update(restoreId, { idMap: JSON.stringify(idMap) });
+  } catch (error) {
+    deps.scheduler.cancel(RESTORE_STEP_JOB, restoreId);
+    deps.restores.update(restoreId, { status: "previewed", strategy: null, total: 0 });
+    throw error;
+  }
   deps.sockets.broadcast({ type: "restore.progress", restoreId, done: 0, total, status: "running" });
+  await runRestoreStep(deps, restoreId);
   return restoreView(deps, requireRestore(deps, restoreId));
 }
 
@@ -120,6 +150,7 @@ export async function runRestoreStep(deps: DataDeps, restoreId: string): Promise
   try {
     const byName = new Map(deps.codec.index(source).map((e) => [e.name, e]));
     const list = units(JSON.parse(record.manifest) as ArchiveManifest);
+    const remap = new IdRemap(record.idMap ? (JSON.parse(record.idMap) as IdMapJson) : {});
     const secrets = record.secretsSealed
       ? (JSON.parse(await deps.cipher.open(JSON.parse(record.secretsSealed), restoreSecretsAad(restoreId))) as Record<
           string,
@@ -128,7 +159,7 @@ export async function runRestoreStep(deps: DataDeps, restoreId: string): Promise
       : undefined;
     while (done < list.length) {
       const unit = list[done]!;
-      deps.restores.addResult(restoreId, done, await importOne(deps, source, byName, unit, record, secrets));
+      deps.restores.addResult(restoreId, done, await importOne(deps, source, byName, unit, record, remap, secrets));
       done += 1;
       deps.restores.update(restoreId, { done });
       if (done < list.length && deps.clock.now() - started > DATA_LIMITS.stepBudgetMs) {
@@ -139,6 +170,7 @@ export async function runRestoreStep(deps: DataDeps, restoreId: string): Promise
     }
     deps.restores.update(restoreId, { status: "done", finishedAt: deps.clock.now(), secretsSealed: null });
     deps.restores.dropBytes(restoreId);
+    deps.scheduler.cancel(RESTORE_STEP_JOB, restoreId);
     deps.sockets.broadcast({ type: "restore.progress", restoreId, done, total: list.length, status: "done" });
   } catch (error) {
     const failure =
@@ -147,6 +179,7 @@ export async function runRestoreStep(deps: DataDeps, restoreId: string): Promise
         : { code: "app.internal_error" as ErrorCode, message: "The restore stopped unexpectedly." };
     deps.restores.update(restoreId, { status: "failed", error: failure, finishedAt: deps.clock.now() });
     deps.restores.dropBytes(restoreId);
+    deps.scheduler.cancel(RESTORE_STEP_JOB, restoreId);
     deps.sockets.broadcast({ type: "restore.progress", restoreId, done, total: record.total, status: "failed" });
   }
 }
@@ -157,33 +190,43 @@ async function importOne(
   byName: Map<string, ZipIndexEntry>,
   unit: { kind: string; itemId: string },
   record: RestoreRecord,
+  remap: IdRemap,
   secrets: Record<string, Record<string, Record<string, string>>> | undefined,
 ): Promise<RestoreResult> {
-  const base = { kind: unit.kind, itemId: unit.itemId };
+  const targetId = remap.idOf(unit.kind, unit.itemId);
+  const base = { kind: unit.kind, itemId: unit.itemId, newId: targetId === unit.itemId ? null : targetId };
   const kind = deps.kinds.find((k) => k.name === unit.kind);
   if (!kind)
     return {
       ...base,
+      newId: null,
       outcome: "refused",
       code: "data.kind_unknown",
       message: `This server does not know items of kind ${unit.kind}.`,
     };
-  const exists = kind.exists(unit.itemId);
+  const exists = kind.exists(targetId);
   if (exists && record.strategy !== "replace")
     return {
       ...base,
+      newId: null,
       outcome: "skipped",
       code: "data.item_exists",
-      message: "An item with this id exists here; kept as it is.",
+      message:
+        record.strategy === "merge"
+          ? "An item with this id exists here and this kind cannot take a new id; kept as it is."
+          : "An item with this id exists here; kept as it is.",
     };
   try {
     await kind.importItem(archivedItem(deps, source, byName, unit.kind, unit.itemId), {
       replace: exists,
+      targetId,
+      remap,
       secrets: secrets?.[unit.kind]?.[unit.itemId],
     });
     return { ...base, outcome: exists ? "replaced" : "imported", code: null, message: null };
   } catch (error) {
-    if (error instanceof AppError) return { ...base, outcome: "refused", code: error.code, message: error.message };
+    if (error instanceof AppError)
+      return { ...base, newId: null, outcome: "refused", code: error.code, message: error.message };
     console.error(
       JSON.stringify({
         level: "error",
@@ -192,6 +235,12 @@ async function importOne(
         message: String(error).slice(0, 200),
       }),
     );
-    return { ...base, outcome: "refused", code: "app.internal_error", message: "This item could not be imported." };
+    return {
+      ...base,
+      newId: null,
+      outcome: "refused",
+      code: "app.internal_error",
+      message: "This item could not be imported.",
+    };
   }
 }

@@ -64,6 +64,7 @@ export async function stageUpload(
       preview: null,
       secretsSealed: null,
       strategy: null,
+      idMap: null,
       done: 0,
       total: 0,
       error: null,

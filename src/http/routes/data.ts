@@ -104,10 +104,18 @@ dataRoutes.get("/restore/:restoreId", requireDevice, async (c) =>
   c.json(await callSpace(c, "data.restore.get", { restoreId: c.req.param("restoreId") })),
 );
 
+/**
+ * Runs the restore. The first step runs within the request (docs/decisions/2750): when it
+ * finishes the archive the answer is `200` with the report (status `done` or `failed`); otherwise
+ * `202` with status `running`, `Location` of the restore, and the report comes from `GET`.
+ */
 dataRoutes.post("/restore/:restoreId", requireDevice, async (c) => {
-  const body = await readJson(c, restoreBodySchema);
-  return c.json(
-    await callSpace(c, "data.restore.start", { restoreId: c.req.param("restoreId"), strategy: body.strategy }),
-    202,
-  );
+  const body = await readJson(c, restoreBodySchema, { allowEmpty: true });
+  const restoreId = c.req.param("restoreId");
+  const view = await callSpace(c, "data.restore.start", { restoreId, strategy: body.strategy });
+  if (view.status === "running") {
+    c.header("location", `/api/v1/restore/${encodeURIComponent(restoreId)}`);
+    return c.json(view, 202);
+  }
+  return c.json(view, 200);
 });

@@ -42,10 +42,28 @@ export async function preview(token: string, archive: Uint8Array, passphrase?: s
   });
 }
 
-/** Restores a previewed archive and waits for the report. */
-export async function restore(token: string, restoreId: string, strategy: "skip" | "replace"): Promise<any> {
-  const started = await apiJson(`/api/v1/restore/${restoreId}`, { token, body: { strategy }, expectStatus: 202 });
+/**
+ * Restores a previewed archive and returns the report: the POST answers it (200) when the restore
+ * finished within the request, else 202 and the report comes from GET.
+ */
+export async function restore(
+  token: string,
+  restoreId: string,
+  strategy: "merge" | "skip" | "replace" | undefined,
+): Promise<any> {
+  const response = await api(`/api/v1/restore/${restoreId}`, {
+    token,
+    method: "POST",
+    body: strategy === undefined ? {} : { strategy },
+  });
+  const started = (await response.json()) as any;
+  if (response.status === 200) {
+    expect(["done", "failed"]).toContain(started.status);
+    return started;
+  }
+  expect(response.status, JSON.stringify(started)).toBe(202);
   expect(started.status).toBe("running");
+  expect(response.headers.get("location")).toBe(`/api/v1/restore/${restoreId}`);
   return pollUntil(token, `/api/v1/restore/${restoreId}`, (r: any) => r.status !== "running");
 }
 
@@ -68,10 +86,8 @@ const NOT_CONTENT = new Set([
   "te_chat_imports",
   "te_skill_previews",
   "te_skill_preview_files",
-  // Avatar chunks and the global World Info settings are not carried yet
-  // (docs/spec/data-portability.md §1 "Not carried").
-  "te_character_avatars",
-  "te_wi_settings",
+  // Pending approvals expire with the run or generation that asked (docs/spec/data-portability.md §1).
+  "te_approvals",
 ]);
 
 /** Columns that differ by deployment key or write time, not content. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "../../../src/domain/errors";
+import type { AppError } from "../../../src/domain/errors";
 import { builtinDescriptor } from "../../../src/domain/tools/builtin-descriptors";
 import {
   bindingByAlias,

@@ -23,6 +23,7 @@ import { retentionUsageSchema } from "./011-retention-usage";
 import { chatGenerationSchema } from "./015-chat-generation";
 import { persistPointersSchema } from "./021-persist-pointers";
 import { dataArchiveSchema } from "./023-data-archive";
+import { restoreRemapSchema } from "./025-restore-remap";
 import { charactersWorldInfoSchema } from "./016-characters-worldinfo";
 import { chatCharactersSchema } from "./017-chat-characters";
 import { personasSchema } from "./018-personas";
@@ -52,4 +53,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   chatCharactersSchema,
   personasSchema,
   importHashesSchema,
+  restoreRemapSchema,
 ];

@@ -3,7 +3,10 @@
  * in SillyTavern JSONL (what SillyTavern and TauriTavern read; docs/decisions/0403) and
  * `chat.json` keeps what JSONL cannot carry: the chat's id, kind, revision, times and stored
  * header, and each message's id and revision, so a restore keeps ids (runs refer to them).
- * Import parses every line before writing anything, then writes the chat in one transaction.
+ * Import parses every line before writing anything, then writes the chat in one transaction. In a
+ * merge a taken id becomes a fresh chat id (docs/decisions/2750): the chat record (its character
+ * link) and each message's `extra` (agent metadata: run and commit references) go through the id
+ * map; message text is content and is never changed.
  *
  * Errors of an item: the chat import codes with `details.line` (`chat.import_invalid_line`…),
  * `data.item_invalid` (chat.json missing or not matching the JSONL).
@@ -16,6 +19,7 @@ import {
   parseJsonLine,
   parseMessageLine,
 } from "../../../domain/chats/sillytavern";
+import { newChatId } from "../../../domain/chats/ids";
 import type { ChatRecord, JsonObject, MessageRecord } from "../../../domain/chats/types";
 import { broadcastChat, type ChatDeps } from "../../chats/chat-context";
 import type { ArchiveKind } from "../kind";
@@ -64,7 +68,13 @@ export function chatsKind(deps: ChatDeps): ArchiveKind {
       return { files: { "chat.jsonl": `${lines.join("\n")}\n`, "chat.json": JSON.stringify(meta) } };
     },
     exists: (id) => repo.chats.get(id) !== null,
-    async importItem(item, { replace }) {
+    newId(_id, taken) {
+      for (;;) {
+        const id = newChatId();
+        if (!taken(id)) return id;
+      }
+    },
+    async importItem(item, { replace, remap, targetId }) {
       const meta = item.json<ChatMeta>("chat.json");
       const text = item.text("chat.jsonl");
       if (text === null || !meta?.chat || meta.chat.id !== item.id || !Array.isArray(meta.messages))
@@ -85,10 +95,12 @@ export function chatsKind(deps: ChatDeps): ArchiveKind {
         if (!ids)
           throw new AppError("data.item_invalid", `chat.json of ${item.id} lists fewer messages than the JSONL.`);
         const keptRaw = ids[2] === 1;
+        const extra = remap.empty ? parsed.extra : (remap.json(parsed.extra) as JsonObject);
         records.push({
           ...parsed,
+          ...(extra === parsed.extra ? {} : { extra, extraJson: undefined }),
           ...(keptRaw ? {} : { raw: null }),
-          chatId: item.id,
+          chatId: targetId,
           seq: records.length + 1,
           messageId: ids[0],
           revision: ids[1],
@@ -96,9 +108,10 @@ export function chatsKind(deps: ChatDeps): ArchiveKind {
       });
       if (records.length !== meta.messages.length)
         throw new AppError("data.item_invalid", `chat.json of ${item.id} lists more messages than the JSONL.`);
-      const chat: ChatRecord = { ...meta.chat, messageCount: records.length };
+      const record = remap.empty ? meta.chat : (remap.json(meta.chat) as ChatMeta["chat"]);
+      const chat: ChatRecord = { ...record, id: targetId, messageCount: records.length };
       repo.transaction(() => {
-        if (replace) repo.chats.delete(item.id);
+        if (replace) repo.chats.delete(targetId);
         repo.chats.insert(chat);
         for (const message of records) repo.messages.insert(message);
       });

@@ -4,7 +4,9 @@
  * the header names are listed, and `headersUnavailable` / `endpointUserinfoUnavailable` say what
  * the archive lacks. With secrets, the header values and endpoint userinfo are in the encrypted
  * secrets map under `mcp/<id>` (`headers` as JSON text, `userinfo`). Restore seals them under this
- * server's DATA_KEY; catalog snapshots are not carried (the next discovery refetches them).
+ * server's DATA_KEY; catalog snapshots are not carried (the next discovery refetches them). In a
+ * merge a taken id becomes a fresh registration id (docs/decisions/2750); ToolIds that name it
+ * (`mcp/<id>:<tool>`) in profiles and runs are rewritten by the id map.
  *
  * Errors of an item: `data.item_invalid`, the storage codes of a registration that does not load
  * (`mcp.*`), `secrets.key_unavailable`.
@@ -12,6 +14,7 @@
 import { AppError } from "../../../domain/errors";
 import type { McpRegistrationRepository, StoredRegistration } from "../../../ports/mcp-registration-repository";
 import type { SecretCipher } from "../../../ports/secret-cipher";
+import { newRegistrationId } from "../../../domain/mcp/registration-id";
 import { headersAad, openConnection, userinfoAad } from "../../mcp/registry-secrets";
 import type { ArchiveKind } from "../kind";
 
@@ -70,19 +73,26 @@ export function mcpRegistrationsKind(deps: McpKindDeps): ArchiveKind {
       return out;
     },
     exists: (id) => repo.load(id).status !== "missing",
-    async importItem(item, { secrets, replace }) {
+    newId(_id, taken) {
+      for (;;) {
+        const id = newRegistrationId();
+        if (!taken(id)) return id;
+      }
+    },
+    async importItem(item, { secrets, replace, targetId }) {
       const archived = item.json<ArchivedRegistration>("registration.json");
       if (archived?.id !== item.id) throw new AppError("data.item_invalid", `The MCP server ${item.id} is incomplete.`);
       const { headerNames: _names, headersUnavailable: _h, endpointUserinfoUnavailable: _u, ...rest } = archived;
       const record: StoredRegistration = {
         ...rest,
-        sealedHeaders: secrets?.headers ? await cipher.seal(secrets.headers, headersAad(item.id)) : null,
-        sealedUserinfo: secrets?.userinfo ? await cipher.seal(secrets.userinfo, userinfoAad(item.id)) : null,
+        id: targetId,
+        sealedHeaders: secrets?.headers ? await cipher.seal(secrets.headers, headersAad(targetId)) : null,
+        sealedUserinfo: secrets?.userinfo ? await cipher.seal(secrets.userinfo, userinfoAad(targetId)) : null,
       };
       deps.transaction(() => {
-        if (replace) repo.remove(item.id);
+        if (replace) repo.remove(targetId);
         repo.insert(record);
-        const check = repo.load(item.id);
+        const check = repo.load(targetId);
         if (check.status === "unreadable") throw new AppError(check.issue.code, check.issue.message);
       });
     },

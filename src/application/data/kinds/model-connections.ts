@@ -4,11 +4,13 @@
  * in its base URL (`baseUrlUserinfoUnavailable: true`); with secrets, `apiKey` and `baseUrlUserinfo`
  * are in the encrypted secrets map under the connection's id. Restored without a key, the
  * connection shows "key unavailable" until the user enters one (docs/spec/data-portability.md §2).
- * The default flag is restored only when no other connection is the default.
+ * The default flag is restored only when no other connection is the default. In a merge a taken id
+ * becomes a fresh `conn_…` id (docs/decisions/2750); profiles bound to it are rewritten.
  *
  * Errors of an item: `data.item_invalid`, `secrets.key_unavailable`.
  */
 import { AppError } from "../../../domain/errors";
+import { randomSecret } from "../../../domain/ids";
 import type { ModelConnectionRecord } from "../../../domain/models/connection";
 import type { ModelConnectionRepository } from "../../../ports/model-connection-repository";
 import type { SecretCipher } from "../../../ports/secret-cipher";
@@ -75,11 +77,19 @@ export function modelConnectionsKind(deps: ConnectionKindDeps): ArchiveKind {
       return out;
     },
     exists: (id) => repo.get(id) !== null,
-    async importItem(item, { secrets, replace }) {
+    newId(_id, taken) {
+      for (;;) {
+        // The id form of ModelConnectionService.create.
+        const id = `conn_${randomSecret(12)}`;
+        if (!taken(id)) return id;
+      }
+    },
+    async importItem(item, { secrets, replace, targetId }) {
       const archived = item.json<ArchivedConnection>("connection.json");
       if (archived?.id !== item.id || typeof archived.name !== "string" || typeof archived.modelId !== "string")
         throw new AppError("data.item_invalid", `The model connection ${item.id} is incomplete.`);
-      const { apiKeyUnavailable: _k, baseUrlUserinfoUnavailable: _u, ...record } = archived;
+      const { apiKeyUnavailable: _k, baseUrlUserinfoUnavailable: _u, ...fields } = archived;
+      const record = { ...fields, id: targetId };
       if (secrets?.baseUrlUserinfo && record.baseUrl) {
         const url = new URL(record.baseUrl);
         record.baseUrl = record.baseUrl.replace(`${url.protocol}//`, `${url.protocol}//${secrets.baseUrlUserinfo}@`);
@@ -87,13 +97,13 @@ export function modelConnectionsKind(deps: ConnectionKindDeps): ArchiveKind {
       // Without the key, a seal under a different label: it never opens, so the key shows as unavailable.
       const apiKey =
         secrets?.apiKey !== undefined
-          ? await cipher.seal(secrets.apiKey, aad(item.id))
-          : await cipher.seal("", `model-connection:${item.id}:unavailable`);
+          ? await cipher.seal(secrets.apiKey, aad(targetId))
+          : await cipher.seal("", `model-connection:${targetId}:unavailable`);
       deps.transaction(() => {
-        const wasDefault = repo.get(item.id)?.record.isDefault === true;
-        if (replace) repo.delete(item.id);
+        const wasDefault = repo.get(targetId)?.record.isDefault === true;
+        if (replace) repo.delete(targetId);
         repo.insert({ record: { ...record, isDefault: false }, apiKey });
-        if (record.isDefault && (wasDefault || repo.getDefault() === null)) repo.setDefault(item.id);
+        if (record.isDefault && (wasDefault || repo.getDefault() === null)) repo.setDefault(targetId);
       });
     },
   };
