@@ -3,7 +3,8 @@
  * (issue [data] "Web"): the owner exports with secrets and a passphrase (the bar reaches every
  * item), downloads the .zip; a second user checks the file (a wrong passphrase is refused with the
  * localized sentence; the right one shows the preview by kind), restores it and reads the report;
- * the restored chat is listed. Screenshot at 360 px.
+ * the restored chat is listed; the same file again is merged as copies under new ids (the report
+ * lists them). Screenshot at 360 px.
  */
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -83,6 +84,20 @@ describe.skipIf(!HAS_CHROMIUM)("web: settings export and restore", () => {
       "/mcp/servers",
     );
     expect(servers.servers[0]?.headers).toEqual({ "X-Api-Key": "browser-secret-value" });
+
+    // The same file again: everything exists now; "keep both" (the default) imports copies under new ids.
+    await phone.getByRole("button", { name: "Check the file" }).click();
+    await preview.getByText("2 items already exist here. What should happen to them?").waitFor();
+    expect(
+      await preview
+        .getByRole("radio", { name: "Keep both: import the file's items as copies with new ids" })
+        .isChecked(),
+    ).toBe(true);
+    await preview.getByRole("button", { name: "Restore" }).click();
+    await phone.getByText("2 items were imported under new ids:").waitFor({ timeout: 60_000 });
+    await phone.getByText("Done: 2 imported, 0 replaced, 0 kept, 0 refused.").waitFor();
+    const both = await api<{ chats: Array<{ title: string }> }>(rig, other.device.deviceToken, "GET", "/chats");
+    expect(both.chats.map((c) => c.title)).toEqual(["Lantern tale", "Lantern tale"]);
   });
 
   it("an export that finishes before its start request answers still shows as ready", async () => {

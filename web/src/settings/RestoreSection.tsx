@@ -1,8 +1,11 @@
 /**
  * Settings → "Restore from a file" (docs/spec/data-portability.md §3): choose an archive (and type
  * its passphrase when it holds secrets), see the preview (items by kind, what exists here, kinds
- * this server does not know), choose skip or replace for existing items, restore, and read the
- * report (refused items with their reason). A refused archive shows the localized error and code.
+ * this server does not know), choose what happens to existing items (keep both: copies under new
+ * ids, the default; skip; replace), restore, and read the report (refused items with their
+ * reason, remapped items old → new). A small archive's report comes with the answer to the
+ * restore request; a larger one follows through `restore.progress` frames. A refused archive
+ * shows the localized error and code.
  */
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,7 +28,7 @@ export function RestoreSection() {
   const [passphrase, setPassphrase] = useState("");
   const [preview, setPreview] = useState<RestorePreview | null>(null);
   const [failure, setFailure] = useState<{ code: string; message: string; details?: unknown } | null>(null);
-  const [strategy, setStrategy] = useState<"skip" | "replace">("skip");
+  const [strategy, setStrategy] = useState<"merge" | "skip" | "replace">("merge");
   const job = useJob<RestoreView>("restore.progress", (f) => f.restoreId, api.getRestore);
 
   const check = useAction(
@@ -118,6 +121,11 @@ export function RestoreSection() {
             <fieldset>
               <legend>{t("settings.restore.conflicts", { count: preview.conflicts.length })}</legend>
               <label className="check">
+                <input type="radio" checked={strategy === "merge"} onChange={() => setStrategy("merge")} />
+                {t("settings.restore.merge")}
+              </label>
+              {strategy === "merge" && <small className="muted">{t("settings.restore.mergeHint")}</small>}
+              <label className="check">
                 <input type="radio" checked={strategy === "skip"} onChange={() => setStrategy("skip")} />
                 {t("settings.restore.skip")}
               </label>
@@ -153,6 +161,19 @@ export function RestoreSection() {
                   refused: report.refused,
                 })}
               </p>
+              {report.remapped.length > 0 && (
+                <details className="restore-remapped">
+                  <summary>{t("settings.restore.remapped", { count: report.remapped.length })}</summary>
+                  <ul>
+                    {report.remapped.map((item) => (
+                      <li key={`${item.kind}/${item.itemId}`}>
+                        <strong>{t(`settings.kinds.${item.kind}`, { defaultValue: item.kind })}</strong>{" "}
+                        <code>{item.itemId}</code> → <code>{item.newId}</code>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              )}
               {report.refused > 0 && (
                 <ul className="restore-refused">
                   {report.items

@@ -13,7 +13,8 @@ import type { ExportView, RestorePreview, RestoreView } from "./types";
 export interface DataApi {
   startExport(body: { includeRuns: boolean; includeSecrets: boolean; passphrase?: string }): Promise<ExportView>;
   getExport(exportId: string): Promise<ExportView>;
-  startRestore(restoreId: string, strategy: "skip" | "replace"): Promise<RestoreView>;
+  /** Runs the restore: the view with the report when it finished within the request (200), else `running` (202). */
+  startRestore(restoreId: string, strategy: "merge" | "skip" | "replace"): Promise<RestoreView>;
   getRestore(restoreId: string): Promise<RestoreView>;
 }
 

@@ -13,6 +13,7 @@ export default {
     runs: "Agent runs",
     characters: "Characters",
     worldinfo: "World Info",
+    settings: "Settings (persona, World Info)",
   },
   export: {
     title: "Export everything",
@@ -52,6 +53,10 @@ export default {
     conflicts_one: "{{count}} item already exists here. What should happen to it?",
     conflicts_other: "{{count}} items already exist here. What should happen to them?",
     noConflicts: "Nothing in the file exists here yet.",
+    merge: "Keep both: import the file's items as copies with new ids",
+    mergeHint: "Links inside the copies (chat → character, profile → connection, run → chat) point at the copies.",
+    remapped_one: "{{count}} item was imported under a new id:",
+    remapped_other: "{{count}} items were imported under new ids:",
     skip: "Keep what is here (skip those items)",
     replace: "Replace them with the file's version",
     start: "Restore",

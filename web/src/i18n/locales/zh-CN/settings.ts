@@ -13,6 +13,7 @@ export default {
     runs: "智能体运行",
     characters: "角色卡",
     worldinfo: "世界书",
+    settings: "设置（用户角色、世界书设置）",
   },
   export: {
     title: "导出全部数据",
@@ -49,6 +50,9 @@ export default {
     unknownKinds: "本服务器无法读取文件中的以下部分，将跳过：{{kinds}}",
     conflicts_other: "有 {{count}} 项在这里已存在。要如何处理？",
     noConflicts: "文件中的内容在这里都还不存在。",
+    merge: "两者都保留：以新 ID 将文件中的项作为副本导入",
+    mergeHint: "副本内部的关联（聊天 → 角色卡、配置 → 模型连接、运行 → 聊天）都指向副本。",
+    remapped_other: "有 {{count}} 项以新 ID 导入：",
     skip: "保留现有内容（跳过这些项）",
     replace: "用文件中的版本替换",
     start: "开始恢复",

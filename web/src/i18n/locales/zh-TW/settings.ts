@@ -13,6 +13,7 @@ export default {
     runs: "代理執行",
     characters: "角色卡",
     worldinfo: "世界書",
+    settings: "設定（使用者角色、世界書設定）",
   },
   export: {
     title: "匯出全部資料",
@@ -48,6 +49,9 @@ export default {
     unknownKinds: "本伺服器無法讀取檔案中的以下部分，將略過：{{kinds}}",
     conflicts_other: "有 {{count}} 項在這裡已存在。要如何處理？",
     noConflicts: "檔案中的內容在這裡都還不存在。",
+    merge: "兩者都保留：以新 ID 將檔案中的項目作為副本匯入",
+    mergeHint: "副本內部的關聯（聊天 → 角色卡、設定檔 → 模型連線、執行 → 聊天）都指向副本。",
+    remapped_other: "有 {{count}} 項以新 ID 匯入：",
     skip: "保留現有內容（略過這些項）",
     replace: "用檔案中的版本取代",
     start: "開始還原",
