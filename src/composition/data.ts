@@ -13,6 +13,7 @@ import { SqlMcpRegistrationStore } from "../adapters/storage/mcp-registration-st
 import { SqlModelConnectionStore } from "../adapters/storage/model-connection-store";
 import { SqlRowGroupStore } from "../adapters/storage/row-groups";
 import { SqlSettingRows } from "../adapters/storage/setting-rows";
+import { SqlToolApprovalStore } from "../adapters/storage/tool-approval-store";
 import { SqlUserSettingsStore } from "../adapters/storage/user-settings-store";
 import type { DataDeps } from "../application/data/deps";
 import type { ArchiveKind } from "../application/data/kind";
@@ -40,7 +41,12 @@ function archiveKinds(space: Space): ArchiveKind[] {
     transaction,
   };
   return [
-    mcpRegistrationsKind({ repo: new SqlMcpRegistrationStore(space.sql), cipher, transaction }),
+    mcpRegistrationsKind({
+      repo: new SqlMcpRegistrationStore(space.sql),
+      approvals: new SqlToolApprovalStore(space.sql),
+      cipher,
+      transaction,
+    }),
     modelConnectionsKind({ repo: new SqlModelConnectionStore(space.sql), cipher, transaction }),
     agentProfilesKind(new SqlAgentProfileStore(space.sql), space.sockets),
     rowGroupKind("skills", "skill", groups, false),

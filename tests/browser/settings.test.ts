@@ -86,6 +86,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: settings export and restore", () => {
     expect(servers.servers[0]?.headers).toEqual({ "X-Api-Key": "browser-secret-value" });
 
     // The same file again: everything exists now; "keep both" (the default) imports copies under new ids.
+    await phone.getByLabel("Passphrase (only if the export includes secrets)").fill(PASSPHRASE);
     await phone.getByRole("button", { name: "Check the file" }).click();
     await preview.getByText("2 items already exist here. What should happen to them?").waitFor();
     expect(

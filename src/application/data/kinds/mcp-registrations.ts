@@ -4,7 +4,9 @@
  * the header names are listed, and `headersUnavailable` / `endpointUserinfoUnavailable` say what
  * the archive lacks. With secrets, the header values and endpoint userinfo are in the encrypted
  * secrets map under `mcp/<id>` (`headers` as JSON text, `userinfo`). Restore seals them under this
- * server's DATA_KEY; catalog snapshots are not carried (the next discovery refetches them). In a
+ * server's DATA_KEY; catalog snapshots are not carried (the next discovery refetches them).
+ * `approvals.json` (when any) holds the tool descriptors the user approved (docs/spec/approvals.md
+ * §7), so a tool that changed since is still flagged for review after a restore. In a
  * merge a taken id becomes a fresh registration id (docs/decisions/2750); ToolIds that name it
  * (`mcp/<id>:<tool>`) in profiles and runs are rewritten by the id map.
  *
@@ -14,6 +16,8 @@
 import { AppError } from "../../../domain/errors";
 import type { McpRegistrationRepository, StoredRegistration } from "../../../ports/mcp-registration-repository";
 import type { SecretCipher } from "../../../ports/secret-cipher";
+import type { ToolApprovalStore } from "../../../ports/tool-approval-store";
+import type { ToolApprovalRecord } from "../../../domain/mcp/tool-review";
 import { newRegistrationId } from "../../../domain/mcp/registration-id";
 import { headersAad, openConnection, userinfoAad } from "../../mcp/registry-secrets";
 import type { ArchiveKind } from "../kind";
@@ -27,6 +31,7 @@ export interface ArchivedRegistration extends Omit<StoredRegistration, "sealedUs
 
 export interface McpKindDeps {
   repo: McpRegistrationRepository;
+  approvals: ToolApprovalStore;
   cipher: SecretCipher;
   transaction<T>(fn: () => T): T;
 }
@@ -59,7 +64,13 @@ export function mcpRegistrationsKind(deps: McpKindDeps): ArchiveKind {
         ...(sealedHeaders ? { headersUnavailable: true as const } : {}),
         ...(sealedUserinfo ? { endpointUserinfoUnavailable: true as const } : {}),
       };
-      return { files: { "registration.json": JSON.stringify(archived) } };
+      const approvals = deps.approvals.forRegistration(id);
+      return {
+        files: {
+          "registration.json": JSON.stringify(archived),
+          ...(approvals.length > 0 ? { "approvals.json": JSON.stringify(approvals) } : {}),
+        },
+      };
     },
     async secrets() {
       const out: Record<string, Record<string, string>> = {};
@@ -89,9 +100,16 @@ export function mcpRegistrationsKind(deps: McpKindDeps): ArchiveKind {
         sealedHeaders: secrets?.headers ? await cipher.seal(secrets.headers, headersAad(targetId)) : null,
         sealedUserinfo: secrets?.userinfo ? await cipher.seal(secrets.userinfo, userinfoAad(targetId)) : null,
       };
+      const approvals = item.file("approvals.json") === null ? [] : item.json<ToolApprovalRecord[]>("approvals.json");
+      if (!Array.isArray(approvals) || approvals.some((a) => typeof a?.nativeName !== "string" || !a.approved))
+        throw new AppError("data.item_invalid", `The approved tools of MCP server ${item.id} are incomplete.`);
       deps.transaction(() => {
-        if (replace) repo.remove(targetId);
+        if (replace) {
+          repo.remove(targetId);
+          deps.approvals.removeRegistration(targetId);
+        }
         repo.insert(record);
+        for (const approval of approvals) deps.approvals.put({ ...approval, registrationId: targetId });
         const check = repo.load(targetId);
         if (check.status === "unreadable") throw new AppError(check.issue.code, check.issue.message);
       });
