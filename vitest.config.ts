@@ -14,6 +14,13 @@ import { defineConfig } from "vitest/config";
 export const TEST_SETUP_TOKEN = "test-setup-token-0123456789abcdef";
 export const TEST_DATA_KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
 
+/**
+ * `expect.poll` waits for a condition; vitest's default gives up after 1 s, which a page loading a
+ * list on the loaded 2-core machine can exceed (a Chats list took longer and failed "0 to be 20").
+ * The suites that drive wrangler dev and Chromium wait up to 15 s; a passing poll returns at once.
+ */
+const SLOW_PEER_EXPECT = { poll: { timeout: 15_000, interval: 50 } };
+
 export default defineConfig({
   test: {
     projects: [
@@ -51,6 +58,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
+          expect: SLOW_PEER_EXPECT,
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           testTimeout: 90_000,
@@ -62,6 +70,7 @@ export default defineConfig({
         // Not part of `npm test` (≈ 15 min): `npm run test:faults` (tests/faults/README in the file).
         test: {
           name: "faults",
+          expect: SLOW_PEER_EXPECT,
           include: ["tests/faults/**/*.test.ts"],
           environment: "node",
           testTimeout: 60 * 60_000,
@@ -72,6 +81,7 @@ export default defineConfig({
       {
         test: {
           name: "browser",
+          expect: SLOW_PEER_EXPECT,
           include: ["tests/browser/**/*.test.ts"],
           environment: "node",
           testTimeout: 90_000,

@@ -373,12 +373,37 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
       .waitFor();
     expect(await page.getByRole("button", { name: "Cancel run" }).count()).toBe(0);
 
+    // The list opens unfiltered and the user switches to "cancelled" at once. On a loaded machine the
+    // first answer (both runs) can arrive after the filtered one; it once replaced the filtered list
+    // (2 runs under "cancelled"). Hold that first answer until the filtered list is on screen.
+    let releaseUnfiltered!: () => void;
+    const unfilteredHeld = new Promise<void>((resolve) => {
+      releaseUnfiltered = resolve;
+    });
+    const isUnfilteredList = (url: string) => {
+      const { pathname, searchParams } = new URL(url);
+      return pathname === "/api/v1/agent/runs" && !searchParams.has("statuses") && !searchParams.has("cursor");
+    };
+    await page.route(isUnfilteredList, async (route) => {
+      const response = await route.fetch();
+      await unfilteredHeld;
+      await route.fulfill({ response });
+    });
+    const unfilteredAnswered = page.waitForResponse((response) => isUnfilteredList(response.url()));
     await page.getByRole("link", { name: "← All runs" }).click();
-    // The filtered list loads over the network: wait longer than vitest's 1 s poll default (a loaded machine).
     await page.getByLabel("Show").selectOption("cancelled");
-    await expect.poll(() => page.getByTestId("run-row").count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId("run-row").count()).toBe(1);
+    releaseUnfiltered();
+    await (await unfilteredAnswered).finished();
+    await page.unroute(isUnfilteredList);
+    // Let the page handle the late answer and paint (two animation frames), then the list must be unchanged.
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+    );
+    expect(await page.getByTestId("run-row").count()).toBe(1);
+    expect(await page.getByTestId("run-row").getByTestId("run-status").getAttribute("data-status")).toBe("cancelled");
     await page.getByLabel("Show").selectOption("completed");
-    await expect.poll(() => page.getByTestId("run-row").count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId("run-row").count()).toBe(1);
     await page.getByLabel("Show").selectOption("all");
     await expect.poll(() => page.getByTestId("run-row").count()).toBe(2);
   });

@@ -1,10 +1,12 @@
 /**
  * Runs newest first (GET /api/v1/agent/runs?stableChatId=&statuses=, 25 per page, "Load more"
  * follows nextCursor), kept live: `agent.run_changed {runId, status, waitingOn, commitCount}` updates a listed run (an
- * unknown one reloads the first page) and `agent.run_removed {runId}` drops it.
+ * unknown one reloads the first page) and `agent.run_removed {runId}` drops it. Only the newest
+ * request's answer is shown: after a filter change, a late answer for the previous filter is dropped.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useServices } from "../state/services";
+import { latestAnswerGate } from "../state/latest-answer";
 import { useAction } from "../state/use-action";
 import { useFrame, useReconnected } from "../state/use-socket";
 import type { RunSummary } from "./types";
@@ -17,16 +19,21 @@ export function useRunList(chatId: string | null, statuses: readonly string[]) {
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const filter = { ...(chatId ? { stableChatId: chatId } : {}), statuses };
   const key = `${chatId ?? ""}|${statuses.join(",")}`;
+  const gate = useRef(latestAnswerGate()).current;
   const first = useAction(
     async () => {
+      const isLatest = gate.begin();
       const page = await runs.list(filter);
+      if (!isLatest()) return;
       setList(page.runs);
       setCursor(page.nextCursor);
     },
     { toastErrors: false },
   );
   const more = useAction(async (from: string) => {
+    const isLatest = gate.follow();
     const page = await runs.list({ ...filter, cursor: from });
+    if (!isLatest()) return;
     setList((current) => [
       ...(current ?? []),
       ...page.runs.filter((r) => !(current ?? []).some((c) => c.runId === r.runId)),
