@@ -380,7 +380,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     const unfilteredHeld = new Promise<void>((resolve) => {
       releaseUnfiltered = resolve;
     });
-    const isUnfilteredList = (url: string) => {
+    const isUnfilteredList = (url: URL | string) => {
       const { pathname, searchParams } = new URL(url);
       return pathname === "/api/v1/agent/runs" && !searchParams.has("statuses") && !searchParams.has("cursor");
     };
