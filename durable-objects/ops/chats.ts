@@ -6,6 +6,7 @@
 import { activeGeneration } from "../../src/application/generation/control";
 import { chatGenerationDeps } from "../../src/composition/chat-generation";
 import { createChatWithCharacter, updateChatCharacter } from "../../src/application/characters/chat-with-character";
+import { linkImportedChat } from "../../src/application/characters/link-imported-chat";
 import { libraryDeps } from "../../src/composition/characters";
 import { chatServices } from "../../src/composition/chats";
 import { defineOps } from "./registry";
@@ -42,7 +43,10 @@ export const chatOps = defineOps({
     const { chatId, ...options } = input;
     return chatServices(space).search(chatId, options);
   },
-  "chats.import": (space, input) =>
-    chatServices(space).importChat(input.body, input.title !== undefined ? { title: input.title } : {}),
+  "chats.import": async (space, input) =>
+    linkImportedChat(
+      libraryDeps(space),
+      await chatServices(space).importChat(input.body, input.title !== undefined ? { title: input.title } : {}),
+    ),
   "chats.export": (space, input: { chatId: string }) => chatServices(space).exportChat(input.chatId),
 });

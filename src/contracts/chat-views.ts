@@ -26,6 +26,26 @@ export const chatViewSchema = z.strictObject({
   updatedAt: isoTimeSchema,
 });
 
+/**
+ * `POST /chats/import` answer: the chat and what became of its character (docs/spec/characters.md
+ * §4 "Imported chats"): linked to the one library character of the header's name, or not, and why.
+ */
+export const importedChatViewSchema = chatViewSchema.extend({
+  characterLink: z.discriminatedUnion("status", [
+    z.strictObject({ status: z.literal("linked"), name: z.string(), characterId: z.string() }),
+    z.strictObject({ status: z.literal("no_match"), name: z.string(), message: z.string() }),
+    z.strictObject({
+      status: z.literal("ambiguous"),
+      name: z.string(),
+      candidates: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+      message: z.string(),
+    }),
+    z.strictObject({ status: z.literal("no_name"), message: z.string() }),
+  ]),
+});
+
+export type ImportedChatView = z.output<typeof importedChatViewSchema>;
+
 /** A message; `revision` grows on every edit, swipe change or agent commit; `index` is 0-based at read time. */
 export const messageViewSchema = z.strictObject({
   messageId: z.string(),

@@ -24,6 +24,7 @@ import type {
   ChatDeleted,
   ChatPage,
   ChatView,
+  ImportedChatView,
   MessageDeleted,
   MessageView,
   MessageWindow,
@@ -100,7 +101,7 @@ export interface OperationContracts {
   "chats.messages.edit": Op<MessageId & Out<typeof editMessageBodySchema>, MessageView>;
   "chats.messages.delete": Op<MessageId & { ifRevision?: number }, MessageDeleted>;
   "chats.search": Op<ChatId & Out<typeof searchQuerySchema>, { hits: SearchHit[] }>;
-  "chats.import": Op<{ body: ReadableStream<Uint8Array>; title?: string }, ChatView>;
+  "chats.import": Op<{ body: ReadableStream<Uint8Array>; title?: string }, ImportedChatView>;
 
   "connections.list": Op<None, ConnectionList>;
   "connections.get": Op<{ connectionId: string }, ModelConnectionView>;

@@ -45,6 +45,8 @@ export interface CharacterRows {
   get(id: string): CharacterRecord | null;
   /** Every character, by name (case-insensitive). */
   list(): CharacterRecord[];
+  /** Characters named `name` (ASCII case ignored), oldest first: ids and names only. */
+  named(name: string): Array<{ id: string; name: string }>;
   delete(id: string): void;
   putAvatar(id: string, png: Uint8Array, sha256: string): void;
   readAvatar(id: string): Uint8Array | null;

@@ -59,6 +59,13 @@ export class CharacterStore implements CharacterRows {
     return this.sql.exec("SELECT * FROM te_characters ORDER BY name COLLATE NOCASE, id").toArray().map(toCharacter);
   }
 
+  named(name: string): Array<{ id: string; name: string }> {
+    return this.sql
+      .exec("SELECT id, name FROM te_characters WHERE name = ? COLLATE NOCASE ORDER BY created_at, id", name)
+      .toArray()
+      .map((row) => ({ id: String(row.id), name: String(row.name) }));
+  }
+
   delete(id: string): void {
     this.sql.exec("DELETE FROM te_character_avatars WHERE character_id = ?", id);
     this.sql.exec("DELETE FROM te_characters WHERE id = ?", id);

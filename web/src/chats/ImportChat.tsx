@@ -1,7 +1,8 @@
 /**
  * Import a SillyTavern chat (.jsonl): a labelled file input and an Import button. The file is sent
  * as the raw request body (streamed by the browser). A bad line is reported with its line number
- * (`chat.import_invalid_line`, details.line) and nothing is imported.
+ * (`chat.import_invalid_line`, details.line) and nothing is imported. A toast says whether the chat
+ * was linked to the library character its file names (or why not).
  */
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -27,6 +28,12 @@ export function ImportChat({ onImported }: { onImported(chat: Chat): void }) {
         const chat = await importChatFile(services, chosen);
         onImported(chat);
         show({ kind: "success", message: t("chats.import.done", { title: chat.title, count: chat.messageCount }) });
+        const link = chat.characterLink;
+        if (link.status !== "no_name")
+          show({
+            kind: link.status === "linked" ? "success" : "info",
+            message: t(`chats.import.link.${link.status}`, link),
+          });
         setFile(null);
         if (input.current) input.current.value = "";
       } catch (error) {

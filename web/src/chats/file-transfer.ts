@@ -10,16 +10,16 @@
 import { dispositionFileName, send } from "../api/raw-request";
 import { saveBlob } from "../components/save-file";
 import type { Services } from "../state/services";
-import type { Chat } from "./types";
+import type { Chat, ImportedChat } from "./types";
 
-/** Uploads a SillyTavern .jsonl file as a new chat. */
-export async function importChatFile(services: Services, file: File): Promise<Chat> {
+/** Uploads a SillyTavern .jsonl file as a new chat (linked to its library character when one matches). */
+export async function importChatFile(services: Services, file: File): Promise<ImportedChat> {
   const response = await send(services, "/chats/import", {
     method: "POST",
     body: file,
     headers: { "content-type": "application/x-ndjson" },
   });
-  return (await response.json()) as Chat;
+  return (await response.json()) as ImportedChat;
 }
 
 /** Downloads a chat as SillyTavern JSONL. */

@@ -9,6 +9,7 @@ export type {
   ChatPage,
   ChatRole,
   ChatView as Chat,
+  ImportedChatView as ImportedChat,
   MessageView as ChatMessage,
   MessageWindow,
 } from "../../../src/contracts/chat-views";

@@ -95,6 +95,13 @@ export default {
     done_one: "Imported “{{title}}” ({{count}} message).",
     done_other: "Imported “{{title}}” ({{count}} messages).",
     line: "{{message}} (line {{line}})",
+    link: {
+      linked: "Linked to the character “{{name}}” of your library.",
+      no_match:
+        "No character named “{{name}}” in your library: the chat is not linked. Import the card, then pick it on the chat page.",
+      ambiguous:
+        "Several characters are named “{{name}}”: the chat is not linked. Pick the right one on the chat page.",
+    },
   },
   signedOut: "This device was signed out: its token is no longer valid.",
 };

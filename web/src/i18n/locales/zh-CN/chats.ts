@@ -89,6 +89,11 @@ export default {
     busy: "正在导入…",
     done_other: "已导入“{{title}}”（{{count}} 条消息）。",
     line: "{{message}}（第 {{line}} 行）",
+    link: {
+      linked: "已关联到角色库中的角色“{{name}}”。",
+      no_match: "角色库中没有名为“{{name}}”的角色，聊天未关联。请先导入角色卡，再在聊天页选择它。",
+      ambiguous: "有多个名为“{{name}}”的角色，聊天未关联。请在聊天页选择正确的角色。",
+    },
   },
   signedOut: "此设备已被登出：它的令牌已失效。",
 };

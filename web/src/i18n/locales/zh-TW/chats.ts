@@ -89,6 +89,11 @@ export default {
     busy: "正在匯入…",
     done_other: "已匯入「{{title}}」（{{count}} 則訊息）。",
     line: "{{message}}（第 {{line}} 行）",
+    link: {
+      linked: "已關聯到角色庫中的角色「{{name}}」。",
+      no_match: "角色庫中沒有名為「{{name}}」的角色，聊天未關聯。請先匯入角色卡，再在聊天頁選擇它。",
+      ambiguous: "有多個名為「{{name}}」的角色，聊天未關聯。請在聊天頁選擇正確的角色。",
+    },
   },
   signedOut: "此裝置已被登出：它的權杖已失效。",
 };
