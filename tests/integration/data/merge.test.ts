@@ -4,8 +4,8 @@
  * restore (fresh account) keeps every id and carries avatars byte for byte, the persona and the
  * World Info settings; the second imports every colliding item under a new id, and every
  * reference of the copies (chat → character, book → character/chat, character → book,
- * profile → connection and ToolId, run → chat/workspace/profile) points at the copies, never
- * across to the originals.
+ * profile → connection and ToolId, run → chat/workspace/profile, the workspace's "next run"
+ * pointer → run, approved tools → registration) points at the copies, never across to the originals.
  */
 import { SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +13,7 @@ import { workspaceIdFor } from "../../../src/domain/agent/run-ids";
 import { driveRun } from "../agent-loop/loop-helpers";
 import { cardPng, v2Card } from "../characters/card-files";
 import { api, apiJson, createUser, type TestUser } from "../helpers";
+import { SqlToolApprovalStore } from "../../../src/adapters/storage/tool-approval-store";
 import { inSpace } from "../workspace/ws-helpers";
 import { contentRows, exportAccount, preview, restore } from "./data-helpers";
 
@@ -92,6 +93,19 @@ describe("restore: merge with id remapping", () => {
       body: { persona: { name: "Aldric", description: "A wandering scholar." } },
     });
     await apiJson("/api/v1/worldinfo/settings", { method: "PATCH", token, expectStatus: 200, body: { scanDepth: 7 } });
+    // The user approved the server's search tool (docs/spec/approvals.md §7).
+    await inSpace(source.userId, (space) => {
+      new SqlToolApprovalStore(space.sql).put({
+        registrationId: registration.id,
+        nativeName: "search",
+        approved: { name: "search", description: "Search the web.", inputSchema: { type: "object" }, annotations: {} },
+        approvedHash: "a".repeat(64),
+        level: "allow",
+        gone: false,
+        review: null,
+      });
+    });
+    let firstRun: any;
     for (const i of [1, 2]) {
       const run = await driveRun(source.userId, chat.id, {
         steps: script(i),
@@ -101,7 +115,15 @@ describe("restore: merge with id remapping", () => {
         },
       });
       expect(run.status, JSON.stringify((run as any).events?.slice(-3))).toBe("completed");
+      firstRun ??= run;
     }
+    // "Start the next run from these persistent files": the chat workspace's pointer (schema 21).
+    const checkpoint = firstRun.events.find((e: any) => e.type === "checkpoint_created")!.payload.checkpointId;
+    await apiJson(`/api/v1/agent/runs/${firstRun.runId}/checkpoints/${checkpoint}/restore-persist`, {
+      token,
+      method: "POST",
+      expectStatus: 200,
+    });
     ids = {
       characterId: character.id,
       bookId: character.bookId,
@@ -205,6 +227,11 @@ describe("restore: merge with id remapping", () => {
       expect(run).toMatchObject({ stable_chat_id: chat, workspace_id: workspace, profile_id: profile });
     for (const row of await rowsWhere(source.userId, "te_ws_runs", "run_id", runs))
       expect(row).toMatchObject({ stable_chat_id: chat, workspace_id: workspace });
+    const [pointer, ...others] = await rowsWhere(source.userId, "te_ws_persist_pointers", "workspace_id", [workspace]);
+    expect(others).toEqual([]);
+    expect(runs).toContain(pointer.run_id);
+    const approvals = await rowsWhere(source.userId, "te_mcp_tool_approvals", "registration_id", [registration]);
+    expect(approvals.map((a) => a.native_name)).toEqual(["search"]);
     const journal = await rowsWhere(source.userId, "te_journal", "run_id", runs);
     expect(journal.length).toBeGreaterThan(0);
     const oldRunIds = (await rowsWhere(source.userId, "te_runs", "stable_chat_id", [ids.chatId])).map((r) => r.id);
@@ -232,6 +259,7 @@ describe("restore: merge with id remapping", () => {
       ["te_wi_attachments", "book_id", [book]],
       ["te_chats", "id", [chat]],
       ["te_agent_profiles", "id", [profile]],
+      ["te_mcp_tool_approvals", "registration_id", [registration]],
     ];
     for (const [table, column, values] of copies) {
       const text = JSON.stringify(await rowsWhere(source.userId, table, column, values));
