@@ -54,7 +54,8 @@ export default {
     conflicts_other: "{{count}} items already exist here. What should happen to them?",
     noConflicts: "Nothing in the file exists here yet.",
     merge: "Keep both: import the file's items as copies with new ids",
-    mergeHint: "Links inside the copies (chat → character, profile → connection, run → chat) point at the copies.",
+    mergeHint:
+      "Links inside the copies (chat → character, profile → connection, run → chat) point at the copies. Your settings and skills with the same name stay as they are here.",
     remapped_one: "{{count}} item was imported under a new id:",
     remapped_other: "{{count}} items were imported under new ids:",
     skip: "Keep what is here (skip those items)",

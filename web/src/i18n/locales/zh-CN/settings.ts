@@ -51,7 +51,7 @@ export default {
     conflicts_other: "有 {{count}} 项在这里已存在。要如何处理？",
     noConflicts: "文件中的内容在这里都还不存在。",
     merge: "两者都保留：以新 ID 将文件中的项作为副本导入",
-    mergeHint: "副本内部的关联（聊天 → 角色卡、配置 → 模型连接、运行 → 聊天）都指向副本。",
+    mergeHint: "副本内部的关联（聊天 → 角色卡、配置 → 模型连接、运行 → 聊天）都指向副本。你的设置和同名技能保持不变。",
     remapped_other: "有 {{count}} 项以新 ID 导入：",
     skip: "保留现有内容（跳过这些项）",
     replace: "用文件中的版本替换",

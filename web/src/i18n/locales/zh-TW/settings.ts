@@ -50,7 +50,8 @@ export default {
     conflicts_other: "有 {{count}} 項在這裡已存在。要如何處理？",
     noConflicts: "檔案中的內容在這裡都還不存在。",
     merge: "兩者都保留：以新 ID 將檔案中的項目作為副本匯入",
-    mergeHint: "副本內部的關聯（聊天 → 角色卡、設定檔 → 模型連線、執行 → 聊天）都指向副本。",
+    mergeHint:
+      "副本內部的關聯（聊天 → 角色卡、設定檔 → 模型連線、執行 → 聊天）都指向副本。你的設定和同名技能維持不變。",
     remapped_other: "有 {{count}} 項以新 ID 匯入：",
     skip: "保留現有內容（略過這些項）",
     replace: "用檔案中的版本取代",
