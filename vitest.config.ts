@@ -51,6 +51,10 @@ export default defineConfig({
         test: {
           name: "workers",
           include: ["tests/integration/**/*.test.ts"],
+          // One workerd (Miniflare) and one module graph for all files instead of one per file: per-file
+          // start-up and re-import were ~80% of the project's time (docs/decisions/3201). Files share
+          // Durable Object storage; every test works in users it creates itself.
+          isolate: false,
           globalSetup: ["./tests/peers/global-setup.ts"],
           testTimeout: 20_000,
         },

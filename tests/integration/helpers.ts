@@ -1,6 +1,8 @@
 /**
  * Shared helpers for workers-pool tests: call the Worker, create users, open sockets.
- * Storage is isolated per test file; every helper goes through the real Worker entry.
+ * All files share one workerd and its Durable Object storage (docs/decisions/3201): a test works in
+ * users it creates itself (`createUser`), never in state another file left. Every helper goes through
+ * the real Worker entry.
  */
 import { SELF } from "cloudflare:test";
 import { afterEach, expect } from "vitest";

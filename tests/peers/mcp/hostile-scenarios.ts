@@ -71,6 +71,24 @@ const tool = (name: string, extra: Record<string, unknown> = {}) => ({
 });
 const text = (value: string) => ({ content: [{ type: "text", text: value }] });
 
+/**
+ * The `huge` answer's 5 MiB result, serialized once at start-up. Building and stringifying it per call cost the
+ * peer (which shares the vitest process) enough CPU on a loaded machine that the answer missed the
+ * gateway's 1.5 s test timeout: `mcp.call_timeout` instead of the size refusal under test.
+ */
+const HUGE_RESULT = Buffer.from(JSON.stringify(text("y".repeat(5 * 1024 * 1024))));
+function sendHuge(res: ServerResponse, id: unknown): void {
+  const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`);
+  const tail = Buffer.from("}");
+  res.writeHead(200, {
+    "content-type": "application/json",
+    "content-length": String(head.length + HUGE_RESULT.length + tail.length),
+  });
+  res.write(head);
+  res.write(HUGE_RESULT);
+  res.end(tail);
+}
+
 function paged(all: unknown[], pageSize: number): Scenario["list"] {
   return (message, reply) => {
     const start = Number(message.params?.cursor ?? 0);
@@ -244,7 +262,7 @@ export const SCENARIOS: Record<string, Scenario> = {
           ctx.req.socket.destroy();
           return;
         case "huge":
-          return reply(text("y".repeat(5 * 1024 * 1024)));
+          return sendHuge(ctx.res, message.id);
         case "slow": {
           const args = (message.params?.arguments ?? {}) as { delayMs?: unknown; nonce?: unknown };
           const delayMs = typeof args.delayMs === "number" ? Math.min(args.delayMs, 30_000) : 800;
