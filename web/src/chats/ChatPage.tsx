@@ -4,7 +4,7 @@
  * device; swipe arrows and gestures on the last reply; the composer with Send / Stop, Regenerate,
  * Continue. A chat deleted elsewhere says so instead of vanishing.
  */
-import { useCallback } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { ChatLorePickers } from "../characters/ChatLorePickers";
 import { ErrorNote } from "../components/ErrorNote";
@@ -44,6 +44,16 @@ export function ChatPage({ chatId }: { chatId: string }) {
   const last = view.messages.at(-1);
   const persona = chat?.persona ?? user.persona;
   const live = generation.live;
+  // Open at the latest message on every width: once the first window of messages is in, the page
+  // scrolls so the message log (its last message and the composer) fills the bottom of the screen;
+  // the title, card and persona stay one scroll up. Only on opening, never on later reloads.
+  const log = useRef<HTMLElement>(null);
+  const opened = useRef<string | null>(null);
+  useEffect(() => {
+    if (!view.loaded || opened.current === chatId || !log.current) return;
+    opened.current = chatId;
+    log.current.scrollIntoView({ block: "end" });
+  }, [view.loaded, chatId]);
   return (
     <section className="screen chat-page" aria-labelledby="screen-title">
       <Link href="/chats" className="back-link">
@@ -74,7 +84,7 @@ export function ChatPage({ chatId }: { chatId: string }) {
               <RunAgentPanel chatId={chat.id} />
             </details>
           </div>
-          <section className="chat-log" aria-labelledby="messages-title">
+          <section className="chat-log" aria-labelledby="messages-title" ref={log}>
             <div className="card-head chat-log-head">
               <h2 id="messages-title">{t("chats.page.messages", { count: view.total })}</h2>
               <Link href={`/runs?chat=${encodeURIComponent(chat.id)}`}>{t("chats.page.runsOfChat")}</Link>
