@@ -1,7 +1,9 @@
 /**
  * How the chat page opens and lays out, in real Chromium against wrangler dev, at a phone (360 px)
  * and a desktop (1280 px) width: it opens at the latest message (the list scrolled to its end and
- * the last message on screen), and keeps the reader's place when older messages load above. Screenshots of both widths for a look (test-results/screenshots).
+ * the last message on screen), keeps the reader's place when older messages load above, and a
+ * tool-only reply (an assistant message with tool calls and no text) shows its tool rows without
+ * an empty bubble above them. Screenshots of both widths for a look (test-results/screenshots).
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -84,7 +86,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: the chat page opens at the latest message o
   });
 
   for (const size of WIDTHS)
-    it(`at ${size.width} px: opens at the last message, keeps the place when older ones load`, async () => {
+    it(`at ${size.width} px: opens at the last message, no empty bubble over a tool-only reply, keeps the place when older ones load`, async () => {
       const opened = await rig.signedInPage(owner.device, size);
       const { page } = opened;
       await page.goto(`${rig.url}/chats/${chatId}`);
@@ -105,6 +107,13 @@ describe.skipIf(!HAS_CHROMIUM)("web: the chat page opens at the latest message o
 
       await page.screenshot({ path: `${SCREENSHOT_DIR}/chat-layout-${size.width}-opened.png` });
 
+      // The tool-only reply: its tool row shows, and no message bubble without text stands above it.
+      await page.getByTestId("tool-row").waitFor();
+      const texts = await page
+        .getByTestId("message")
+        .evaluateAll((all) => all.map((m) => m.querySelector("[data-testid=message-text]")?.textContent?.trim() ?? ""));
+      expect(texts.length).toBeGreaterThan(3);
+      expect(texts.filter((t) => t === "")).toEqual([]);
       await rig.screenshot(page, `chat-layout-${size.width}`);
 
       // To the top of the first page (Step 72 is its oldest): the previous page loads above and

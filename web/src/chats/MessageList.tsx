@@ -3,7 +3,8 @@
  * in the DOM, the view starts at the newest message and follows new ones while at the bottom, and
  * scrolling to the top loads the previous page (`onLoadOlder`). A normal or regenerate generation
  * streams as a reply bubble after the last message; a swipe or continue streams into the last reply
- * (which hides while a regenerate replaces it).
+ * (which hides while a regenerate replaces it). An assistant message that only called tools gets
+ * no bubble of its own: its tool rows stand under the reply before it.
  */
 import { forwardRef, useCallback, useMemo, useRef, type HTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,7 @@ import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { liveText, type LiveGeneration } from "./live-generation";
 import { MessageBody } from "./MessageBody";
 import { MessageItem } from "./MessageItem";
-import { toolArguments } from "./message-meta";
+import { isToolOnly, toolArguments } from "./message-meta";
 import type { ChatMessage } from "./types";
 
 export interface MessageListProps {
@@ -73,7 +74,7 @@ export function MessageList(props: MessageListProps) {
   const hideLast = live && lastReply && live.generationType === "regenerate";
   const rows: Row[] = useMemo(() => {
     const list: Row[] = messages
-      .filter((m) => !(hideLast && m === lastReply))
+      .filter((m) => !(hideLast && m === lastReply) && (m === lastReply || !isToolOnly(m)))
       .map((message) => ({ kind: "message", message }));
     if (shown && !intoLast) list.push({ kind: "live", text: shown.text, reasoning: shown.reasoning });
     return list;

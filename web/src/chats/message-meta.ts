@@ -20,6 +20,20 @@ export function isPartial(message: ChatMessage): boolean {
   return tauritavernOf(message).partial === true;
 }
 
+/**
+ * True for an assistant message that only called tools (no text, no notice, not cut short): the
+ * list shows its tool rows without a bubble for it (docs/spec/web-chat.md §3).
+ */
+export function isToolOnly(message: ChatMessage): boolean {
+  return (
+    message.role === "assistant" &&
+    message.text.trim() === "" &&
+    (message.toolCalls?.length ?? 0) > 0 &&
+    !isPartial(message) &&
+    outcomeUnknownCalls(message).length === 0
+  );
+}
+
 export interface UnknownCall {
   callId: string;
   toolId: string;
