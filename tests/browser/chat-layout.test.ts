@@ -34,7 +34,7 @@ function geometry(page: Page) {
       fromBottom: scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight,
       scrollTop: scroller.scrollTop,
       lastVisible: !!last && last.bottom <= box.bottom + 1 && last.top >= box.top - 1,
-      lastText: rows.at(-1)?.innerText ?? "",
+      lastText: rows.at(-1)?.textContent ?? "",
       listTop: box.top,
       headTop: document.querySelector(".chat-log-head")!.getBoundingClientRect().top,
       topbarBottom: document.querySelector(".topbar")!.getBoundingClientRect().bottom,
@@ -125,7 +125,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: the chat page opens at the latest message o
           const state = await scroller.evaluate((el) => {
             const box = el.getBoundingClientRect();
             const step = [...el.querySelectorAll<HTMLElement>("[data-testid=message-text]")].find((m) =>
-              m.innerText.startsWith("Step 72:"),
+              (m.textContent ?? "").startsWith("Step 72:"),
             );
             const at = step?.getBoundingClientRect();
             return {

@@ -2,8 +2,8 @@
  * "No English left on this screen", checked against the catalogue: every English catalogue text
  * that differs from its zh-CN translation becomes a pattern (placeholders match anything, `<tag>`
  * markup splits it into fragments); the page's text nodes and spoken attributes (aria-label,
- * title, placeholder, alt) must match none of them. The server's own message under a localized
- * error (data-testid="error-server-message") is English by design and is skipped, and so is data the user
+ * title, placeholder, alt) must match none of them. The server's own message of an error the
+ * catalogue has no sentence for (data-testid="error-server-message") is English by design and is skipped, and so is data the user
  * typed or imported (`data-user-text`, e.g. a message's speaker name "User", SillyTavern's default).
  */
 import type { Page } from "playwright-core";

@@ -212,7 +212,7 @@ describe("error envelopes in the reader's language", () => {
     await i18n.changeLanguage("en");
   });
 
-  it("a known code shows the localized sentence filled from details, the server message second", () => {
+  it("a known code shows only the localized sentence filled from details, not the server's English one too", () => {
     expect(
       localizeError({
         code: "mcp.header_reserved",
@@ -222,7 +222,7 @@ describe("error envelopes in the reader's language", () => {
     ).toEqual({
       code: "mcp.header_reserved",
       primary: "请求头“Mcp-Session-Id”由 MCP 传输层自行设置，不能配置。",
-      secondary: 'The header "Mcp-Session-Id" is set by the MCP transport itself and cannot be configured.',
+      translated: true,
     });
   });
 
@@ -230,12 +230,12 @@ describe("error envelopes in the reader's language", () => {
     expect(localizeError({ code: "future.brand_new", message: "Something new went wrong." })).toEqual({
       code: "future.brand_new",
       primary: "Something new went wrong.",
-      secondary: null,
+      translated: false,
     });
     expect(localizeError({ code: "mcp.header_reserved", message: "Header X is reserved.", details: {} })).toEqual({
       code: "mcp.header_reserved",
       primary: "Header X is reserved.",
-      secondary: null,
+      translated: false,
     });
   });
 

@@ -134,7 +134,7 @@ export interface DescribedError {
 
 /**
  * A displayable error for anything thrown by a network action; screens localize it by code
- * (web/src/i18n/errors.ts), with `message` as the server's own secondary line.
+ * (web/src/i18n/errors.ts); `message`, the server's own sentence, shows only without a translation.
  */
 export function describeError(error: unknown): DescribedError {
   if (error instanceof ApiError)

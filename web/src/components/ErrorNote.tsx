@@ -1,6 +1,6 @@
 /**
- * An inline error under a form: the localized sentence for its code (docs/spec/i18n.md "Errors"),
- * the server's own message as a smaller second line, and the dotted code.
+ * An inline error under a form: the localized sentence for its code (docs/spec/i18n.md §3), or the
+ * server's own sentence when there is no translation, and the dotted code. Never both sentences.
  */
 import { useTranslation } from "react-i18next";
 import { localizeError, type ErrorLike } from "../i18n/errors";
@@ -20,12 +20,10 @@ export function ErrorText({ error, codeTestId }: { error: ErrorLike; codeTestId?
   const shown = localizeError(error);
   return (
     <>
-      <span className="error-primary">{shown.primary}</span> <code data-testid={codeTestId}>{shown.code}</code>
-      {shown.secondary && (
-        <span className="error-secondary" data-testid="error-server-message">
-          {shown.secondary}
-        </span>
-      )}
+      <span className="error-primary" data-testid={shown.translated ? undefined : "error-server-message"}>
+        {shown.primary}
+      </span>{" "}
+      <code data-testid={codeTestId}>{shown.code}</code>
     </>
   );
 }

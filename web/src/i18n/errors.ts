@@ -1,9 +1,9 @@
 /**
  * Error envelopes in the reader's language (docs/spec/i18n.md "Errors"). The `errors` namespace
  * holds one sentence per dotted code (`errors:<code>`, the whole code as one key), with
- * `{{field}}` placeholders filled from the envelope's `details`. The server's own `message`
- * becomes a secondary line, and it is the only line when the catalogue has no sentence for the
- * code or the sentence needs a detail the envelope lacks.
+ * `{{field}}` placeholders filled from the envelope's `details`. The server's own (English)
+ * `message` is shown only when the catalogue has no sentence for the code or the sentence needs a
+ * detail the envelope lacks: never both, so the reader never sees the same thing twice.
  */
 import { i18n } from "./i18n";
 
@@ -14,11 +14,11 @@ export interface ErrorLike {
   details?: unknown;
 }
 
-/** `primary`: the line to show; `secondary`: the server's message when `primary` is a translation. */
+/** `primary`: the sentence to show (beside the code); `translated`: false when it is the server's own message. */
 export interface LocalizedError {
   code: string;
   primary: string;
-  secondary: string | null;
+  translated: boolean;
 }
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
@@ -53,7 +53,7 @@ export function errorTemplate(code: string): string | null {
  */
 export function localizeError(error: ErrorLike): LocalizedError {
   const template = errorTemplate(error.code);
-  if (template === null) return { code: error.code, primary: error.message, secondary: null };
+  if (template === null) return { code: error.code, primary: error.message, translated: false };
   let complete = true;
   const text = template.replace(PLACEHOLDER, (_, path: string) => {
     const value = detailValue(error.details, path);
@@ -63,8 +63,8 @@ export function localizeError(error: ErrorLike): LocalizedError {
     }
     return shown(value);
   });
-  if (!complete) return { code: error.code, primary: error.message, secondary: null };
-  return { code: error.code, primary: text, secondary: error.message && error.message !== text ? error.message : null };
+  if (!complete) return { code: error.code, primary: error.message, translated: false };
+  return { code: error.code, primary: text, translated: true };
 }
 
 /** The catalogue sentence for `code` without placeholders filled (client-side errors), or the code itself. */
