@@ -91,14 +91,14 @@ describe.skipIf(!HAS_CHROMIUM)("web: the chat page opens at the latest message o
       const { page } = opened;
       await page.goto(`${rig.url}/chats/${chatId}`);
       await page.getByTestId("message-text").getByText("The last step.", { exact: false }).waitFor();
-      const opening = await eventually(
+      const opening = (await eventually(
         async () => {
           const g = await geometry(page);
           return g.fromBottom < 4 && g.lastVisible ? g : null;
         },
         10_000,
         `the list at its end at ${size.width} px`,
-      );
+      ))!;
       expect(opening.lastText).toContain("The last step.");
       // The list sits on screen (the composer below it included), not below the fold.
       expect(opening.listBottom).toBeLessThanOrEqual(size.height);
@@ -120,7 +120,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: the chat page opens at the latest message o
       // Step 72 stays on screen, the list now scrolled well below its new top.
       const scroller = page.getByTestId("message-list").locator("[data-virtuoso-scroller]");
       await scroller.evaluate((el) => el.scrollTo(0, 0));
-      const kept = await eventually(
+      const kept = (await eventually(
         async () => {
           const state = await scroller.evaluate((el) => {
             const box = el.getBoundingClientRect();
@@ -137,7 +137,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: the chat page opens at the latest message o
         },
         15_000,
         "older messages loaded above with Step 72 kept on screen",
-      );
+      ))!;
       expect(kept.visible).toBe(true);
       expect(opened.problems).toEqual([]);
     });

@@ -7,14 +7,19 @@ import { useTranslation } from "react-i18next";
 import type { AgentRunEvent } from "../api/types";
 import { formatTime } from "../i18n/format";
 import { describeEvent } from "./journal-lines";
+import { useProfileNames } from "./use-profiles";
 
 const timeOf = (iso: string) => (Number.isNaN(new Date(iso).getTime()) ? "" : formatTime(iso));
 
 export function JournalList({ events }: { events: AgentRunEvent[] }) {
   const { t, i18n } = useTranslation();
   const [all, setAll] = useState(false);
+  const profile = useProfileNames();
   // biome-ignore lint/correctness/useExhaustiveDependencies: lines are re-described when the language changes
-  const lines = useMemo(() => events.map((event) => ({ event, line: describeEvent(event) })), [events, i18n.language]);
+  const lines = useMemo(
+    () => events.map((event) => ({ event, line: describeEvent(event, profile) })),
+    [events, profile, i18n.language],
+  );
   const shown = all ? lines : lines.filter(({ line }) => !line.detail);
   return (
     <section className="card" aria-labelledby="journal-title">

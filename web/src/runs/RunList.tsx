@@ -2,7 +2,6 @@
  * `/runs`: agent runs newest first with a status filter (all, running, completed, failed or
  * partly done, cancelled) and, from a chat page, only that chat's runs (`?chat=`).
  */
-import { profileName } from "../profiles/profile-name";
 import { DEFAULT_WRITER_ID } from "../profiles/types";
 import { useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
@@ -13,7 +12,7 @@ import { Link } from "../shell/Link";
 import { RunStatusBadge } from "./RunStatusBadge";
 import { WaitingNote } from "./WaitingNote";
 import { ACTIVE_STATUSES } from "./types";
-import { useRunnableProfiles } from "./use-profiles";
+import { useProfileNames } from "./use-profiles";
 import { useRunList } from "./use-run-list";
 
 const FILTERS = {
@@ -31,8 +30,7 @@ export function RunList({ chatId: initialChatId }: { chatId: string | null }) {
   const [filter, setFilter] = useState<FilterKey>("all");
   const statuses = useMemo(() => FILTERS[filter].statuses, [filter]);
   const list = useRunList(chatId, statuses);
-  const profiles = useRunnableProfiles();
-  const names = useMemo(() => new Map(profiles.map((p) => [p.id, p.displayName] as const)), [profiles]);
+  const profileName = useProfileNames();
   const showAll = () => {
     setChatId(null);
     window.history.replaceState(null, "", "/runs");
@@ -90,8 +88,7 @@ export function RunList({ chatId: initialChatId }: { chatId: string | null }) {
                       ·{" "}
                     </>
                   )}
-                  {profileName(t, run.profileId ?? DEFAULT_WRITER_ID, names.get(run.profileId ?? ""))} ·{" "}
-                  {t("runs.commits", { count: run.commitCount })}
+                  {profileName(run.profileId ?? DEFAULT_WRITER_ID)} · {t("runs.commits", { count: run.commitCount })}
                 </span>
               </li>
             ))}

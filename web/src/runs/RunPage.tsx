@@ -5,7 +5,6 @@
  * live, tool calls with arguments and results, inline diffs, commits), the workspace browser and
  * the journal line by line.
  */
-import { profileName } from "../profiles/profile-name";
 import { DEFAULT_WRITER_ID } from "../profiles/types";
 import { Trans, useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
@@ -24,11 +23,13 @@ import { RunStatusBadge } from "./RunStatusBadge";
 import { WaitingNote } from "./WaitingNote";
 import { isTerminal } from "./types";
 import { useRun } from "./use-run";
+import { useProfileNames } from "./use-profiles";
 import { useRunsApi } from "./use-runs-api";
 
 export function RunPage({ runId }: { runId: string }) {
   const { t } = useTranslation();
   const runs = useRunsApi();
+  const profileName = useProfileNames();
   const { summary, setSummary, events, error } = useRun(runId);
   const cancel = useAction(async () => {
     const handle = await runs.cancel(runId);
@@ -70,7 +71,7 @@ export function RunPage({ runId }: { runId: string }) {
             </div>
             <div>
               <dt>{t("runs.page.profile")}</dt>
-              <dd>{profileName(t, summary.profileId ?? DEFAULT_WRITER_ID)}</dd>
+              <dd data-testid="run-profile">{profileName(summary.profileId ?? DEFAULT_WRITER_ID)}</dd>
             </div>
             <div>
               <dt>{t("runs.page.started")}</dt>

@@ -32,7 +32,10 @@ function line(text: string, tone: LineTone = "info", detail = false): JournalLin
   return { text, tone, detail };
 }
 
-function describeTyped(type: string, p: Payload): JournalLine {
+/** How a line names a profile by id (the runs screens pass `useProfileNames()`); the id itself by default. */
+export type ProfileNamer = (profileId: string) => string;
+
+function describeTyped(type: string, p: Payload, profile: ProfileNamer): JournalLine {
   const tool = str(p.name) || str(p.toolId) || jt("aTool");
   switch (type) {
     case "run_created":
@@ -40,7 +43,7 @@ function describeTyped(type: string, p: Payload): JournalLine {
     case "model_request_created":
       return line(jt(type), "info", type === "model_request_created");
     case "profile_resolved":
-      return line(jt(type, { profile: str(p.profileId) }));
+      return line(jt(type, { profile: profile(str(p.profileId)) }));
     case "generation_intent_recorded":
       return line(
         jt(type, {
@@ -156,9 +159,12 @@ function describeTyped(type: string, p: Payload): JournalLine {
 const OWN_WORDS = /^(Model|Text|Reminded|Calling|Asking|Retrying|Guidance|Committing|Checkpoint|Waiting|Nobody)\b/;
 
 /** The readable line for one event; "Round N: " in front when the event names its round. */
-export function describeEvent(event: Pick<AgentRunEvent, "type" | "payload" | "level">): JournalLine {
+export function describeEvent(
+  event: Pick<AgentRunEvent, "type" | "payload" | "level">,
+  profile: ProfileNamer = (id) => id,
+): JournalLine {
   const payload = event.payload && typeof event.payload === "object" ? (event.payload as Payload) : {};
-  const described = describeTyped(event.type, payload);
+  const described = describeTyped(event.type, payload, profile);
   const round = num(payload.round);
   const body = OWN_WORDS.test(described.text)
     ? `${described.text.charAt(0).toLowerCase()}${described.text.slice(1)}`
