@@ -28,15 +28,18 @@ describe("built-in profile display name", () => {
   });
 
   it("every screen that names a profile goes through profileName (no raw id or stored name)", () => {
+    // The runs screens name profiles by id through useProfileNames, which uses profileName.
+    expect(readFileSync(path.join(WEB, "runs/use-profiles.ts"), "utf8")).toContain("profileName(t, ");
     for (const file of [
       "runs/RunList.tsx",
       "runs/RunPage.tsx",
+      "runs/JournalList.tsx",
       "runs/RunAgentPanel.tsx",
       "profiles/ProfileRow.tsx",
       "profiles/ProfilePage.tsx",
     ]) {
       const source = readFileSync(path.join(WEB, file), "utf8");
-      expect(source, file).toContain("profileName(t, ");
+      expect(source, file).toMatch(/profileName\(t, |useProfileNames\(\)/);
       expect(source, file).not.toMatch(/\{(run|summary)\.profileId \?\? "default-writer"\}|\{p\.displayName\}/);
     }
   });
