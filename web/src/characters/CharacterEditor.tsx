@@ -5,16 +5,17 @@
  * start a chat with the character (its greeting is posted), export as PNG or JSON (V3 / V2), open
  * its lorebook, delete. Every card field the form does not show is kept as it is.
  */
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
+import { EditorScreen } from "../components/EditorScreen";
 import { ErrorNote } from "../components/ErrorNote";
+import { useLiveRecord } from "../components/use-live-record";
 import { Link } from "../shell/Link";
 import { navigate } from "../shell/router";
 import { useServices } from "../state/services";
 import { useToasts } from "../state/toasts";
 import { useAction } from "../state/use-action";
-import { useFrame } from "../state/use-socket";
 import { Avatar } from "./Avatar";
 import { draftOf, patchOf, TEXT_FIELDS, type CardDraft } from "./card-draft";
 import { exportCard } from "./characters-api";
@@ -32,32 +33,20 @@ export function CharacterEditor({ characterId }: { characterId: string }) {
   const [character, setCharacter] = useState<CharacterView | null>(null);
   const [draft, setDraft] = useState<CardDraft | null>(null);
   const [dirty, setDirty] = useState(false);
-  const [removed, setRemoved] = useState(false);
-  const load = useAction(
-    async () => {
+  const { load, reload, removed } = useLiveRecord({
+    frame: "character.changed",
+    isMine: (frame) => frame.characterId === characterId,
+    load: async () => {
       const found = await characters.get(characterId);
       setCharacter(found);
       setDraft(draftOf(found.card.data));
       setDirty(false);
     },
-    { toastErrors: false },
-  );
-  const { run: reload } = load;
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  useFrame(
-    services.socket,
-    "character.changed",
-    useCallback(
-      (frame) => {
-        if (frame.characterId !== characterId) return;
-        if (frame.removed) setRemoved(true);
-        else if (!dirty) void reload();
-      },
-      [characterId, dirty, reload],
-    ),
-  );
+    // Another device's change: re-read, unless an edit is open here (its save then reports the conflict).
+    onChanged: () => {
+      if (!dirty) void reload();
+    },
+  });
   const save = useAction(
     async () => {
       if (!character || !draft) return;
@@ -103,18 +92,14 @@ export function CharacterEditor({ characterId }: { characterId: string }) {
   };
 
   return (
-    <section className="screen character-editor" aria-labelledby="screen-title">
-      <Link href="/characters" className="back-link">
-        {t("characters.editor.back")}
-      </Link>
-      <h1 id="screen-title">{character ? character.name : t("characters.loading")}</h1>
-      <ErrorNote error={load.error} />
-      {removed && (
-        <p className="notice" role="alert">
-          {t("characters.editor.removed")}
-        </p>
-      )}
-      {character && draft && !removed && (
+    <EditorScreen
+      className="character-editor"
+      back={{ href: "/characters", label: t("characters.editor.back") }}
+      title={character ? character.name : t("characters.loading")}
+      error={load.error}
+      removedNotice={removed ? t("characters.editor.removed") : null}
+    >
+      {character && draft && (
         <>
           <div className="character-head">
             <Avatar character={character} size={128} />
@@ -201,6 +186,6 @@ export function CharacterEditor({ characterId }: { characterId: string }) {
           </form>
         </>
       )}
-    </section>
+    </EditorScreen>
   );
 }

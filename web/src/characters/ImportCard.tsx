@@ -4,9 +4,10 @@
  * truncated file, over 8 MiB, an invalid regex key in its lorebook, a photo or text file); a card
  * already in the library offers "Import as a copy" or "Open the existing one".
  */
-import { useRef, useState, type DragEvent } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DuplicateImportChoice } from "../components/DuplicateImportChoice";
+import { FileDrop } from "../components/FileDrop";
 import { useServices } from "../state/services";
 import { useToasts } from "../state/toasts";
 import { useAction } from "../state/use-action";
@@ -17,7 +18,6 @@ export function ImportCard({ onImported }: { onImported(id: string): void }) {
   const services = useServices();
   const { show } = useToasts();
   const input = useRef<HTMLInputElement>(null);
-  const [dragging, setDragging] = useState(false);
   const [picked, setPicked] = useState<File | null>(null);
   const upload = useAction(
     async (file: File, copy?: boolean) => {
@@ -29,36 +29,17 @@ export function ImportCard({ onImported }: { onImported(id: string): void }) {
     },
     { toastErrors: false },
   );
-  const choose = (file: File | undefined) => {
-    if (file) void upload.run(file);
-  };
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    choose(event.dataTransfer.files[0]);
-  };
   return (
     <section className="card stack" aria-labelledby="character-import-title">
       <h2 id="character-import-title">{t("characters.import.title")}</h2>
-      <label
-        className={`card-drop${dragging ? " card-drop-active" : ""}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <span>{t("characters.import.drop")}</span>
-        <input
-          ref={input}
-          type="file"
-          accept=".png,.json,image/png,application/json"
-          onChange={(e) => choose(e.target.files?.[0])}
-          data-testid="character-import-input"
-        />
-        <small className="muted">{t("characters.import.help")}</small>
-      </label>
+      <FileDrop
+        label={t("characters.import.drop")}
+        help={t("characters.import.help")}
+        accept=".png,.json,image/png,application/json"
+        onFile={(file) => void upload.run(file)}
+        inputRef={input}
+        testId="character-import-input"
+      />
       {upload.busy && <p role="status">{t("characters.import.busy")}</p>}
       <DuplicateImportChoice
         error={upload.error}

@@ -5,11 +5,12 @@
  * installed. Refusals show the localized error, the server's message and the code (zip bomb,
  * traversal, bad frontmatter…). Warnings are the server's sentences (data, shown as sent).
  */
-import { useRef, useState, type DragEvent } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { describeError } from "../api/client";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
+import { FileDrop } from "../components/FileDrop";
 import { useServices } from "../state/services";
 import { useToasts } from "../state/toasts";
 import { useAction } from "../state/use-action";
@@ -26,7 +27,6 @@ export function ImportSkill() {
   const { show } = useToasts();
   const input = useRef<HTMLInputElement>(null);
   const [scope, setScope] = useState("global");
-  const [dragging, setDragging] = useState(false);
   const [preview, setPreview] = useState<SkillPreview | null>(null);
   const [failure, setFailure] = useState<{ code: string; message: string } | null>(null);
   // The file behind the preview: a scope change previews it again, so the preview (its target and
@@ -68,34 +68,18 @@ export function ImportSkill() {
   // A scope changed after the preview makes it stale (its target and conflict are for the old
   // scope): install is withheld until the file is previewed again for the scope now shown.
   const stale = preview !== null && preview.targetScope !== scope;
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    choose(event.dataTransfer.files[0]);
-  };
 
   return (
     <section className="card skill-import" aria-labelledby="skill-import-title">
       <h2 id="skill-import-title">{t("skills.import.title")}</h2>
       <ScopePicker scope={scope} onChange={setScope} />
-      <label
-        className={`skill-drop${dragging ? " skill-drop-active" : ""}`}
-        onDragOver={(e) => {
-          e.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={onDrop}
-      >
-        <span>{t("skills.import.drop")}</span>
-        <input
-          ref={input}
-          type="file"
-          accept=".zip,.ttskill,.md,application/zip"
-          onChange={(e) => choose(e.target.files?.[0])}
-        />
-        <small className="muted">{t("skills.import.help")}</small>
-      </label>
+      <FileDrop
+        label={t("skills.import.drop")}
+        help={t("skills.import.help")}
+        accept=".zip,.ttskill,.md,application/zip"
+        onFile={choose}
+        inputRef={input}
+      />
       {check.busy && <p role="status">{t("skills.import.checking")}</p>}
       {failure && <ErrorNote error={failure} />}
       {preview && (

@@ -3,15 +3,16 @@
  * every chat (global), export as SillyTavern JSON, delete. Edits carry the book's revision
  * (`worldinfo.revision_conflict` when another device saved first: the book is re-read).
  */
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { EditorScreen } from "../components/EditorScreen";
 import { ErrorNote } from "../components/ErrorNote";
 import { InlineRenameForm } from "../components/InlineRenameForm";
 import { Link } from "../shell/Link";
 import { navigate } from "../shell/router";
 import { useServices } from "../state/services";
+import { useLiveRecord } from "../components/use-live-record";
 import { useAction } from "../state/use-action";
-import { useFrame } from "../state/use-socket";
 import { ActivationTest } from "./ActivationTest";
 import { EntryEditor } from "./EntryEditor";
 import type { BookView, WorldEntry } from "./types";
@@ -23,24 +24,12 @@ export function BookEditor({ bookId }: { bookId: string }) {
   const services = useServices();
   const api = useWorldInfoApi();
   const [book, setBook] = useState<BookView | null>(null);
-  const [removed, setRemoved] = useState(false);
   const [renaming, setRenaming] = useState(false);
-  const load = useAction(async () => setBook(await api.get(bookId)), { toastErrors: false });
-  const { run: reload } = load;
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  useFrame(
-    services.socket,
-    "worldinfo.changed",
-    useCallback(
-      (frame) => {
-        if (frame.bookId !== bookId) return;
-        if (frame.removed) setRemoved(true);
-      },
-      [bookId],
-    ),
-  );
+  const { load, reload, removed } = useLiveRecord({
+    frame: "worldinfo.changed",
+    isMine: (frame) => frame.bookId === bookId,
+    load: async () => setBook(await api.get(bookId)),
+  });
   const edit = useAction(
     async (change: (current: BookView) => Promise<BookView>) => {
       if (!book) return;
@@ -60,18 +49,14 @@ export function BookEditor({ bookId }: { bookId: string }) {
     navigate("/worldinfo");
   });
   return (
-    <section className="screen book-editor" aria-labelledby="screen-title">
-      <Link href="/worldinfo" className="back-link">
-        {t("worldinfo.book.back")}
-      </Link>
-      <h1 id="screen-title">{book ? book.name : t("worldinfo.loading")}</h1>
-      <ErrorNote error={load.error} />
-      {removed && (
-        <p className="notice" role="alert">
-          {t("worldinfo.book.removed")}
-        </p>
-      )}
-      {book && !removed && (
+    <EditorScreen
+      className="book-editor"
+      back={{ href: "/worldinfo", label: t("worldinfo.book.back") }}
+      title={book ? book.name : t("worldinfo.loading")}
+      error={load.error}
+      removedNotice={removed ? t("worldinfo.book.removed") : null}
+    >
+      {book && (
         <>
           <div className="card stack">
             {renaming ? (
@@ -149,6 +134,6 @@ export function BookEditor({ bookId }: { bookId: string }) {
           <ActivationTest bookIds={[book.id]} />
         </>
       )}
-    </section>
+    </EditorScreen>
   );
 }

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { DuplicateImportChoice } from "../components/DuplicateImportChoice";
 import { ErrorNote } from "../components/ErrorNote";
+import { FileDrop } from "../components/FileDrop";
 import { Link } from "../shell/Link";
 import { navigate, usePath } from "../shell/router";
 import { useServices } from "../state/services";
@@ -62,15 +63,12 @@ function BookLibrary() {
       </header>
       <section className="card stack" aria-labelledby="wi-import-title">
         <h2 id="wi-import-title">{t("worldinfo.import.title")}</h2>
-        <label className="card-drop">
-          <span>{t("worldinfo.import.choose")}</span>
-          <input
-            ref={input}
-            type="file"
-            accept=".json,application/json"
-            onChange={(e) => e.target.files?.[0] && void upload.run(e.target.files[0])}
-          />
-        </label>
+        <FileDrop
+          label={t("worldinfo.import.choose")}
+          accept=".json,application/json"
+          onFile={(file) => void upload.run(file)}
+          inputRef={input}
+        />
         <DuplicateImportChoice
           error={upload.error}
           busy={upload.busy}
