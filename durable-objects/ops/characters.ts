@@ -5,6 +5,7 @@
 import { exportCardJson, exportCardPng } from "../../src/application/characters/card-export";
 import { importCard } from "../../src/application/characters/card-import";
 import type { OnDuplicate } from "../../src/application/characters/duplicate-import";
+import { setCharacterAvatar } from "../../src/application/characters/character-avatar";
 import {
   createCharacter,
   deleteCharacter,
@@ -49,6 +50,8 @@ export const characterOps = defineOps({
   "characters.exportJson": (space, input: { id: string; spec: CardSpec }) =>
     exportCardJson(libraryDeps(space), input.id, input.spec),
   "characters.exportPng": (space, input: { id: string }) => exportCardPng(libraryDeps(space), input.id),
+  "characters.setAvatar": (space, input: { id: string; png: Uint8Array }) =>
+    setCharacterAvatar(libraryDeps(space), input.id, input.png),
   "characters.avatar": (space, input: { id: string }) => {
     const deps = libraryDeps(space);
     const record = requireCharacter(deps, input.id);

@@ -8,6 +8,9 @@ import { z } from "zod";
 /** Largest card file accepted by `POST /characters/import` (PNG or JSON), bytes. */
 export const CARD_MAX_BYTES = 8 * 1024 * 1024;
 
+/** Largest avatar PNG accepted by `PUT /characters/:id/avatar`, bytes (it goes into the exported PNG card). */
+export const AVATAR_MAX_BYTES = CARD_MAX_BYTES;
+
 const data = z.record(z.string(), z.unknown());
 
 /** `POST /characters/import?onDuplicate=ask|copy`: `copy` imports a card already in the library again (docs/spec/characters.md §2). */

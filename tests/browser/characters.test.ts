@@ -3,7 +3,8 @@
  * show"): a PNG card made here is imported through the file picker, the editor shows its avatar
  * (decoded, not broken), "Start a chat" opens a chat whose first message is the card's greeting
  * (with its alternate greeting as a swipe), the chat page's picker names the character, and the
- * library grid shows the avatar. Screenshots at 360 and 1280 px.
+ * library grid shows the avatar. A JPEG chosen as the new picture previews, is saved (as PNG)
+ * and shows on a second device without reloading. Screenshots at 360 and 1280 px.
  */
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -18,10 +19,17 @@ const nav = (page: Page, name: string) =>
 
 /** True once the avatar <img> has decoded a real image. */
 async function avatarDecoded(page: Page): Promise<boolean> {
+  return (await avatarWidth(page)) > 0;
+}
+
+/** The decoded width of the first avatar <img> (0 while none is decoded). */
+async function avatarWidth(page: Page, testId = "character-avatar"): Promise<number> {
   return page
-    .getByTestId("character-avatar")
+    .getByTestId(testId)
     .first()
-    .evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0);
+    .evaluate((img) => ((img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0), undefined, {
+      timeout: 1000,
+    });
 }
 
 describe.skipIf(!HAS_CHROMIUM)("web: characters", () => {
@@ -73,6 +81,59 @@ describe.skipIf(!HAS_CHROMIUM)("web: characters", () => {
     await eventually(() => avatarDecoded(page), 15_000, "the grid's avatar decoded");
     await page.setViewportSize({ width: 360, height: 780 });
     await rig.screenshot(page, "characters-360");
+  });
+
+  it("a JPEG chosen as the picture previews, saves as PNG and shows on another device at once", async () => {
+    const { page } = owner;
+    const other = await rig.signedInPage(await rig.pairDevice(owner.device.deviceToken, "Tablet"), {
+      width: 390,
+      height: 844,
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole("link", { name: "Open Seraphina" }).click();
+    await page.getByRole("heading", { name: "Seraphina", level: 1 }).waitFor();
+    const editorUrl = page.url();
+    await other.page.goto(editorUrl);
+    await other.page.getByRole("heading", { name: "Seraphina", level: 1 }).waitFor();
+    // The imported card's picture is 2×2.
+    await eventually(async () => (await avatarWidth(other.page)) === 2, 15_000, "the card's picture on the tablet");
+
+    // A 64×48 JPEG made by the browser itself.
+    const jpeg = await page.evaluate(() => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 64;
+      canvas.height = 48;
+      const g = canvas.getContext("2d")!;
+      g.fillStyle = "#2a6";
+      g.fillRect(0, 0, 64, 48);
+      return canvas.toDataURL("image/jpeg", 0.9).split(",")[1]!;
+    });
+    const file = path.join(tmpdir(), `portrait-${Date.now()}.jpg`);
+    await writeFile(file, Buffer.from(jpeg, "base64"));
+    await page.getByRole("button", { name: "Change picture" }).click();
+    await page.getByTestId("avatar-input").setInputFiles(file);
+    await eventually(async () => (await avatarWidth(page, "avatar-preview")) === 64, 15_000, "the preview");
+    await rig.screenshot(page, "character-editor-picture-1280");
+    await page.getByRole("button", { name: "Use this picture" }).click();
+    await page.getByText("Picture saved.").waitFor();
+    await eventually(async () => (await avatarWidth(page)) === 64, 15_000, "the saved picture here");
+    await eventually(async () => (await avatarWidth(other.page)) === 64, 15_000, "the new picture on the tablet");
+    await rig.screenshot(other.page, "character-editor-390");
+
+    // Stored as a PNG (the avatar route answers image/png with the new picture's bytes).
+    const stored = await fetch(`${rig.url}/api/v1/characters/${editorUrl.split("/").at(-1)}/avatar`, {
+      headers: { authorization: `Bearer ${owner.device.deviceToken}` },
+    });
+    expect(stored.headers.get("content-type")).toBe("image/png");
+    expect([...new Uint8Array(await stored.arrayBuffer()).subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+
+    // A file that is not a picture is refused in words, nothing uploaded.
+    const text = path.join(tmpdir(), `notes-${Date.now()}.txt`);
+    await writeFile(text, "not a picture");
+    await page.getByRole("button", { name: "Change picture" }).click();
+    await page.getByTestId("avatar-input").setInputFiles(text);
+    await page.getByRole("alert").getByText("Choose a PNG, JPEG or WebP picture.").waitFor();
+    expect([...owner.problems, ...other.problems]).toEqual([]);
   });
 
   it("importing the same card again offers Open the existing one or Import as a copy; a photo is named a JPEG", async () => {

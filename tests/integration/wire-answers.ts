@@ -190,6 +190,7 @@ const ROUTES: Route[] = [
   ["GET", at("/characters/:id"), characterViewSchema],
   ["PATCH", at("/characters/:id"), characterViewSchema],
   ["DELETE", at("/characters/:id"), characterDeletedSchema],
+  ["PUT", at("/characters/:id/avatar"), characterViewSchema],
   ["GET", at("/worldinfo"), bookListSchema],
   ["POST", at("/worldinfo"), bookViewSchema],
   ["GET", at("/worldinfo/settings"), worldInfoSettingsSchema],

@@ -1,10 +1,12 @@
 /**
  * /api/v1/characters… (docs/api.md "Characters"; docs/spec/characters.md). Import takes the card
  * file itself as the body (≤ 8 MiB; its bytes tell a PNG card from a JSON card). Exports and avatars are
- * served with `X-Content-Type-Options: nosniff`; the avatar as `image/png` only.
+ * served with `X-Content-Type-Options: nosniff`; the avatar as `image/png` only. `PUT …/avatar`
+ * replaces the picture with the PNG body.
  */
 import { Hono, type Context } from "hono";
 import {
+  AVATAR_MAX_BYTES,
   CARD_MAX_BYTES,
   createCharacterBodySchema,
   exportCharacterQuerySchema,
@@ -89,6 +91,24 @@ characterRoutes.get("/characters/:id/export", requireDevice, async (c) => {
       "content-disposition": contentDisposition(fileName, { fallbackStem: "character" }),
     },
   });
+});
+
+characterRoutes.put("/characters/:id/avatar", requireDevice, async (c) => {
+  // A PNG as the body (the web client converts JPEG and WebP first); any label a file may carry.
+  if (!FILE_CONTENT_TYPE.test(contentType(c)))
+    throw new AppError(
+      "character.unsupported_media_type",
+      "Send the PNG picture itself as the body (Content-Type image/png or application/octet-stream), not a form.",
+    );
+  const png = await readBodyBytes(
+    c,
+    AVATAR_MAX_BYTES,
+    () =>
+      new AppError("character.avatar_too_large", "The picture is larger than 8 MiB.", {
+        maxBytes: AVATAR_MAX_BYTES,
+      }),
+  );
+  return c.json(await callSpace(c, "characters.setAvatar", { id: c.req.param("id"), png }));
 });
 
 characterRoutes.get("/characters/:id/avatar", requireDevice, async (c) => {

@@ -3,7 +3,8 @@
  * alternate greetings, examples, prompts, notes, tags), saved with the revision it was loaded at
  * (`character.revision_conflict` when another device saved first; Reload takes theirs). Also:
  * start a chat with the character (its greeting is posted), export as PNG or JSON (V3 / V2), open
- * its lorebook, delete. Every card field the form does not show is kept as it is.
+ * its lorebook, delete; change the picture (AvatarPicker). Every card field the form does not show
+ * is kept as it is.
  */
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +17,7 @@ import { navigate } from "../shell/router";
 import { useServices } from "../state/services";
 import { useToasts } from "../state/toasts";
 import { useAction } from "../state/use-action";
-import { Avatar } from "./Avatar";
+import { AvatarPicker } from "./AvatarPicker";
 import { draftOf, patchOf, TEXT_FIELDS, type CardDraft } from "./card-draft";
 import { exportCard } from "./characters-api";
 import type { CharacterView } from "./types";
@@ -42,11 +43,15 @@ export function CharacterEditor({ characterId }: { characterId: string }) {
       setDraft(draftOf(found.card.data));
       setDirty(false);
     },
-    // Another device's change: re-read, unless an edit is open here (its save then reports the conflict).
+    // Another device's change: re-read, unless an edit is open here (its save then reports the
+    // conflict); a new picture shows either way (it does not change the card's revision).
     onChanged: () => {
       if (!dirty) void reload();
+      else void characters.get(characterId).then(takePicture, () => {});
     },
   });
+  const takePicture = (from: CharacterView) =>
+    setCharacter((c) => (c ? { ...c, hasAvatar: from.hasAvatar, avatarSha256: from.avatarSha256 } : c));
   const save = useAction(
     async () => {
       if (!character || !draft) return;
@@ -102,7 +107,7 @@ export function CharacterEditor({ characterId }: { characterId: string }) {
       {character && draft && (
         <>
           <div className="character-head">
-            <Avatar character={character} size={128} />
+            <AvatarPicker character={character} onSaved={takePicture} />
             <div className="stack">
               <BusyButton variant="primary" busy={start.busy} onClick={() => void start.run()}>
                 {t("characters.editor.startChat")}

@@ -57,6 +57,16 @@ export async function avatarUrl(services: Services, id: string): Promise<string>
   return URL.createObjectURL(await response.blob());
 }
 
+/** Replaces the avatar with `png` (a PNG Blob, see avatar-picture.ts); the character as it is now. */
+export async function uploadAvatar(services: Services, id: string, png: Blob): Promise<CharacterView> {
+  const response = await send(services, `${at(id)}/avatar`, {
+    method: "PUT",
+    body: png,
+    headers: { "content-type": "image/png" },
+  });
+  return (await response.json()) as CharacterView;
+}
+
 /** Downloads the card as PNG (both chunks) or JSON (V3, or V2). */
 export async function exportCard(
   services: Services,

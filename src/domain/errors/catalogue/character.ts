@@ -27,4 +27,6 @@ export const CHARACTER_CODES = {
     status: 415,
     message: "This file is neither a PNG image nor JSON text, so it cannot be a character card.",
   },
+  // [webux]: the avatar upload (PUT /characters/:id/avatar).
+  "character.avatar_too_large": { status: 413, message: "The picture is larger than 8 MiB." },
 } as const satisfies Record<`character.${string}`, CatalogueEntry>;

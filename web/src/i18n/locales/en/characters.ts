@@ -28,6 +28,14 @@ export default {
     alternate_greetings: "Alternate greetings",
     tags: "Tags (comma separated)",
   },
+  avatar: {
+    change: "Change picture",
+    drop: "Choose a PNG, JPEG or WebP picture, or drop it here",
+    help: "Up to 8 MiB for a PNG; a JPEG or WebP is turned into a PNG. It is also the picture of the exported PNG card.",
+    preview: "New picture (not saved yet)",
+    use: "Use this picture",
+    saved: "Picture saved.",
+  },
   editor: {
     back: "← Characters",
     formLabel: "Character card",

@@ -144,6 +144,10 @@ export default {
   "character.unsupported_media_type": "Choose a PNG card or a JSON card file.",
   "character.avatar_not_found": "This character has no avatar image.",
   "character.import_duplicate": "This card is already in your library as “{{existing.name}}”.",
+  // [webux]: the avatar upload.
+  "character.avatar_too_large": "The picture is larger than 8 MiB.",
+  "client.image_unsupported": "Choose a PNG, JPEG or WebP picture.",
+  "client.image_unreadable": "This picture could not be read (the file may be damaged).",
   "character.file_unsupported":
     "This file is in {{format}} format, not a character card. Choose a PNG card or a JSON card file (.png or .json).",
   "character.file_unrecognized":

@@ -28,6 +28,14 @@ export default {
     alternate_greetings: "备选开场白",
     tags: "标签（用逗号分隔）",
   },
+  avatar: {
+    change: "更换头像",
+    drop: "选择 PNG、JPEG 或 WebP 图片，或拖放到这里",
+    help: "PNG 最大 8 MiB；JPEG 或 WebP 会转换为 PNG。它也是导出的 PNG 角色卡的图片。",
+    preview: "新头像（尚未保存）",
+    use: "使用这张图片",
+    saved: "头像已保存。",
+  },
   editor: {
     back: "← 角色",
     formLabel: "角色卡",

@@ -131,6 +131,10 @@ export default {
   "character.unsupported_media_type": "请选择 PNG 角色卡或 JSON 角色卡文件。",
   "character.avatar_not_found": "这个角色没有头像。",
   "character.import_duplicate": "这张角色卡已在你的角色库中：“{{existing.name}}”。",
+  // [webux]: the avatar upload.
+  "character.avatar_too_large": "图片大于 8 MiB。",
+  "client.image_unsupported": "请选择 PNG、JPEG 或 WebP 图片。",
+  "client.image_unreadable": "无法读取这张图片（文件可能已损坏）。",
   "character.file_unsupported":
     "这是 {{format}} 格式的文件，不是角色卡。请选择 PNG 角色卡或 JSON 角色卡文件（.png 或 .json）。",
   "character.file_unrecognized":

@@ -28,6 +28,14 @@ export default {
     alternate_greetings: "備選開場白",
     tags: "標籤（以逗號分隔）",
   },
+  avatar: {
+    change: "更換頭像",
+    drop: "選擇 PNG、JPEG 或 WebP 圖片，或拖放到這裡",
+    help: "PNG 最大 8 MiB；JPEG 或 WebP 會轉換為 PNG。它也是匯出的 PNG 角色卡的圖片。",
+    preview: "新頭像（尚未儲存）",
+    use: "使用這張圖片",
+    saved: "頭像已儲存。",
+  },
   editor: {
     back: "← 角色",
     formLabel: "角色卡",

@@ -131,6 +131,10 @@ export default {
   "character.unsupported_media_type": "請選擇 PNG 角色卡或 JSON 角色卡檔案。",
   "character.avatar_not_found": "這個角色沒有頭像。",
   "character.import_duplicate": "這張角色卡已在你的角色庫中：「{{existing.name}}」。",
+  // [webux]: the avatar upload.
+  "character.avatar_too_large": "圖片大於 8 MiB。",
+  "client.image_unsupported": "請選擇 PNG、JPEG 或 WebP 圖片。",
+  "client.image_unreadable": "無法讀取這張圖片（檔案可能已損毀）。",
   "character.file_unsupported":
     "這是 {{format}} 格式的檔案，不是角色卡。請選擇 PNG 角色卡或 JSON 角色卡檔案（.png 或 .json）。",
   "character.file_unrecognized":
