@@ -17,6 +17,7 @@ import { ROOT } from "../e2e/wrangler";
 import { startModelPeer, type ScriptStep } from "../peers/model-peer";
 import type { PeerHandle } from "../peers/registry";
 import { HAS_CHROMIUM, eventually, startRig, type IssuedDevice, type Rig, type RigPage, rigApi as api } from "./rig";
+import { addScriptedConnection } from "./rig";
 
 type Message = { messageId: string; role: string; name: string; text: string; swipes?: string[]; extra: any };
 
@@ -69,14 +70,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: the chat screen (streaming, swipes, Markdow
       ...(await rig.signedInPage(await rig.pairDevice(token(), "Phone"), { width: 390, height: 844 })),
       device: owner.device,
     };
-    await api(rig, token(), "POST", "/connections", {
-      name: "Scripted",
-      provider: "openai-compatible",
-      baseUrl: `${model.url}/v1`,
-      apiKey: "",
-      modelId: scriptId,
-      isDefault: true,
-    });
+    await addScriptedConnection(rig, token(), model.url, scriptId);
     const chat = await api<{ id: string }>(rig, token(), "POST", "/chats", {
       title: "Moonlit tavern",
       systemPrompt: "You are Seraphina, a kind forest guardian. Write vivid role-play.",

@@ -7,16 +7,8 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  HAS_CHROMIUM,
-  SCREENSHOT_DIR,
-  eventually,
-  startRig,
-  type IssuedDevice,
-  type Rig,
-  type RigPage,
-  rigApi as api,
-} from "./rig";
+import { HAS_CHROMIUM, SCREENSHOT_DIR, eventually, startRig, rigApi as api } from "./rig";
+import type { IssuedDevice, Rig, RigPage } from "./rig";
 
 const WIDTHS = [
   { width: 360, height: 740 },

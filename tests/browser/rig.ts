@@ -128,6 +128,18 @@ export function rigApi<T>(
   return api<T>(`${rig.url}/api/v1${route}`, method, token, body);
 }
 
+/** Adds the default connection "Scripted" to the scripted model server at `modelUrl`, answering script `scriptId`. */
+export function addScriptedConnection(rig: Pick<Rig, "url">, token: string, modelUrl: string, scriptId: string) {
+  return rigApi(rig, token, "POST", "/connections", {
+    name: "Scripted",
+    provider: "openai-compatible",
+    baseUrl: `${modelUrl}/v1`,
+    apiKey: "",
+    modelId: scriptId,
+    isDefault: true,
+  });
+}
+
 /** Starts wrangler dev and Chromium. Call close() in afterAll. `vars` override the Worker's (e.g. `ENVIRONMENT: "deployed"`). */
 export async function startRig(options: { vars?: Record<string, string> } = {}): Promise<Rig> {
   ensureWebFresh();

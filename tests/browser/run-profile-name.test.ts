@@ -7,20 +7,20 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startModelPeer } from "../peers/model-peer";
 import type { PeerHandle } from "../peers/registry";
-import { HAS_CHROMIUM, eventually, startRig, type IssuedDevice, type Rig, type RigPage, rigApi as api } from "./rig";
+import { HAS_CHROMIUM, addScriptedConnection, eventually, startRig, type Rig, rigApi as api } from "./rig";
 
 const PROFILE_ID = "story-editor-7f3a";
 
 describe.skipIf(!HAS_CHROMIUM)("web: a run names its profile", () => {
   let rig: Rig;
   let model: PeerHandle;
-  let owner: RigPage & { device: IssuedDevice };
+  let owner: Awaited<ReturnType<Rig["signedInPages"]>>[number];
   const scriptId = `run-profile-${Date.now()}`;
   const token = () => owner.device.deviceToken;
 
   beforeAll(async () => {
     [rig, model] = await Promise.all([startRig(), startModelPeer()]);
-    [owner] = (await rig.signedInPages(1)) as [RigPage & { device: IssuedDevice }];
+    owner = (await rig.signedInPages(1))[0]!;
   });
 
   afterAll(async () => {
@@ -29,14 +29,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: a run names its profile", () => {
   });
 
   it("shows the profile's name, not its id, on the run page, in the journal and in the runs list", async () => {
-    await api(rig, token(), "POST", "/connections", {
-      name: "Scripted",
-      provider: "openai-compatible",
-      baseUrl: `${model.url}/v1`,
-      apiKey: "",
-      modelId: scriptId,
-      isDefault: true,
-    });
+    await addScriptedConnection(rig, token(), model.url, scriptId);
     const { profile } = await api<{ profile: Record<string, unknown> }>(
       rig,
       token(),

@@ -37,22 +37,31 @@ characterRoutes.post("/characters", requireDevice, async (c) => {
   return c.json(await callSpace(c, "characters.create", body), 201);
 });
 
-characterRoutes.post("/characters/import", requireDevice, async (c) => {
-  const { onDuplicate } = readQuery(c, importCharacterQuerySchema);
-  // The bytes decide PNG or JSON (card-file-kind.ts); a content type that cannot carry a file is refused.
+/**
+ * The file sent as the body, up to `maxBytes`: a content type that cannot carry a file (a form) is
+ * `character.unsupported_media_type` naming `what`; a larger body is `tooLarge` with `details.maxBytes`.
+ */
+function readFileBody(
+  c: Context<HttpEnv>,
+  what: string,
+  maxBytes: number,
+  tooLarge: { code: "character.card_too_large" | "character.avatar_too_large"; message: string },
+): Promise<Uint8Array> {
   if (!FILE_CONTENT_TYPE.test(contentType(c)))
     throw new AppError(
       "character.unsupported_media_type",
-      "Send the card file itself as the body (Content-Type image/png, application/json or application/octet-stream), not a form.",
+      `Send ${what} itself as the body (Content-Type image/png, application/json or application/octet-stream), not a form.`,
     );
-  const bytes = await readBodyBytes(
-    c,
-    CARD_MAX_BYTES,
-    () =>
-      new AppError("character.card_too_large", "The character card is larger than 8 MiB.", {
-        maxBytes: CARD_MAX_BYTES,
-      }),
-  );
+  return readBodyBytes(c, maxBytes, () => new AppError(tooLarge.code, tooLarge.message, { maxBytes }));
+}
+
+characterRoutes.post("/characters/import", requireDevice, async (c) => {
+  const { onDuplicate } = readQuery(c, importCharacterQuerySchema);
+  // The bytes decide PNG or JSON (card-file-kind.ts).
+  const bytes = await readFileBody(c, "the card file", CARD_MAX_BYTES, {
+    code: "character.card_too_large",
+    message: "The character card is larger than 8 MiB.",
+  });
   return c.json(await callSpace(c, "characters.import", { bytes, ...(onDuplicate ? { onDuplicate } : {}) }), 201);
 });
 
@@ -94,20 +103,11 @@ characterRoutes.get("/characters/:id/export", requireDevice, async (c) => {
 });
 
 characterRoutes.put("/characters/:id/avatar", requireDevice, async (c) => {
-  // A PNG as the body (the web client converts JPEG and WebP first); any label a file may carry.
-  if (!FILE_CONTENT_TYPE.test(contentType(c)))
-    throw new AppError(
-      "character.unsupported_media_type",
-      "Send the PNG picture itself as the body (Content-Type image/png or application/octet-stream), not a form.",
-    );
-  const png = await readBodyBytes(
-    c,
-    AVATAR_MAX_BYTES,
-    () =>
-      new AppError("character.avatar_too_large", "The picture is larger than 8 MiB.", {
-        maxBytes: AVATAR_MAX_BYTES,
-      }),
-  );
+  // A PNG as the body (the web client converts JPEG and WebP first); codec.read refuses anything else.
+  const png = await readFileBody(c, "the PNG picture", AVATAR_MAX_BYTES, {
+    code: "character.avatar_too_large",
+    message: "The picture is larger than 8 MiB.",
+  });
   return c.json(await callSpace(c, "characters.setAvatar", { id: c.req.param("id"), png }));
 });
 

@@ -24,14 +24,18 @@ async function avatarBytes(token: string, id: string): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/** A new user with one character of `name` (no avatar). */
+async function newCharacter(name: string): Promise<{ token: string; created: any }> {
+  const { deviceToken: token } = await createUser();
+  return {
+    token,
+    created: await apiJson("/api/v1/characters", { token, body: { data: { name } }, expectStatus: 201 }),
+  };
+}
+
 describe("character avatar upload", () => {
   it("replaces the picture, keeps the revision, tells every device, and goes into the PNG export", async () => {
-    const { deviceToken: token } = await createUser();
-    const created = await apiJson("/api/v1/characters", {
-      token,
-      body: { data: { name: "Seraphina" } },
-      expectStatus: 201,
-    });
+    const { token, created } = await newCharacter("Seraphina");
     expect(created.hasAvatar).toBe(false);
     const socket = await openSocket(token);
 
@@ -58,8 +62,7 @@ describe("character avatar upload", () => {
   });
 
   it("refuses a JPEG, a file over 8 MiB and an unknown character, keeping the avatar", async () => {
-    const { deviceToken: token } = await createUser();
-    const created = await apiJson("/api/v1/characters", { token, body: { data: { name: "Aria" } }, expectStatus: 201 });
+    const { token, created } = await newCharacter("Aria");
     expect((await putAvatar(token, created.id, BASE_PNG)).status).toBe(200);
 
     const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]);
