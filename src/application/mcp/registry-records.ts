@@ -117,7 +117,7 @@ export function prepare(input: McpServerInput): Prepared {
  */
 export function duplicateEndpointWarning(
   prepared: Prepared,
-  existing: readonly StoredRegistration[],
+  existing: ReadonlyArray<Pick<StoredRegistration, "endpoint" | "displayName">>,
 ): RegistrationWarning[] {
   const match = existing.find((record) => record.endpoint === prepared.bareEndpoint);
   if (!match) return [];

@@ -14,18 +14,16 @@
  *
  * Codes: `mcp.registration_not_found` (404), `mcp.registration_conflict` (409),
  * `mcp.registration_storage_issue` (the row cannot be read; only delete works), every domain code
- * of src/domain/mcp, `secrets.key_unavailable`, the import codes of ./registry-import.
+ * of src/domain/mcp, `secrets.key_unavailable`, the import codes of ./registry-import. Per-file
+ * concepts: import entries' checks (registry-import-entries.ts), tool permissions
+ * (registry-permissions.ts), description overrides (registry-overrides.ts), one change (registry-edit.ts).
  */
 import { AppError } from "../../domain/errors";
-import type { McpJsonObject } from "../../domain/mcp/discovered-catalog";
-import { overrideUnknownProperties } from "../../domain/tools/descriptor";
 import { parseEndpoint } from "../../domain/mcp/endpoint";
 import { unreachableWarning, type RegistrationWarning } from "../../domain/mcp/reachability";
 import { newRegistrationId, parseRegistrationId } from "../../domain/mcp/registration-id";
 import {
   connectionChanged,
-  withDescriptionOverride,
-  withPermission,
   type McpServerRegistration,
   type McpServerState,
   type ToolDescriptionOverride,
@@ -38,13 +36,16 @@ import type {
 } from "../../ports/mcp-registration-repository";
 import type { SecretCipher } from "../../ports/secret-cipher";
 import type { Clock, Mutex, SocketHub } from "../../ports/space";
+import type { RegistryEditor } from "./registry-edit";
 import { interpretImportDocument } from "./registry-import";
+import { classifyImportEntries } from "./registry-import-entries";
+import { setToolDescriptionOverride, type ToolSchemaSource } from "./registry-overrides";
+import { setToolPermission, setToolPermissions } from "./registry-permissions";
 import {
   conflict,
   duplicateEndpointWarning,
   notFound,
   prepare,
-  registrationOf,
   serverView,
   storageIssue,
   summaryOf,
@@ -52,6 +53,7 @@ import {
   type OpenedRegistration,
   type Prepared,
 } from "./registry-records";
+import { RegistryMemo } from "./registry-memo";
 import { openConnection, sealConnection } from "./registry-secrets";
 import type {
   McpImportResult,
@@ -83,17 +85,13 @@ export type RegistrationLookup<T> =
 export class McpRegistryService {
   private readonly invalidationListeners = new Set<(registrationId: string) => void>();
   private catalogInfo: (registrationId: string) => McpServerCatalogInfo | null = () => null;
-  private toolSchema: (registrationId: string, nativeName: string) => Promise<McpJsonObject | null> = async () => null;
-  /**
-   * Per decoded record (the store hands back the same frozen object while the row is unchanged,
-   * docs/decisions/3100): its opened secrets, its summary and its opened registration, so an
-   * unchanged registration is neither decrypted nor copied again. A new row content is a new key.
-   */
-  private readonly openedSecrets = new WeakMap<StoredRegistration, Promise<OpenedSecrets>>();
-  private readonly summaryCache = new WeakMap<StoredRegistration, McpRegistrationSummary>();
-  private readonly openedCache = new WeakMap<OpenedSecrets, OpenedRegistration>();
+  private toolSchema: ToolSchemaSource = async () => null;
+  /** Opened secrets, summaries and opened registrations per record object (registry-memo.ts). */
+  private readonly memo: RegistryMemo;
 
-  constructor(private readonly deps: McpRegistryDeps) {}
+  constructor(private readonly deps: McpRegistryDeps) {
+    this.memo = new RegistryMemo(deps.cipher);
+  }
 
   // ---- reads -------------------------------------------------------------------------------
 
@@ -126,13 +124,7 @@ export class McpRegistryService {
     if (load.status === "missing") return { status: "missing" };
     if (load.status === "unreadable") return { status: "unavailable", issue: load.issue };
     try {
-      const secrets = await this.openSecrets(load.record);
-      let registration = this.openedCache.get(secrets);
-      if (!registration) {
-        registration = Object.freeze({ ...registrationOf(load.record), ...secrets });
-        this.openedCache.set(secrets, registration);
-      }
-      return { status: "found", registration };
+      return { status: "found", registration: await this.memo.openRegistration(load.record) };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return {
@@ -163,7 +155,7 @@ export class McpRegistryService {
    */
   summaries(): { registrations: McpRegistrationSummary[]; issues: RegistrationStorageIssue[] } {
     const { records, issues } = this.deps.repo.scan();
-    return { registrations: records.map((record) => this.summaryOf(record)), issues };
+    return { registrations: records.map((record) => this.memo.summaryOf(record)), issues };
   }
 
   /** For call gates (send-time recheck, docs/spec/mcp-platform.md §4): one summary, nothing decrypted. */
@@ -191,7 +183,7 @@ export class McpRegistryService {
    * Supplies the cached input schema of a tool (memory → SQLite, never the network; null when no
    * catalog or no such tool), used to refuse description overrides naming unknown properties.
    */
-  setToolSchemaSource(source: (registrationId: string, nativeName: string) => Promise<McpJsonObject | null>): void {
+  setToolSchemaSource(source: ToolSchemaSource): void {
     this.toolSchema = source;
   }
 
@@ -228,28 +220,10 @@ export class McpRegistryService {
   async importJson(json: string): Promise<McpImportResult> {
     const { candidates, skipped } = interpretImportDocument(json);
     return this.deps.mutex.run(async () => {
+      const accepted = classifyImportEntries(candidates, this.deps.repo.scan().records, skipped);
       const ready: Array<{ record: StoredRegistration; host: string; duplicate: RegistrationWarning[] }> = [];
-      const known = [...this.deps.repo.scan().records];
-      for (const candidate of candidates) {
-        let prepared: Prepared;
-        try {
-          const endpoint = parseEndpoint(candidate.endpoint);
-          prepared = prepare({ ...candidate, displayName: candidate.displayName ?? endpoint.host });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          skipped.push({
-            name: candidate.name,
-            code: error.code,
-            message: error.message,
-            ...(error.details ? { details: error.details } : {}),
-          });
-          continue;
-        }
-        const duplicate = duplicateEndpointWarning(prepared, known);
-        const record = await this.newRecord(prepared);
-        known.push(record);
-        ready.push({ record, host: prepared.host, duplicate });
-      }
+      for (const { prepared, duplicate } of accepted)
+        ready.push({ record: await this.newRecord(prepared), host: prepared.host, duplicate });
       for (const { record } of ready) this.deps.repo.insert(record);
       const servers: McpServerView[] = [];
       for (const { record, host, duplicate } of ready)
@@ -291,76 +265,37 @@ export class McpRegistryService {
 
   /** `servers.setState`; activating a loopback/private endpoint when deployed adds a warning. */
   async setState(id: string, state: McpServerState, ifRevision?: number): Promise<McpServerView> {
-    const registrationId = parseRegistrationId(id);
-    return this.deps.mutex.run(async () => {
-      const current = this.requireRecord(registrationId);
-      await this.checkRevision(current, ifRevision);
-      this.save({ ...current, state }, current);
-      const warnings = state === "active" ? this.warningsFor(parseEndpoint(current.endpoint).host) : [];
-      return this.announce(this.requireRecord(registrationId), warnings);
-    });
+    return this.edit(
+      id,
+      ifRevision,
+      (current) => ({ ...current, state }),
+      (saved) => (state === "active" ? this.warningsFor(parseEndpoint(saved.endpoint).host) : []),
+    );
   }
 
-  /** `tools.setPermission`: `off` deletes the key (docs/spec/mcp-platform.md §4). Never touches the catalog. */
-  async setPermission(
+  /** `tools.setPermission` (registry-permissions.ts): `off` deletes the key. Never touches the catalog. */
+  setPermission(
     id: string,
     nativeName: string,
     permission: ToolPermission,
     ifRevision?: number,
   ): Promise<McpServerView> {
-    const registrationId = parseRegistrationId(id);
-    return this.deps.mutex.run(async () => {
-      const current = this.requireRecord(registrationId);
-      await this.checkRevision(current, ifRevision);
-      this.save(
-        { ...current, toolPermissions: withPermission(current.toolPermissions, nativeName, permission) },
-        current,
-      );
-      return this.announce(this.requireRecord(registrationId), []);
-    });
+    return setToolPermission(this.editor, id, nativeName, permission, ifRevision);
   }
 
-  /**
-   * Several tools' permissions in one change (docs/spec/approvals.md §8): a patch of the listed
-   * tools only (`off` deletes the key), one revision. Checking the names against the catalog is
-   * the caller's (tool-permissions.ts). Errors: `mcp.registration_not_found`,
-   * `mcp.registration_conflict` (409) on a stale `ifRevision`.
-   */
-  async setPermissions(id: string, patch: Record<string, ToolPermission>, ifRevision?: number): Promise<McpServerView> {
-    const registrationId = parseRegistrationId(id);
-    return this.deps.mutex.run(async () => {
-      const current = this.requireRecord(registrationId);
-      await this.checkRevision(current, ifRevision);
-      let permissions = current.toolPermissions;
-      for (const [nativeName, permission] of Object.entries(patch))
-        permissions = withPermission(permissions, nativeName, permission);
-      this.save({ ...current, toolPermissions: permissions }, current);
-      return this.announce(this.requireRecord(registrationId), []);
-    });
+  /** Several tools' permissions in one revision (registry-permissions.ts; docs/spec/approvals.md §8). */
+  setPermissions(id: string, patch: Record<string, ToolPermission>, ifRevision?: number): Promise<McpServerView> {
+    return setToolPermissions(this.editor, id, patch, ifRevision);
   }
 
-  /**
-   * `tools.setDescriptionOverride`: whole replacement, `null` deletes (docs/spec/mcp-platform.md §5).
-   * When the tool is in the cached catalog, property overrides must name properties its input
-   * schema declares, else `tool.description_override_unknown_property` (400, `details.properties`)
-   * and nothing is saved (docs/spec/hardening.md "Description overrides"). Without a cached
-   * catalog the override is saved and the Manager flags it once the tool is known.
-   */
-  async setDescriptionOverride(
+  /** `tools.setDescriptionOverride` (registry-overrides.ts): whole replacement, `null` deletes. */
+  setDescriptionOverride(
     id: string,
     nativeName: string,
     override: ToolDescriptionOverride | null,
     ifRevision?: number,
   ): Promise<McpServerView> {
-    const registrationId = parseRegistrationId(id);
-    return this.deps.mutex.run(async () => {
-      const current = this.requireRecord(registrationId);
-      await this.checkRevision(current, ifRevision);
-      await this.checkOverrideFits(registrationId, nativeName, override);
-      const overrides = withDescriptionOverride(current.toolDescriptionOverrides, nativeName, override);
-      this.save({ ...current, toolDescriptionOverrides: overrides }, current);
-      return this.announce(this.requireRecord(registrationId), []);
-    });
+    return setToolDescriptionOverride(this.editor, this.toolSchema, id, nativeName, override, ifRevision);
   }
 
   /**
@@ -390,6 +325,28 @@ export class McpRegistryService {
 
   // ---- internals ---------------------------------------------------------------------------
 
+  /**
+   * registry-edit.ts: one checked, saved and announced change of a registration; `warnings` of
+   * the saved record go into the answer (not the broadcast).
+   */
+  private edit(
+    id: string,
+    ifRevision: number | undefined,
+    change: (current: StoredRegistration) => StoredRegistration | Promise<StoredRegistration>,
+    warnings: (saved: StoredRegistration) => RegistrationWarning[] = () => [],
+  ): Promise<McpServerView> {
+    const registrationId = parseRegistrationId(id);
+    return this.deps.mutex.run(async () => {
+      const current = this.requireRecord(registrationId);
+      await this.checkRevision(current, ifRevision);
+      this.save(await change(current), current);
+      const saved = this.requireRecord(registrationId);
+      return this.announce(saved, warnings(saved));
+    });
+  }
+
+  private readonly editor: RegistryEditor = { edit: (id, ifRevision, change) => this.edit(id, ifRevision, change) };
+
   private async newRecord(prepared: Prepared): Promise<StoredRegistration> {
     const id = newRegistrationId();
     const now = this.deps.clock.now();
@@ -415,24 +372,6 @@ export class McpRegistryService {
         "mcp.registration_conflict",
         "This MCP server was changed at the same time; reload and try again.",
       );
-  }
-
-  private async checkOverrideFits(
-    registrationId: string,
-    nativeName: string,
-    override: ToolDescriptionOverride | null,
-  ): Promise<void> {
-    if (Object.keys(override?.properties ?? {}).length === 0) return;
-    const schema = await this.toolSchema(registrationId, nativeName);
-    if (!schema) return;
-    const unknown = overrideUnknownProperties(schema, override);
-    if (unknown.length === 0) return;
-    const shown = unknown.map((name) => `"${name.slice(0, 80)}"`).join(", ");
-    throw new AppError(
-      "tool.description_override_unknown_property",
-      `Tool "${nativeName.slice(0, 120)}" has no input ${unknown.length === 1 ? "property" : "properties"} ${shown}; a description can only be set for the properties its schema declares. Nothing was saved.`,
-      { properties: unknown },
-    );
   }
 
   private invalidateCatalog(registrationId: string): void {
@@ -464,32 +403,6 @@ export class McpRegistryService {
   }
 
   private view(record: StoredRegistration): Promise<{ view: McpServerView; issue: RegistrationStorageIssue | null }> {
-    return serverView(record, (r) => this.openSecrets(r), this.catalogInfo(record.id));
-  }
-
-  /** The record's secrets in clear, opened once per record object (a failure is not remembered). */
-  private openSecrets(record: StoredRegistration): Promise<OpenedSecrets> {
-    let opened = this.openedSecrets.get(record);
-    if (!opened) {
-      opened = openConnection(this.deps.cipher, record).then((secrets) =>
-        Object.freeze({ endpoint: secrets.endpoint, headers: Object.freeze(secrets.headers) }),
-      );
-      opened.catch(() => this.openedSecrets.delete(record));
-      this.openedSecrets.set(record, opened);
-    }
-    return opened;
-  }
-
-  /** A frozen summary of the record, built once per record object. */
-  private summaryOf(record: StoredRegistration): McpRegistrationSummary {
-    let summary = this.summaryCache.get(record);
-    if (!summary) {
-      summary = Object.freeze(summaryOf(record));
-      this.summaryCache.set(record, summary);
-    }
-    return summary;
+    return serverView(record, (r) => this.memo.openSecrets(r), this.catalogInfo(record.id));
   }
 }
-
-/** A record's secrets in clear (frozen; shared by every reader of that record). */
-type OpenedSecrets = Readonly<{ endpoint: string; headers: Readonly<Record<string, string>> }>;
