@@ -1,6 +1,7 @@
 /** SQLite rows of the character library (schema v16): cards and avatar chunks. */
 import type { CharacterRecord, CharacterRows } from "../../ports/character-repository";
 import { BLOB_CHUNK_BYTES } from "./blob-store";
+import { insertRow, namedRevisionColumns, type RowValues, updateRow } from "./row-write";
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -17,37 +18,26 @@ function toCharacter(row: Row): CharacterRecord {
   };
 }
 
+/** The row of a record (`import_sha256` is written apart, import-hash-store.ts). */
+function rowOf(r: CharacterRecord): RowValues {
+  return {
+    ...namedRevisionColumns(r),
+    card_json: JSON.stringify(r.card),
+    book_id: r.bookId,
+    avatar_bytes: r.avatar?.bytes ?? null,
+    avatar_sha256: r.avatar?.sha256 ?? null,
+  };
+}
+
 export class CharacterStore implements CharacterRows {
   constructor(private readonly sql: SqlStorage) {}
 
   insert(r: CharacterRecord): void {
-    this.sql.exec(
-      `INSERT INTO te_characters(id, name, revision, card_json, book_id, avatar_bytes, avatar_sha256, created_at, updated_at)
-       VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      r.id,
-      r.name,
-      r.revision,
-      JSON.stringify(r.card),
-      r.bookId,
-      r.avatar?.bytes ?? null,
-      r.avatar?.sha256 ?? null,
-      r.createdAt,
-      r.updatedAt,
-    );
+    insertRow(this.sql, "te_characters", rowOf(r));
   }
 
   update(r: CharacterRecord): void {
-    this.sql.exec(
-      "UPDATE te_characters SET name = ?, revision = ?, card_json = ?, book_id = ?, avatar_bytes = ?, avatar_sha256 = ?, updated_at = ? WHERE id = ?",
-      r.name,
-      r.revision,
-      JSON.stringify(r.card),
-      r.bookId,
-      r.avatar?.bytes ?? null,
-      r.avatar?.sha256 ?? null,
-      r.updatedAt,
-      r.id,
-    );
+    updateRow(this.sql, "te_characters", rowOf(r));
   }
 
   get(id: string): CharacterRecord | null {

@@ -2,6 +2,7 @@
 import type { ConnectionDefaults, ModelConnectionRecord, ModelProvider } from "../../domain/models/connection";
 import type { ModelConnectionRepository, StoredModelConnection } from "../../ports/model-connection-repository";
 import type { SealedSecret } from "../../ports/secret-cipher";
+import { insertRow, type RowValues, updateRow } from "./row-write";
 
 function toStored(row: Record<string, SqlStorageValue>): StoredModelConnection {
   const record: ModelConnectionRecord = {
@@ -20,6 +21,23 @@ function toStored(row: Record<string, SqlStorageValue>): StoredModelConnection {
     updatedAt: Number(row.updated_at),
   };
   return { record, apiKey: JSON.parse(String(row.api_key_sealed)) as SealedSecret };
+}
+
+function rowOf({ record, apiKey }: StoredModelConnection): RowValues {
+  return {
+    id: record.id,
+    name: record.name,
+    provider: record.provider,
+    base_url: record.baseUrl,
+    model_id: record.modelId,
+    defaults_json: JSON.stringify(record.defaults),
+    context_tokens: record.contextTokens,
+    max_output_tokens: record.maxOutputTokens,
+    api_key_hint: record.apiKeyHint,
+    api_key_sealed: JSON.stringify(apiKey),
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+  };
 }
 
 export class SqlModelConnectionStore implements ModelConnectionRepository {
@@ -43,41 +61,14 @@ export class SqlModelConnectionStore implements ModelConnectionRepository {
     return Number(this.sql.exec("SELECT COUNT(*) AS n FROM te_model_connections").one().n);
   }
 
-  insert({ record, apiKey }: StoredModelConnection): void {
-    this.sql.exec(
-      `INSERT INTO te_model_connections(id, name, provider, base_url, model_id, defaults_json, context_tokens, max_output_tokens, is_default, api_key_hint, api_key_sealed, created_at, updated_at)
-       VALUES(?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)`,
-      record.id,
-      record.name,
-      record.provider,
-      record.baseUrl,
-      record.modelId,
-      JSON.stringify(record.defaults),
-      record.contextTokens,
-      record.maxOutputTokens,
-      record.apiKeyHint,
-      JSON.stringify(apiKey),
-      record.createdAt,
-      record.updatedAt,
-    );
+  /** A new connection, never the default at first (setDefault makes it one). */
+  insert(stored: StoredModelConnection): void {
+    insertRow(this.sql, "te_model_connections", { ...rowOf(stored), is_default: 0 });
   }
 
-  update({ record, apiKey }: StoredModelConnection): void {
-    this.sql.exec(
-      `UPDATE te_model_connections SET name = ?, provider = ?, base_url = ?, model_id = ?, defaults_json = ?, context_tokens = ?,
-       max_output_tokens = ?, api_key_hint = ?, api_key_sealed = ?, updated_at = ? WHERE id = ?`,
-      record.name,
-      record.provider,
-      record.baseUrl,
-      record.modelId,
-      JSON.stringify(record.defaults),
-      record.contextTokens,
-      record.maxOutputTokens,
-      record.apiKeyHint,
-      JSON.stringify(apiKey),
-      record.updatedAt,
-      record.id,
-    );
+  /** Every column but `is_default` and `created_at`. */
+  update(stored: StoredModelConnection): void {
+    updateRow(this.sql, "te_model_connections", rowOf(stored));
   }
 
   delete(id: string): boolean {

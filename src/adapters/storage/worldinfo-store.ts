@@ -2,6 +2,7 @@
 import { normalizeEntry, type WorldEntry } from "../../domain/worldinfo/entry";
 import { DEFAULT_WORLD_INFO_SETTINGS, type WorldInfoSettings } from "../../domain/worldinfo/settings";
 import type { Attachment, BookRecord, BookRows } from "../../ports/character-repository";
+import { insertRow, namedRevisionColumns, type RowValues, updateRow } from "./row-write";
 
 type Row = Record<string, SqlStorageValue>;
 const json = (v: SqlStorageValue | undefined) =>
@@ -21,6 +22,17 @@ function toBook(row: Row): BookRecord {
   };
 }
 
+/** The row of a book (`import_sha256` is written apart, import-hash-store.ts). */
+function rowOf(r: BookRecord): RowValues {
+  return {
+    ...namedRevisionColumns(r),
+    extra_json: JSON.stringify(r.extra),
+    source_json: r.source ? JSON.stringify(r.source) : null,
+    source_revision: r.sourceRevision,
+    character_id: r.characterId,
+  };
+}
+
 function refOf(a: Attachment): string {
   return a.scope === "global" ? "" : a.id;
 }
@@ -29,34 +41,12 @@ export class WorldInfoStore implements BookRows {
   constructor(private readonly sql: SqlStorage) {}
 
   insert(r: BookRecord, entries: ReadonlyArray<WorldEntry>): void {
-    this.sql.exec(
-      `INSERT INTO te_wi_books(id, name, revision, extra_json, source_json, source_revision, character_id, created_at, updated_at)
-       VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      r.id,
-      r.name,
-      r.revision,
-      JSON.stringify(r.extra),
-      r.source ? JSON.stringify(r.source) : null,
-      r.sourceRevision,
-      r.characterId,
-      r.createdAt,
-      r.updatedAt,
-    );
+    insertRow(this.sql, "te_wi_books", rowOf(r));
     for (const entry of entries) this.putEntry(r.id, entry);
   }
 
   update(r: BookRecord): void {
-    this.sql.exec(
-      "UPDATE te_wi_books SET name = ?, revision = ?, extra_json = ?, source_json = ?, source_revision = ?, character_id = ?, updated_at = ? WHERE id = ?",
-      r.name,
-      r.revision,
-      JSON.stringify(r.extra),
-      r.source ? JSON.stringify(r.source) : null,
-      r.sourceRevision,
-      r.characterId,
-      r.updatedAt,
-      r.id,
-    );
+    updateRow(this.sql, "te_wi_books", rowOf(r));
   }
 
   get(id: string): BookRecord | null {
