@@ -81,7 +81,8 @@ export async function stopProcessGroup(child, signal = "SIGTERM") {
  */
 export async function startWranglerDev(options = {}) {
   ensureWebBuilt();
-  const port = options.port ?? (await freePort());
+  let port = options.port ?? (await freePort());
+  let served = false;
   const persistDir = options.persistDir ?? mkdtempSync(path.join(tmpdir(), "tavernedge-dev-"));
   const vars = {
     ENVIRONMENT: "development",
@@ -93,7 +94,12 @@ export async function startWranglerDev(options = {}) {
   let child = null;
   let log = "";
 
-  const launch = async () => {
+  // freePort() closes its probe before wrangler binds the port, so on a busy machine (parallel
+  // suites starting servers) another process can take it in between: wrangler then exits at once
+  // with "Address already in use". That start-up is tried again on fresh ports (the main port only
+  // before this server ever answered: a restart keeps its URL), at most 3 more times.
+  const launch = async (attempt = 1) => {
+    const from = log.length;
     const inspector = await freePort();
     const args = [
       path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"),
@@ -126,9 +132,19 @@ export async function startWranglerDev(options = {}) {
     });
     const deadline = Date.now() + readyTimeoutMs;
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${log.slice(-2000)}`);
+      if (child.exitCode !== null) {
+        if (attempt < 4 && log.slice(from).includes("Address already in use")) {
+          if (!served && options.port === undefined) port = await freePort();
+          log += `\n[dev-server] a port was taken before wrangler bound it; starting again (attempt ${attempt + 1})\n`;
+          return launch(attempt + 1);
+        }
+        throw new Error(`wrangler dev exited early:\n${log.slice(-2000)}`);
+      }
       try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return;
+        if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) {
+          served = true;
+          return;
+        }
       } catch {
         /* not up yet */
       }
