@@ -6,7 +6,7 @@
  * 2. Creates a user through /api/v1/setup.
  * 3. Runs the client scenarios with scripts/conformance-client.mjs as the client (register the
  *    scenario server, activate, discover, set permissions, test-call each tool):
- *    `initialize` and `tools_call` must pass; `sse-retry` and six scenarios new in 0.2 are expected
+ *    `initialize` and `tools_call` must pass; `sse-retry` and four scenarios new in 0.2 are expected
  *    failures, each with its reason (docs/decisions/0455-mcp-conformance.md,
  *    docs/decisions/3200-mcp-conformance-0-2.md).
  * 4. Stops wrangler (its whole process group) and exits non-zero on any unexpected result.
@@ -34,16 +34,6 @@ const SCENARIOS = [
     name: "json-schema-2020-12-preservation",
     expectFailure: true,
     reason: "$schema, $defs and additionalProperties missing from the inputSchema the client echoes (open question)",
-  },
-  {
-    name: "request-metadata",
-    expectFailure: true,
-    reason: "its server reports no serverInfo, refused as mcp.discovery_peer_info_missing (its 5 checks pass)",
-  },
-  {
-    name: "http-standard-headers",
-    expectFailure: true,
-    reason: "its server reports no serverInfo, refused as mcp.discovery_peer_info_missing",
   },
   {
     name: "json-schema-ref-no-deref",
