@@ -4,13 +4,12 @@
  * truncated file, over 8 MiB, an invalid regex key in its lorebook, a photo or text file); a card
  * already in the library offers "Import as a copy" or "Open the existing one".
  */
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { DuplicateImportChoice } from "../components/DuplicateImportChoice";
+import { useFileImport } from "../components/DuplicateImportChoice";
 import { FileDrop } from "../components/FileDrop";
 import { useServices } from "../state/services";
 import { useToasts } from "../state/toasts";
-import { useAction } from "../state/use-action";
 import { importCardFile } from "./characters-api";
 
 export function ImportCard({ onImported }: { onImported(id: string): void }) {
@@ -18,16 +17,14 @@ export function ImportCard({ onImported }: { onImported(id: string): void }) {
   const services = useServices();
   const { show } = useToasts();
   const input = useRef<HTMLInputElement>(null);
-  const [picked, setPicked] = useState<File | null>(null);
-  const upload = useAction(
-    async (file: File, copy?: boolean) => {
-      setPicked(file);
-      const character = await importCardFile(services, file, copy === true);
+  const upload = useFileImport(
+    async (file, copy) => {
+      const character = await importCardFile(services, file, copy);
       show({ kind: "success", message: t("characters.import.done", { name: character.name }) });
-      if (input.current) input.current.value = "";
       onImported(character.id);
     },
-    { toastErrors: false },
+    input,
+    onImported,
   );
   return (
     <section className="card stack" aria-labelledby="character-import-title">
@@ -36,21 +33,12 @@ export function ImportCard({ onImported }: { onImported(id: string): void }) {
         label={t("characters.import.drop")}
         help={t("characters.import.help")}
         accept=".png,.json,image/png,application/json"
-        onFile={(file) => void upload.run(file)}
+        onFile={upload.run}
         inputRef={input}
         testId="character-import-input"
       />
       {upload.busy && <p role="status">{t("characters.import.busy")}</p>}
-      <DuplicateImportChoice
-        error={upload.error}
-        busy={upload.busy}
-        onCopy={() => picked && void upload.run(picked, true)}
-        onOpen={(id) => {
-          upload.clearError();
-          if (input.current) input.current.value = "";
-          onImported(id);
-        }}
-      />
+      {upload.choice}
     </section>
   );
 }

@@ -3,9 +3,12 @@
  * `character.import_duplicate` / `worldinfo.import_duplicate`, docs/spec/characters.md §2 "The
  * same card twice"): the sentence naming the existing item, then "Import as a copy" (the same file
  * again with `onDuplicate=copy`) or "Open the existing one". Any other error shows as an ErrorNote.
+ * `useFileImport` wires it to an importer (the card and World Info imports).
  */
+import { useState, type ReactNode, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import type { ErrorLike } from "../i18n/errors";
+import { useAction } from "../state/use-action";
 import { BusyButton } from "./BusyButton";
 import { ErrorNote, ErrorText } from "./ErrorNote";
 
@@ -47,4 +50,42 @@ export function DuplicateImportChoice({
       </div>
     </div>
   );
+}
+
+/**
+ * An import of a chosen file that keeps the file, so a duplicate refusal can be answered: `run`
+ * uploads (`upload(file, copy)`), `choice` is the refusal's note with its two buttons ("Import as
+ * a copy" uploads the same file with `copy`; "Open the existing one" calls `onOpenExisting`). The
+ * file input (`input`) is cleared after a success or an open.
+ */
+export function useFileImport(
+  upload: (file: File, copy: boolean) => Promise<void>,
+  input: RefObject<HTMLInputElement | null>,
+  onOpenExisting: (id: string) => void,
+): { run(file: File): void; busy: boolean; choice: ReactNode } {
+  const [picked, setPicked] = useState<File | null>(null);
+  const clearInput = () => {
+    if (input.current) input.current.value = "";
+  };
+  const action = useAction(
+    async (file: File, copy?: boolean) => {
+      setPicked(file);
+      await upload(file, copy === true);
+      clearInput();
+    },
+    { toastErrors: false },
+  );
+  const choice = (
+    <DuplicateImportChoice
+      error={action.error}
+      busy={action.busy}
+      onCopy={() => picked && void action.run(picked, true)}
+      onOpen={(id) => {
+        action.clearError();
+        clearInput();
+        onOpenExisting(id);
+      }}
+    />
+  );
+  return { run: (file) => void action.run(file), busy: action.busy, choice };
 }

@@ -6,7 +6,7 @@
 import { useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
-import { DuplicateImportChoice } from "../components/DuplicateImportChoice";
+import { useFileImport } from "../components/DuplicateImportChoice";
 import { ErrorNote } from "../components/ErrorNote";
 import { FileDrop } from "../components/FileDrop";
 import { Link } from "../shell/Link";
@@ -33,15 +33,11 @@ function BookLibrary() {
   const { list, error } = useBooks();
   const input = useRef<HTMLInputElement>(null);
   const [name, setName] = useState("");
-  const [picked, setPicked] = useState<File | null>(null);
-  const upload = useAction(
-    async (file: File, copy?: boolean) => {
-      setPicked(file);
-      const book = await importBookFile(services, file, copy === true);
-      if (input.current) input.current.value = "";
-      navigate(`/worldinfo/${encodeURIComponent(book.id)}`);
-    },
-    { toastErrors: false },
+  const openBook = (id: string) => navigate(`/worldinfo/${encodeURIComponent(id)}`);
+  const upload = useFileImport(
+    async (file, copy) => openBook((await importBookFile(services, file, copy)).id),
+    input,
+    openBook,
   );
   const create = useAction(
     async (bookName: string) => {
@@ -66,19 +62,10 @@ function BookLibrary() {
         <FileDrop
           label={t("worldinfo.import.choose")}
           accept=".json,application/json"
-          onFile={(file) => void upload.run(file)}
+          onFile={upload.run}
           inputRef={input}
         />
-        <DuplicateImportChoice
-          error={upload.error}
-          busy={upload.busy}
-          onCopy={() => picked && void upload.run(picked, true)}
-          onOpen={(id) => {
-            upload.clearError();
-            if (input.current) input.current.value = "";
-            navigate(`/worldinfo/${encodeURIComponent(id)}`);
-          }}
-        />
+        {upload.choice}
         <form className="row" onSubmit={submit}>
           <label className="field">
             <span>{t("worldinfo.import.newName")}</span>
