@@ -85,9 +85,9 @@ describe.skipIf(!HAS_CHROMIUM)("web: characters", () => {
 
   it("a JPEG chosen as the picture previews, saves as PNG and shows on another device at once", async () => {
     const { page } = owner;
-    const other = await rig.signedInPage(await rig.pairDevice(owner.device.deviceToken, "Tablet"), {
-      width: 390,
-      height: 844,
+    const other = await rig.signedInPage(await rig.pairDevice(owner.device.deviceToken, "Phone"), {
+      width: 360,
+      height: 780,
     });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole("link", { name: "Open Seraphina" }).click();
@@ -96,7 +96,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: characters", () => {
     await other.page.goto(editorUrl);
     await other.page.getByRole("heading", { name: "Seraphina", level: 1 }).waitFor();
     // The imported card's picture is 2×2.
-    await eventually(async () => (await avatarWidth(other.page)) === 2, 15_000, "the card's picture on the tablet");
+    await eventually(async () => (await avatarWidth(other.page)) === 2, 15_000, "the card's picture on the phone");
 
     // A 64×48 JPEG made by the browser itself.
     const jpeg = await page.evaluate(() => {
@@ -117,8 +117,8 @@ describe.skipIf(!HAS_CHROMIUM)("web: characters", () => {
     await page.getByRole("button", { name: "Use this picture" }).click();
     await page.getByText("Picture saved.").waitFor();
     await eventually(async () => (await avatarWidth(page)) === 64, 15_000, "the saved picture here");
-    await eventually(async () => (await avatarWidth(other.page)) === 64, 15_000, "the new picture on the tablet");
-    await rig.screenshot(other.page, "character-editor-390");
+    await eventually(async () => (await avatarWidth(other.page)) === 64, 15_000, "the new picture on the phone");
+    await rig.screenshot(other.page, "character-editor-360");
 
     // Stored as a PNG (the avatar route answers image/png with the new picture's bytes).
     const stored = await fetch(`${rig.url}/api/v1/characters/${editorUrl.split("/").at(-1)}/avatar`, {
@@ -131,6 +131,8 @@ describe.skipIf(!HAS_CHROMIUM)("web: characters", () => {
     const text = path.join(tmpdir(), `notes-${Date.now()}.txt`);
     await writeFile(text, "not a picture");
     await page.getByRole("button", { name: "Change picture" }).click();
+    await other.page.getByRole("button", { name: "Change picture" }).click();
+    await rig.screenshot(other.page, "character-editor-picker-360");
     await page.getByTestId("avatar-input").setInputFiles(text);
     await page.getByRole("alert").getByText("Choose a PNG, JPEG or WebP picture.").waitFor();
     expect([...owner.problems, ...other.problems]).toEqual([]);
