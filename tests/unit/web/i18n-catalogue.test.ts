@@ -223,6 +223,7 @@ describe("error envelopes in the reader's language", () => {
       code: "mcp.header_reserved",
       primary: "请求头“Mcp-Session-Id”由 MCP 传输层自行设置，不能配置。",
       translated: true,
+      quoted: null,
     });
   });
 
@@ -231,12 +232,22 @@ describe("error envelopes in the reader's language", () => {
       code: "future.brand_new",
       primary: "Something new went wrong.",
       translated: false,
+      quoted: null,
     });
     expect(localizeError({ code: "mcp.header_reserved", message: "Header X is reserved.", details: {} })).toEqual({
       code: "mcp.header_reserved",
       primary: "Header X is reserved.",
       translated: false,
+      quoted: null,
     });
+  });
+
+  it("a model provider's quoted answer stays under the translation (it says what no catalogue can)", () => {
+    const message = "OpenAI refused the credentials (HTTP 401): Incorrect API key provided.";
+    const shown = localizeError({ code: "model.provider_denied", message, details: { status: 401 } });
+    expect(shown.translated).toBe(true);
+    expect(shown.primary).not.toBe(message);
+    expect(shown.quoted).toBe(message);
   });
 
   it("zh-TW and English have their own sentences", async () => {

@@ -1,6 +1,7 @@
 /**
  * An inline error under a form: the localized sentence for its code (docs/spec/i18n.md §3), or the
- * server's own sentence when there is no translation, and the dotted code. Never both sentences.
+ * server's own sentence when there is no translation, and the dotted code. Never both sentences,
+ * except a model provider's quoted answer under its translation (i18n/errors.ts QUOTES_PROVIDER).
  */
 import { useTranslation } from "react-i18next";
 import { localizeError, type ErrorLike } from "../i18n/errors";
@@ -24,6 +25,11 @@ export function ErrorText({ error, codeTestId }: { error: ErrorLike; codeTestId?
         {shown.primary}
       </span>{" "}
       <code data-testid={codeTestId}>{shown.code}</code>
+      {shown.quoted && (
+        <span className="error-secondary" data-testid="error-server-message">
+          {shown.quoted}
+        </span>
+      )}
     </>
   );
 }

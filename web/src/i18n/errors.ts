@@ -3,7 +3,9 @@
  * holds one sentence per dotted code (`errors:<code>`, the whole code as one key), with
  * `{{field}}` placeholders filled from the envelope's `details`. The server's own (English)
  * `message` is shown only when the catalogue has no sentence for the code or the sentence needs a
- * detail the envelope lacks: never both, so the reader never sees the same thing twice.
+ * detail the envelope lacks: never both, so the reader never sees the same thing twice. The one
+ * exception is a message quoting a model provider's answer (QUOTES_PROVIDER): it adds what the
+ * translation cannot say, so it stays as a smaller second line.
  */
 import { i18n } from "./i18n";
 
@@ -14,12 +16,29 @@ export interface ErrorLike {
   details?: unknown;
 }
 
-/** `primary`: the sentence to show (beside the code); `translated`: false when it is the server's own message. */
+/**
+ * `primary`: the sentence to show (beside the code); `translated`: false when it is the server's own
+ * message; `quoted`: the server's message under a translation, only for codes whose message quotes
+ * what a model provider answered (words no catalogue has), else null.
+ */
 export interface LocalizedError {
   code: string;
   primary: string;
   translated: boolean;
+  quoted: string | null;
 }
+
+/**
+ * Codes whose server message carries the model provider's own answer ("… (HTTP 401): Incorrect API
+ * key provided"): the translation says what happened, the server message what the provider said.
+ */
+const QUOTES_PROVIDER = new Set([
+  "model.provider_denied",
+  "model.provider_rejected",
+  "model.provider_rate_limited",
+  "model.request_failed",
+  "model.stream_failed",
+]);
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
@@ -53,7 +72,7 @@ export function errorTemplate(code: string): string | null {
  */
 export function localizeError(error: ErrorLike): LocalizedError {
   const template = errorTemplate(error.code);
-  if (template === null) return { code: error.code, primary: error.message, translated: false };
+  if (template === null) return { code: error.code, primary: error.message, translated: false, quoted: null };
   let complete = true;
   const text = template.replace(PLACEHOLDER, (_, path: string) => {
     const value = detailValue(error.details, path);
@@ -63,8 +82,9 @@ export function localizeError(error: ErrorLike): LocalizedError {
     }
     return shown(value);
   });
-  if (!complete) return { code: error.code, primary: error.message, translated: false };
-  return { code: error.code, primary: text, translated: true };
+  if (!complete) return { code: error.code, primary: error.message, translated: false, quoted: null };
+  const quoted = QUOTES_PROVIDER.has(error.code) && error.message && error.message !== text ? error.message : null;
+  return { code: error.code, primary: text, translated: true, quoted };
 }
 
 /** The catalogue sentence for `code` without placeholders filled (client-side errors), or the code itself. */
