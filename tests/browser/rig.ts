@@ -144,8 +144,18 @@ export function addScriptedConnection(rig: Pick<Rig, "url">, token: string, mode
 export async function startRig(options: { vars?: Record<string, string> } = {}): Promise<Rig> {
   ensureWebFresh();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const dev = await startWranglerDev(options.vars ? { vars: options.vars } : {});
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  // wrangler dev and Chromium start side by side; if one fails the other is stopped again.
+  const [started, launched] = await Promise.allSettled([
+    startWranglerDev(options.vars ? { vars: options.vars } : {}),
+    chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }),
+  ]);
+  if (started.status === "rejected" || launched.status === "rejected") {
+    if (started.status === "fulfilled") await started.value.stop();
+    if (launched.status === "fulfilled") await launched.value.close().catch(() => {});
+    throw started.status === "rejected" ? started.reason : (launched as PromiseRejectedResult).reason;
+  }
+  const dev = started.value;
+  const browser = launched.value;
   const contexts: BrowserContext[] = [];
 
   const openPage = async (options: OpenPageOptions = {}): Promise<RigPage> => {
