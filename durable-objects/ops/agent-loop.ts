@@ -11,6 +11,7 @@ import { revertCommit } from "../../src/application/agent/commit-revert";
 import { restorePersist } from "../../src/application/agent/restore-persist";
 import { workspaceDeps } from "../../src/composition/workspace";
 import { readModelStream } from "../../src/application/agent/loop/model-stream";
+import { readRunInvocations } from "../../src/application/agent/run-invocations";
 import { mcpRegistryServices } from "../../src/composition/mcp-registry";
 import { startRun } from "../../src/application/agent/start-run";
 import { buildServerPromptSnapshot } from "../../src/application/agent/server-prompt";
@@ -84,6 +85,7 @@ export const agentLoopOps = defineOps({
       input,
     );
   },
+  "agent.runs.invocations": (space, input: { runId: string }) => readRunInvocations(agentLoopDeps(space), input.runId),
   "agent.runs.modelStream": (space, input: { runId: string }) => {
     agentRunServices(space).runs.get(input.runId);
     return readModelStream(agentLoopDeps(space).store, input.runId);

@@ -8,6 +8,7 @@
  * Tests override `gatewayFor` / `callMcpTool` by spreading the returned object.
  */
 import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
+import { SqlDelegationStore } from "../adapters/storage/delegation-store";
 import type { LoopDeps } from "../application/agent/loop/deps";
 import { RunMemo } from "../application/agent/loop/run-memo";
 import { DEFAULT_MODEL_CALL_MS } from "../application/agent/loop/steps/model-timeout";
@@ -46,6 +47,8 @@ export function agentLoopDeps(space: Space): LoopDeps {
     const deps: LoopDeps = {
       runs,
       journal,
+      delegation: new SqlDelegationStore(space.storage),
+      agents: agentProfileRuntime(space),
       store: new SqlAgentLoopStore(space.storage),
       chats: chatServices(space),
       workspace: workspaceDeps(space),

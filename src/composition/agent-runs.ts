@@ -9,6 +9,7 @@ import { RunRecordService, type RunCleanup } from "../application/agent/run-reco
 import type { Space } from "../ports/space";
 import { deleteRunWorkspace } from "./workspace";
 import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
+import { SqlDelegationStore } from "../adapters/storage/delegation-store";
 import { SqlSkillStore } from "../adapters/storage/skill-store";
 
 export interface AgentRunServices {
@@ -24,6 +25,7 @@ const RUN_CLEANUPS: ReadonlyArray<(space: Space, runId: string) => void> = [
   deleteRunWorkspace,
   (space, runId) => new SqlAgentLoopStore(space.storage).deleteRun(runId),
   (space, runId) => new SqlSkillStore(space.storage).deleteRunReads(runId),
+  (space, runId) => new SqlDelegationStore(space.storage).deleteRun(runId),
 ];
 
 export function agentRunServices(space: Space): AgentRunServices {

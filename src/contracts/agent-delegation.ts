@@ -5,18 +5,22 @@
  * imports the types (type-only, ADR 1700).
  */
 import { z } from "zod";
+import {
+  CONTINUATIONS,
+  EXIT_POLICIES,
+  INVOCATION_KINDS,
+  INVOCATION_STATUSES,
+  TASK_STATUSES,
+  type Continuation,
+  type ExitPolicy,
+  type InvocationKind,
+  type InvocationStatus,
+  type TaskStatus,
+} from "../domain/agent/delegation/records";
 import { isoTimeSchema } from "./device-views";
 
-export const INVOCATION_KINDS = ["root", "subagent", "handoff"] as const;
-export type InvocationKind = (typeof INVOCATION_KINDS)[number];
-export const INVOCATION_STATUSES = ["created", "running", "completed", "failed", "cancelled", "transferred"] as const;
-export type InvocationStatus = (typeof INVOCATION_STATUSES)[number];
-export const EXIT_POLICIES = ["run_finish_allowed", "task_return_required"] as const;
-export type ExitPolicy = (typeof EXIT_POLICIES)[number];
-export const TASK_STATUSES = ["queued", "running", "completed", "failed", "cancelled"] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-export const CONTINUATIONS = ["return_to_parent", "transfer_control"] as const;
-export type Continuation = (typeof CONTINUATIONS)[number];
+export { CONTINUATIONS, EXIT_POLICIES, INVOCATION_KINDS, INVOCATION_STATUSES, TASK_STATUSES };
+export type { Continuation, ExitPolicy, InvocationKind, InvocationStatus, TaskStatus };
 
 /** One invocation of a run (docs/spec/agent-delegation.md §1). */
 export const agentInvocationViewSchema = z.strictObject({

@@ -35,6 +35,21 @@ export interface RunProfileResolver {
   resolveForRun(profileId: string | undefined, requestConnectionId?: string): Promise<RunProfile>;
 }
 
+/** A stored profile as a delegation target (docs/spec/agent-delegation.md §2). */
+export interface TargetProfile {
+  /** Strict v3 document the child invocation freezes. */
+  definition: AgentProfileDefinition;
+  profile: ResolvedAgentProfile;
+}
+
+/** The profiles agents may delegate to or hand off to (no directRunnable check). */
+export interface DelegationTargets {
+  /** The profile `profileId` or null when none has this id (an invalid stored one throws its code). */
+  target(profileId: string): TargetProfile | null;
+  /** default-writer and every readable stored profile, by id (agent.list). */
+  all(): ResolvedAgentProfile[];
+}
+
 export interface AgentProfileResolver {
   /** The loop's projection of the stored profile `profileId`, or null when no profile has this id. */
   resolve(profileId: string): Promise<ResolvedAgentProfile | null>;

@@ -37,6 +37,7 @@ import {
   wsTicketSchema,
 } from "../../src/contracts/device-views";
 import { errorEnvelopeSchema } from "../../src/contracts/error-envelope";
+import { agentRunInvocationsSchema } from "../../src/contracts/agent-delegation";
 import { adminDeletedSchema, adminUserListSchema, adminUserStateSchema } from "../../src/contracts/admin-views";
 import {
   exportListSchema,
@@ -158,6 +159,7 @@ const ROUTES: Route[] = [
   ["GET", at("/agent/runs/:id/events"), agentRunEventPageSchema],
   ["DELETE", at("/agent/runs/:id"), agentRunDeletedSchema],
   ["GET", at("/agent/runs/:id/tool-calls/:id"), toolCallViewSchema],
+  ["GET", at("/agent/runs/:id/invocations"), agentRunInvocationsSchema],
   ["GET", at("/agent/runs/:id/model-stream"), modelStreamViewSchema],
   ["POST", at("/agent/runs/:id/commits/:id/revert"), commitRevertResultSchema],
   ["POST", at("/agent/runs/:id/checkpoints/:id/restore-persist"), restorePersistResultSchema],

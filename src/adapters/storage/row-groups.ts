@@ -35,6 +35,8 @@ const GROUPS: Record<RowGroup, GroupTable[]> = {
     { table: "te_checkpoint_entries", keys: ["run_id"] },
     { table: "te_checkpoint_maps", keys: ["run_id"] },
     { table: "te_skill_run_reads", keys: ["run_id"] },
+    { table: "te_agent_invocations", keys: ["run_id"] },
+    { table: "te_agent_tasks", keys: ["run_id"] },
   ],
   workspace: [
     { table: "te_ws_persist_states", keys: ["workspace_id"], skip: ["ord"], orderBy: "ord" },

@@ -29,8 +29,8 @@ export function readModelTurn(
   input: { runId: string; round: number; invocationId?: string; maxChars?: number },
 ) {
   deps.runs.get(input.runId);
-  const path = modelResponsePath(input.round);
-  const text = (input.invocationId ?? "inv_root") === "inv_root" ? deps.store.getDoc(input.runId, path) : null;
+  const path = modelResponsePath(input.round, input.invocationId ?? "inv_root");
+  const text = deps.store.getDoc(input.runId, path);
   if (text === null)
     throw new AppError("agent.model_turn_not_found", `Run ${input.runId} has no model turn ${input.round}.`, {
       runId: input.runId,

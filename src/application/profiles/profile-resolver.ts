@@ -16,13 +16,21 @@ import { DEFAULT_WRITER_ID } from "../../domain/profiles/default-writer";
 import { resolveModelBinding } from "../../domain/profiles/model-binding";
 import { profileSource, toResolvedAgentProfile } from "../../domain/profiles/resolved";
 import type { ProfileToolPolicy } from "../../domain/tools/snapshot-compiler";
-import type { AgentProfileResolver, RunProfile, RunProfileResolver } from "../../ports/agent-profile-resolver";
+import type {
+  AgentProfileResolver,
+  DelegationTargets,
+  RunProfile,
+  RunProfileResolver,
+  TargetProfile,
+} from "../../ports/agent-profile-resolver";
 import type { ProfileToolPolicySource } from "../../ports/profile-tool-policies";
 import type { AgentProfileService } from "./profile-service";
 
 export type { RunProfile };
 
-export class AgentProfileRuntime implements ProfileToolPolicySource, AgentProfileResolver, RunProfileResolver {
+export class AgentProfileRuntime
+  implements ProfileToolPolicySource, AgentProfileResolver, RunProfileResolver, DelegationTargets
+{
   constructor(private readonly profiles: AgentProfileService) {}
 
   /** The `tools` part as a ProfileToolPolicy, or null for an unknown id. */
@@ -37,6 +45,24 @@ export class AgentProfileRuntime implements ProfileToolPolicySource, AgentProfil
   async resolve(profileId: string): Promise<ResolvedAgentProfile | null> {
     const profile = this.profiles.find(profileId);
     return profile ? toResolvedAgentProfile(profile, profileSource(profile.id)) : null;
+  }
+
+  /** A delegation target (docs/spec/agent-delegation.md §2): any stored profile, runnable directly or not. */
+  target(profileId: string): TargetProfile | null {
+    const definition = this.profiles.find(profileId);
+    return definition
+      ? { definition, profile: toResolvedAgentProfile(definition, profileSource(definition.id)) }
+      : null;
+  }
+
+  /** Every readable profile (agent.list). */
+  all(): ResolvedAgentProfile[] {
+    const out: ResolvedAgentProfile[] = [];
+    for (const summary of this.profiles.list().profiles) {
+      const found = this.target(summary.id);
+      if (found) out.push(found.profile);
+    }
+    return out;
   }
 
   /** Resolution for a root run (see file docstring). */

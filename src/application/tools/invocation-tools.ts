@@ -4,7 +4,7 @@
  * docs/spec/tool-system.md §4.2 aliases, profile descriptions on top). The agent loop calls this once per invocation and
  * stores the snapshot; the diagnostics go to the journal (`context_assembled`).
  */
-import { AVAILABLE_BUILTIN_TOOLS } from "../../domain/agent/loop/available-builtins";
+import { AVAILABLE_BUILTIN_TOOLS, AVAILABLE_DELEGATION_TOOLS } from "../../domain/agent/loop/available-builtins";
 import { BUILTIN_TOOL_IDS } from "../../domain/tools/builtin-descriptors";
 import {
   compileInvocationToolSnapshot,
@@ -23,7 +23,8 @@ export const DEFAULT_WRITER_TOOL_POLICY: ProfileToolPolicy = Object.freeze({
   maxCallsPerRun: 80,
 }) as ProfileToolPolicy;
 
-const AGENT_BUILTINS: ReadonlySet<string> = new Set(AVAILABLE_BUILTIN_TOOLS);
+/** The builtin tools plus the delegation tools the loop runs (docs/spec/agent-delegation.md §3). */
+const AGENT_BUILTINS: ReadonlySet<string> = new Set([...AVAILABLE_BUILTIN_TOOLS, ...AVAILABLE_DELEGATION_TOOLS]);
 
 /** A compiled snapshot and every diagnostic (resolver + compile). */
 export interface PreparedInvocationTools {

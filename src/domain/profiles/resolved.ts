@@ -51,5 +51,7 @@ export function toResolvedAgentProfile(
     workspace: p.workspace,
     messageBodyPath: body ? normalizeWorkspacePath(body.path) : "output/main.md",
     agentSystemPrompt: p.instructions.agentSystemPrompt,
+    delegation: p.delegation,
+    ...(p.description ? { description: p.description } : {}),
   };
 }

@@ -2,15 +2,14 @@
  * Which tool keys a v3 profile may name (docs/spec/profiles.md §3):
  * - the 14 builtin tools of [tool-system] (`builtin:<name>`, with descriptors);
  * - the delegation tools `builtin:agent.list|agent.delegate|agent.await|agent.handoff|task.return`:
- *   known ids without a descriptor here (TavernEdge does not run them yet, docs/spec/hosted.md §10), so
- *   TauriTavern profiles that list them import and validate; the snapshot compiler binds only
- *   tools this server has (docs/decisions/1301);
+ *   with their descriptors (docs/spec/agent-delegation.md §3);
  * - any syntactically valid MCP ToolId `mcp/<canonical uuid>:<native name>` (never checked against
  *   catalogs at save time);
  * - the hosted `mcp:*` entry, in `allow` and `deny` only (docs/spec/hosted.md §5).
  */
 import type { ToolDescriptor } from "../tools/descriptor";
 import { BUILTIN_TOOLS } from "../tools/builtin-descriptors";
+import { DELEGATION_TOOL_NAMES, delegationDescriptor } from "../tools/delegation-descriptors";
 import { MCP_WILDCARD } from "../tools/snapshot-compiler";
 import { isMcpToolId } from "../tools/tool-id";
 
@@ -26,7 +25,10 @@ export const DELEGATION_TOOL_IDS = {
 /** Looks up the descriptor a property override is checked against (undefined: not checked). */
 export type DescriptorLookup = (toolId: string) => ToolDescriptor | undefined;
 
-const BUILTIN_BY_ID = new Map(BUILTIN_TOOLS.map((tool) => [tool.descriptor.id, tool.descriptor]));
+const BUILTIN_BY_ID = new Map([
+  ...BUILTIN_TOOLS.map((tool) => [tool.descriptor.id, tool.descriptor] as const),
+  ...DELEGATION_TOOL_NAMES.map((name) => [`builtin:${name}`, delegationDescriptor(name)] as const),
+]);
 const KNOWN_BUILTIN_IDS = new Set<string>([...BUILTIN_BY_ID.keys(), ...Object.values(DELEGATION_TOOL_IDS)]);
 
 /** The builtin descriptors (treat as read-only). */

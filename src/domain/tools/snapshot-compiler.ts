@@ -8,6 +8,8 @@
  *   order (server display name case-insensitive, then ToolId). A ToolId listed twice binds once.
  * - Aliases: builtin `.`→`_`; MCP by allocateAgentAlias with every visible builtin alias and
  *   `task_return` reserved first.
+ * - The delegation tools (`agent.*`, `task.return`; docs/spec/agent-delegation.md §3) bind like
+ *   builtin tools when `availableBuiltins` lists them.
  * - Descriptions: MCP descriptors arrive with the registration override applied (the resolver's own
  *   copies; bound as is unless a profile override applies); the profile's `toolDescriptions[toolId]`
  *   goes on top of a copy (profile wins). A failing profile override drops an MCP
@@ -15,6 +17,7 @@
  */
 import { type ToolDescriptionOverride, type ToolDescriptor, applyDescriptionOverride } from "./descriptor";
 import { BUILTIN_TOOLS, TASK_RETURN_ALIAS, builtinDescriptor, isBuiltinToolName } from "./builtin-descriptors";
+import { delegationDescriptor, isDelegationToolName } from "./delegation-descriptors";
 import { allocateAgentAlias } from "./model-aliases";
 import { createInvocationToolSnapshot, type InvocationToolSnapshot, type ToolBinding } from "./snapshot";
 import { BUILTIN_PROVIDER_ID, type ToolId } from "./tool-id";
@@ -71,7 +74,7 @@ export function compileInvocationToolSnapshot(input: SnapshotCompileInput): Comp
   const builtinName = (entry: string): string | undefined => {
     if (!entry.startsWith(`${BUILTIN_PROVIDER_ID}:`)) return undefined;
     const name = entry.slice(BUILTIN_PROVIDER_ID.length + 1);
-    return isBuiltinToolName(name) && available.has(name) ? name : undefined;
+    return (isBuiltinToolName(name) || isDelegationToolName(name)) && available.has(name) ? name : undefined;
   };
   const used = new Set<string>([TASK_RETURN_ALIAS]);
   for (const entry of policy.allow) {
@@ -121,7 +124,8 @@ export function compileInvocationToolSnapshot(input: SnapshotCompileInput): Comp
     const name = builtinName(entry);
     if (name) {
       bound.add(entry);
-      const descriptor = applyDescriptionOverride(builtinDescriptor(name), policy.toolDescriptions?.[entry]);
+      const base = isDelegationToolName(name) ? delegationDescriptor(name) : builtinDescriptor(name);
+      const descriptor = applyDescriptionOverride(base, policy.toolDescriptions?.[entry]);
       const limit = maxCalls(entry);
       bindings.push({
         descriptor,

@@ -7,6 +7,7 @@
  *   (a body of the wrong shape → 400 `agent.guidance_invalid`)
  * - GET /agent/runs/:runId/model-turns/:round?invocationId=&maxChars= → the readModelTurn projection
  * - GET /agent/runs/:runId/tool-calls/:callId?invocationId=&round= → ToolCallView (readToolCall)
+ * - GET /agent/runs/:runId/invocations → AgentRunInvocations (application/agent/run-invocations.ts)
  * - GET /agent/runs/:runId/model-stream → ModelStreamView (application/agent/model-stream.ts)
  * - POST /agent/runs/:runId/commits/:commitId/revert → CommitRevertResult (application/agent/commit-revert.ts)
  * - POST /agent/runs/:runId/checkpoints/:checkpointId/restore-persist → RestorePersistResult
@@ -75,6 +76,10 @@ agentLoopRoutes.get("/agent/runs/:runId/tool-calls/:callId", requireDevice, asyn
   const query = readQuery(c, toolCallQuerySchema);
   return c.json(await callSpace(c, "agent.runs.toolCall", { runId, callId: parsed.data, ...query }));
 });
+
+agentLoopRoutes.get("/agent/runs/:runId/invocations", requireDevice, async (c) =>
+  c.json(await callSpace(c, "agent.runs.invocations", { runId: runIdParam(c) })),
+);
 
 agentLoopRoutes.get("/agent/runs/:runId/model-stream", requireDevice, async (c) =>
   c.json(await callSpace(c, "agent.runs.modelStream", { runId: runIdParam(c) })),

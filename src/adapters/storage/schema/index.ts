@@ -30,6 +30,7 @@ import { personasSchema } from "./018-personas";
 import { importHashesSchema } from "./027-import-hashes";
 import { approvalsSchema } from "./019-approvals";
 import { toolReviewsSchema } from "./020-tool-reviews";
+import { agentDelegationSchema } from "./024-agent-delegation";
 
 export const MIGRATIONS: readonly MigrationStep[] = [
   coreSchema,
@@ -54,4 +55,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   personasSchema,
   importHashesSchema,
   restoreRemapSchema,
+  agentDelegationSchema,
 ];

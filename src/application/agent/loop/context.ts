@@ -11,7 +11,7 @@ import { AppError } from "../../../domain/errors";
 import type { AgentEventType, AgentRunEvent, EventLevel } from "../../../domain/agent/run-events";
 import type { AgentRunRecord } from "../../../domain/agent/run-record";
 import type { AgentRunStatus } from "../../../domain/agent/run-status";
-import type { LoopState } from "../../../domain/agent/loop/loop-state";
+import { invocationDocPrefix, type LoopState } from "../../../domain/agent/loop/loop-state";
 import type { ResolvedAgentProfile } from "../../../domain/agent/loop/profile";
 import type { PromptSnapshot } from "../../../domain/agent/loop/prompt-snapshot";
 import { readFrozenProfile } from "../../../domain/profiles/resolved";
@@ -24,6 +24,9 @@ export const PROMPT_SNAPSHOT_DOC = "input/prompt_snapshot.json";
 export const RESOLVED_PROFILE_DOC = "input/resolved_profile.json";
 export const PERSIST_SNAPSHOT_DOC = "input/persist_snapshot.json";
 export const TOOL_SNAPSHOT_DOC = "invocations/inv_root.tools.json";
+
+/** The tool snapshot document of an invocation (`invocations/<id>.tools.json`). */
+export const toolSnapshotDoc = (invocationId: string) => `invocations/${invocationId}.tools.json`;
 export const APPEND_TEXT_DOC = "commit/append.txt";
 
 export class StepContext {
@@ -42,13 +45,39 @@ export class StepContext {
     return this.run.runId;
   }
 
-  /** Appends a journal event (delivered live). */
-  emit(type: AgentEventType, payload: Record<string, unknown> | null, level?: EventLevel): AgentRunEvent {
-    return this.deps.journal.append(this.runId, { type, payload, ...(level ? { level } : {}) });
+  /** True for a return-mode child invocation (docs/spec/agent-delegation.md §4). */
+  get isChild(): boolean {
+    return this.state.invocation?.kind === "subagent";
   }
 
-  /** Moves the run to `status` (journals status_changed; broadcasts agent.run_changed). */
+  /** An invocation-owned document's stored name (`invocations/<id>/<name>` for a child). */
+  docName(name: string): string {
+    return `${invocationDocPrefix(this.state.invocationId)}${name}`;
+  }
+
+  /** The step memo's key of this invocation's conversation. */
+  get memoKey(): string {
+    return this.isChild ? `${this.runId}/${this.state.invocationId}` : this.runId;
+  }
+
+  /** Appends a journal event (delivered live). */
+  emit(type: AgentEventType, payload: Record<string, unknown> | null, level?: EventLevel): AgentRunEvent {
+    return this.deps.journal.append(this.runId, {
+      type,
+      payload,
+      ...(level ? { level } : {}),
+      // Events without their own invocationId belong to this step's invocation.
+      ...(payload && typeof payload.invocationId === "string" ? {} : { invocationId: this.state.invocationId }),
+    });
+  }
+
+  /**
+   * Moves the run to `status` (journals status_changed; broadcasts agent.run_changed). A child
+   * invocation never changes the run's status: the run's status is its foreground invocation's
+   * (docs/spec/agent-delegation.md §4).
+   */
   status(status: AgentRunStatus): void {
+    if (this.isChild) return;
     this.deps.runs.transition(this.runId, status);
   }
 
@@ -86,6 +115,8 @@ export class StepContext {
    * `agent.run_changed` (docs/spec/scheduling.md "waitingOn").
    */
   waitOn(kind: WaitingKind | null, detail?: string): void {
+    // The run's waitingOn is its foreground invocation's; a child's waits do not replace it.
+    if (this.isChild) return;
     this.deps.runs.setWaitingOn(
       this.runId,
       kind === null ? null : { kind, since: this.deps.clock.now(), ...(detail ? { detail } : {}) },
@@ -98,7 +129,8 @@ export class StepContext {
    * `agent.profile_schema_unsupported`) and the run fails.
    */
   profile(): ResolvedAgentProfile {
-    this.profileCache ??= this.parsedDoc(RESOLVED_PROFILE_DOC, (text) => readFrozenProfile(JSON.parse(text)));
+    const name = this.isChild ? this.docName("resolved_profile.json") : RESOLVED_PROFILE_DOC;
+    this.profileCache ??= this.parsedDoc(name, (text) => readFrozenProfile(JSON.parse(text)));
     return this.profileCache;
   }
 
@@ -107,7 +139,9 @@ export class StepContext {
   }
 
   toolSnapshot(): InvocationToolSnapshot {
-    this.snapshotCache ??= this.parsedDoc(TOOL_SNAPSHOT_DOC, (text) => readInvocationToolSnapshot(JSON.parse(text)));
+    this.snapshotCache ??= this.parsedDoc(toolSnapshotDoc(this.state.invocationId), (text) =>
+      readInvocationToolSnapshot(JSON.parse(text)),
+    );
     return this.snapshotCache;
   }
 

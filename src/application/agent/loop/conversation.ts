@@ -11,8 +11,8 @@ import type { StepContext } from "./context";
 export function appendMessage(ctx: StepContext, message: ModelMessage): number {
   const n = ctx.state.messageCount + 1;
   const text = JSON.stringify(message);
-  ctx.putDoc(messageDocName(n), text);
-  ctx.deps.memo?.rememberMessage(ctx.runId, n, text);
+  ctx.putDoc(ctx.docName(messageDocName(n)), text);
+  ctx.deps.memo?.rememberMessage(ctx.memoKey, n, text);
   ctx.state.messageCount = n;
   return n;
 }
@@ -23,9 +23,9 @@ export function appendMessage(ctx: StepContext, message: ModelMessage): number {
  * The messages are shared between rounds: do not mutate them.
  */
 export function loadMessages(ctx: StepContext): ModelMessage[] {
-  const read = (n: number) => ctx.requireDoc(messageDocName(n));
+  const read = (n: number) => ctx.requireDoc(ctx.docName(messageDocName(n)));
   const memo = ctx.deps.memo;
-  if (memo) return memo.messages(ctx.runId, ctx.state.messageCount, read);
+  if (memo) return memo.messages(ctx.memoKey, ctx.state.messageCount, read);
   const out: ModelMessage[] = [];
   for (let n = 1; n <= ctx.state.messageCount; n += 1) out.push(JSON.parse(read(n)) as ModelMessage);
   return out;

@@ -7,7 +7,8 @@ import type { ApprovalService } from "../../approvals/approval-service";
 import type { ToolAsk } from "../../approvals/tool-permission";
 import type { ProfileToolPolicy } from "../../../domain/tools/snapshot-compiler";
 import type { AgentLoopStore } from "../../../ports/agent-loop-store";
-import type { RunProfileResolver } from "../../../ports/agent-profile-resolver";
+import type { DelegationTargets, RunProfileResolver } from "../../../ports/agent-profile-resolver";
+import type { DelegationStore } from "../../../ports/delegation-store";
 import type { SkillBlobs, SkillRepository } from "../../../ports/skill-repository";
 import type { ModelGateway } from "../../../ports/model-gateway";
 import type { Clock, OutboundSlots, Scheduler } from "../../../ports/space";
@@ -44,6 +45,10 @@ import type { RunMemo } from "./run-memo";
 
 export interface LoopDeps {
   runs: RunRecordService;
+  /** Invocations and tasks of runs (docs/spec/agent-delegation.md §1). */
+  delegation: DelegationStore;
+  /** Profiles agents may delegate to or hand off to (agent.list, agent.delegate). */
+  agents: DelegationTargets;
   journal: JournalService;
   store: AgentLoopStore;
   chats: LoopChats;

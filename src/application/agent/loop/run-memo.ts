@@ -59,6 +59,8 @@ export class RunMemo {
   /** Drops everything kept for the run (it ended or was deleted). */
   forget(runId: string): void {
     this.runs.delete(runId);
+    // A child invocation's conversation is kept under `<runId>/<invocationId>` (context.ts memoKey).
+    for (const key of [...this.runs.keys()]) if (key.startsWith(`${runId}/`)) this.runs.delete(key);
   }
 
   private entry(runId: string): RunEntry {

@@ -19,6 +19,8 @@ import type { LoopDeps } from "./deps";
 import { dispatchToolStep } from "./steps/tool";
 import { finishStep } from "./steps/finish";
 import { initializeStep } from "./steps/initialize";
+import { initializeChildStep } from "./steps/initialize-child";
+import { failChild } from "./child-end";
 import { terminateRun } from "./terminate-run";
 
 /** What one call did (for tests and benchmarks driving steps by hand). */
@@ -50,7 +52,8 @@ export async function runAgentStep(
   try {
     switch (state.phase) {
       case "initialize":
-        await initializeStep(ctx);
+        if (ctx.isChild) await initializeChildStep(ctx);
+        else await initializeStep(ctx);
         break;
       case "model":
         await callModelStep(ctx);
@@ -65,7 +68,11 @@ export async function runAgentStep(
   } catch (error) {
     const cancelled = error instanceof RunCancelled || ctx.cancelRequested();
     try {
-      terminateRun(deps, runId, error, cancelled, ctx.state);
+      // A child's error ends only the child (docs/spec/agent-delegation.md §4); a cancel of the
+      // run, seen first by a child's step, still ends the whole run.
+      const runCancelling = deps.runs.find(runId)?.status === "cancelling";
+      if (ctx.isChild && !runCancelling) failChild(deps, runId, invocationId, error);
+      else terminateRun(deps, runId, error, cancelled, ctx.isChild ? undefined : ctx.state);
     } catch (secondary) {
       console.error(
         JSON.stringify({
@@ -82,7 +89,9 @@ export async function runAgentStep(
       // A run parked on an approval keeps saying so (docs/spec/approvals.md).
       const after = deps.runs.find(runId);
       if (!after || isTerminalStatus(after.status)) deps.memo?.forget(runId);
-      if (after?.waitingOn && after.status !== "awaiting_approval") ctx.waitOn(null);
+      // So does one parked in agent.await (docs/spec/agent-delegation.md §3).
+      const parked = ctx.state.calls[ctx.state.nextCall]?.status === "waiting_tasks";
+      if (after?.waitingOn && after.status !== "awaiting_approval" && !parked) ctx.waitOn(null);
     } catch {
       // The run was deleted meanwhile: nothing to clear.
     }

@@ -17,6 +17,7 @@ import { closeRunWorkspace } from "../../workspace";
 import { stepRef } from "../../../domain/agent/loop/step-ref";
 import { STEP_JOB, type LoopDeps } from "./deps";
 import { discardGuidance } from "./guidance-mailbox";
+import { cancelOpenTasks } from "./child-end";
 
 /**
  * Ends the run after `error` (or a cancel when `cancelled`). `live` is the failing step's
@@ -32,11 +33,13 @@ export function terminateRun(
   const run = deps.runs.find(runId);
   if (!run || isTerminalStatus(run.status)) return;
   const stored = deps.store.readState(runId);
-  const state = live ?? (stored ? (JSON.parse(stored.json) as LoopState) : null);
+  const state = live && !live.invocation ? live : stored ? (JSON.parse(stored.json) as LoopState) : null;
   const commits = state?.commits ?? [];
   const failure = failureOf(error);
-  // Pending approvals of the run end `cancelled` (tool_call_denied) before the run does.
+  // Pending approvals of the run end `cancelled` (tool_call_denied) before the run does, and so
+  // do its unfinished delegated tasks (docs/spec/agent-delegation.md §5).
   deps.approvals.cancelFor({ runId });
+  cancelOpenTasks(deps, runId);
   const outcome: AgentRunStatus = cancelled ? "cancelled" : commits.length > 0 ? "partial_success" : "failed";
   discardGuidance(
     deps,
@@ -47,6 +50,7 @@ export function terminateRun(
         ? "run_failed_before_next_model_request"
         : "run_partial_success_before_next_model_request",
   );
+  deps.delegation.setInvocationStatus(runId, "inv_root", cancelled ? "cancelled" : "failed", deps.clock.now());
   deps.journal.append(runId, {
     type: cancelled ? "agent_invocation_cancelled" : "agent_invocation_failed",
     payload: {
@@ -71,5 +75,5 @@ export function terminateRun(
     state.phase = "done";
     deps.store.writeState(runId, JSON.stringify(state), stored.version, deps.clock.now());
   }
-  deps.scheduler.cancel(STEP_JOB, stepRef(runId, state?.invocationId));
+  deps.scheduler.cancel(STEP_JOB, stepRef(runId));
 }

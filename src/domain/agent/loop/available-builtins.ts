@@ -10,3 +10,14 @@
 import { BUILTIN_TOOL_NAMES } from "../../tools/builtin-descriptors";
 
 export const AVAILABLE_BUILTIN_TOOLS: readonly string[] = BUILTIN_TOOL_NAMES;
+
+/**
+ * The delegation tools the loop runs (docs/spec/agent-delegation.md §3): bound when a profile lists
+ * them (`task.return` only by the runtime, for return-mode children).
+ */
+export const AVAILABLE_DELEGATION_TOOLS: readonly string[] = [
+  "agent.list",
+  "agent.delegate",
+  "agent.await",
+  "task.return",
+];

@@ -56,7 +56,12 @@ export interface PendingCall {
    * its tool is set to Ask and the call waits for the user's decision on `approvalId`
    * (docs/spec/approvals.md); the run is parked (no step scheduled) until the approval ends.
    */
-  status: "pending" | "awaiting" | "dispatched" | "started" | "done";
+  status: "pending" | "awaiting" | "dispatched" | "started" | "waiting_tasks" | "done";
+  /**
+   * `waiting_tasks`: an `agent.await` parked until one of its tasks ends or this time (ms epoch)
+   * passes (docs/spec/agent-delegation.md §3); the invocation holds no step meanwhile.
+   */
+  awaitUntil?: number;
   /**
    * The approval this call waits on or was decided by (set when its turn asked; later Ask calls of
    * the same turn are asked together with the first, docs/spec/approvals.md).
@@ -72,10 +77,23 @@ export interface PendingCall {
   deadlineAt?: number;
 }
 
+/** What a non-root invocation is (docs/spec/agent-delegation.md §1, §4); absent for the root. */
+export interface InvocationInfo {
+  kind: "subagent";
+  profileId: string;
+  taskId: string;
+  parentInvocationId: string;
+  workspaceKey: string;
+}
+
 export interface LoopState {
   schemaVersion: 1;
   runId: string;
   invocationId: string;
+  /** Set for a child invocation; absent for `inv_root`. */
+  invocation?: InvocationInfo;
+  /** Set by a successful task.return: the child ends after this call (docs/spec/agent-delegation.md §3). */
+  taskReturned?: boolean;
   phase: LoopPhase;
   /** Current round, 1-based (0 before the first model call). */
   round: number;
@@ -159,7 +177,15 @@ export function messageDocName(n: number): string {
   return `msg/${String(n).padStart(6, "0")}`;
 }
 
-/** `model-responses/round-NNN.json` (docs/spec/workspace.md §1). */
-export function modelResponsePath(round: number): string {
-  return `model-responses/${roundLabel(round)}.json`;
+/**
+ * Prefix of a non-root invocation's own hidden documents (`invocations/<id>/`; docs/spec/agent-delegation.md
+ * §4); "" for the root, whose documents keep their original names.
+ */
+export function invocationDocPrefix(invocationId: string): string {
+  return invocationId === "inv_root" ? "" : `invocations/${invocationId}/`;
+}
+
+/** `model-responses/round-NNN.json` (docs/spec/workspace.md §1), under the invocation's prefix. */
+export function modelResponsePath(round: number, invocationId = "inv_root"): string {
+  return `${invocationDocPrefix(invocationId)}model-responses/${roundLabel(round)}.json`;
 }

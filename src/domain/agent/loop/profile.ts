@@ -5,6 +5,7 @@
  * summary is never stored.
  */
 import type { ProfileToolPolicy } from "../../tools/snapshot-compiler";
+import type { ProfileDelegation } from "../../profiles/definition";
 import type { Presentation } from "../run-record";
 
 export interface ResolvedAgentProfile {
@@ -28,4 +29,7 @@ export interface ResolvedAgentProfile {
   messageBodyPath: string;
   /** null = the built-in agent system prompt. */
   agentSystemPrompt: string | null;
+  /** Delegation flags and limits (docs/spec/agent-delegation.md §2). */
+  delegation: ProfileDelegation;
+  description?: string;
 }

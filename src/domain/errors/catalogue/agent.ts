@@ -315,98 +315,83 @@ export const AGENT_CODES = {
   "agent.profile_cannot_delegate": {
     status: 403,
     message: "This agent's profile does not allow delegating work (delegation.canDelegate is off).",
-    keptForContract: true,
   },
   "agent.delegation_policy_denied": {
     status: 403,
     message: "A sub-agent cannot delegate further unless its profile allows nested delegation.",
-    keptForContract: true,
   },
   "agent.target_profile_not_found": {
     status: 404,
     message: "There is no agent profile with that id.",
-    keptForContract: true,
   },
   "agent.target_not_callable": {
     status: 403,
     message: "That agent profile cannot be called by other agents (delegation.callable is off).",
-    keptForContract: true,
   },
   "agent.target_not_subagent": {
     status: 403,
     message: "That agent profile does not accept delegated tasks (delegation.allowAsSubagent is off).",
-    keptForContract: true,
   },
   "agent.target_not_handoff": {
     status: 403,
     message: "That agent profile does not accept handoffs (delegation.allowAsHandoffTarget is off).",
-    keptForContract: true,
   },
   "agent.target_caller_denied": {
     status: 403,
     message: "That agent profile does not accept work from this agent (delegation.allowedCallers).",
-    keptForContract: true,
   },
   "agent.max_invocations_per_run_exhausted": {
     status: 429,
     message: "This run already started as many delegated tasks as the profile allows (maxInvocationsPerRun).",
-    keptForContract: true,
   },
   "agent.max_concurrent_invocations_exhausted": {
     status: 429,
     message:
       "As many delegated tasks as the profile allows are still running; await one first (maxConcurrentInvocations).",
-    keptForContract: true,
   },
   "agent.await_task_not_found": {
     status: 404,
     message: "agent_await named a task this agent did not start.",
-    keptForContract: true,
   },
   "agent.no_child_tasks": {
     status: 400,
     message: "This agent has not delegated any task to wait for.",
-    keptForContract: true,
   },
   "agent.task_return_denied": {
     status: 403,
     message: "task_return is only for an agent working on a delegated task.",
-    keptForContract: true,
   },
   "agent.task_result_too_large": {
     status: 413,
     message: "The task result is longer than the profile's resultBudgetTokens; shorten the summary.",
-    keptForContract: true,
   },
   "agent.child_commit_denied": {
     status: 403,
     message: "A sub-agent cannot commit to the chat; return your result with task_return.",
-    keptForContract: true,
   },
   "agent.child_finish_denied": {
     status: 403,
     message: "A sub-agent cannot finish the run; return your result with task_return.",
-    keptForContract: true,
   },
-  "agent.child_handoff_denied": { status: 403, message: "A sub-agent cannot hand off the run.", keptForContract: true },
+  "agent.child_handoff_denied": { status: 403, message: "A sub-agent cannot hand off the run." },
   "agent.child_await_denied": {
     status: 403,
     message: "A sub-agent cannot wait for other tasks.",
-    keptForContract: true,
   },
   "agent.profile_cannot_handoff": {
     status: 403,
     message: "This agent's profile does not allow handing off (delegation.canHandoff is off).",
-    keptForContract: true,
   },
   "agent.max_handoff_depth_exhausted": {
     status: 429,
     message: "This run already handed off as often as the profile allows (maxHandoffDepth).",
-    keptForContract: true,
+  },
+  "agent.task_reported_failed": {
+    status: 400,
+    message: "The sub-agent returned its task as failed; its summary says why.",
   },
   "agent.handoff_pending_tasks": {
     status: 409,
     message: "Wait for or finish the delegated tasks before handing off.",
-    keptForContract: true,
   },
 } as const satisfies Record<`agent.${string}`, CatalogueEntry>;

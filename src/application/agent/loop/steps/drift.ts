@@ -28,11 +28,13 @@ export function driftReminder(
   committedCount: number,
   capturedPath: string | null,
   messageBodyPath: string,
+  child = false,
 ): string {
   const head = `[system reminder, direct output recovery attempt ${attempt}] You replied without calling a tool. Text outside tools is not shown to the user.`;
   const saved = capturedPath ? ` Your text was saved to ${capturedPath}.` : "";
-  const next =
-    committedCount > 0
+  const next = child
+    ? " Finish your task with task_return (a complete summary) as the last tool call of your turn."
+    : committedCount > 0
       ? " You already committed a message: revise and commit again if needed, then call workspace_finish as the last tool call of your turn."
       : ` Write the message into ${messageBodyPath} (you may copy it from the captured file), commit it with workspace_commit, then call workspace_finish.`;
   return `${head}${saved}${next}`;
@@ -58,7 +60,7 @@ export async function recoverFromDrift(ctx: StepContext, response: ModelResponse
       chars: metrics.chars,
       words: metrics.words,
       sha256: blob.sha256,
-      modelResponsePath: modelResponsePath(state.round),
+      modelResponsePath: modelResponsePath(state.round, state.invocationId),
     });
     const checkpoint = createCheckpoint(deps.workspace, ctx.runId, {
       reason: "direct_output_capture",
@@ -79,7 +81,10 @@ export async function recoverFromDrift(ctx: StepContext, response: ModelResponse
   appendMessage(ctx, {
     role: "user",
     parts: [
-      { type: "text", text: driftReminder(state.driftCount, state.commits.length, captured, profile.messageBodyPath) },
+      {
+        type: "text",
+        text: driftReminder(state.driftCount, state.commits.length, captured, profile.messageBodyPath, ctx.isChild),
+      },
     ],
   });
   ctx.emit("drift_recovery_attempted", {

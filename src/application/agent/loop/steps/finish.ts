@@ -13,11 +13,14 @@ import { promotePersistentState } from "../../../workspace";
 import type { StepContext } from "../context";
 import { STEP_JOB } from "../deps";
 import { discardGuidance } from "../guidance-mailbox";
+import { cancelOpenTasks } from "../child-end";
 
 export function finishStep(ctx: StepContext): void {
   const { deps, state, run } = ctx;
   const profile = ctx.profile();
   discardGuidance(deps, ctx.runId, "run_finished_before_next_model_request");
+  // Finish does not wait for delegated tasks: unfinished ones are cancelled (docs/spec/agent-delegation.md §5).
+  cancelOpenTasks(deps, ctx.runId);
   ctx.status("finishing");
   let promotion;
   try {
@@ -84,6 +87,7 @@ export function finishStep(ctx: StepContext): void {
     }
     ctx.emit("persistent_state_metadata_updated", { updateId, messageId: last.messageId, stateId: promotion.stateId });
   }
+  deps.delegation.setInvocationStatus(ctx.runId, state.invocationId, "completed", deps.clock.now());
   ctx.emit("agent_invocation_completed", {
     invocationId: state.invocationId,
     profileId: profile.id,

@@ -36,6 +36,22 @@ export async function initializeStep(ctx: StepContext): Promise<void> {
     kind: "root",
     exitPolicy: "run_finish_allowed",
   };
+  // The root's row of the run's invocations (docs/spec/agent-delegation.md §1).
+  if (!deps.delegation.invocation(run.runId, inv)) {
+    const now = deps.clock.now();
+    deps.delegation.addInvocation({
+      runId: run.runId,
+      invocationId: inv,
+      parentInvocationId: null,
+      profileId: profile.id,
+      kind: "root",
+      status: "running",
+      exitPolicy: "run_finish_allowed",
+      taskId: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
   ctx.emit("agent_invocation_created", { ...invocation, status: "created" });
   ctx.emit("agent_invocation_started", { ...invocation, status: "running" });
   const seeded = await seedContinuedMessage(ctx);

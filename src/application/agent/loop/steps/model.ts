@@ -27,7 +27,14 @@ import { auditPaths, callHash } from "../../../../domain/agent/loop/tool-result"
 import { isRetryableModelError } from "../../../../domain/models/errors";
 import type { ModelResponse } from "../../../../domain/models/ir";
 import { duplicateToolCallError } from "../../../../domain/models/tool-call-ids";
-import { ToolRequestGate } from "../../../../domain/tools/request-gate";
+import {
+  ToolRequestGate,
+  type ModelToolCallRequest,
+  type ToolGateDecision,
+} from "../../../../domain/tools/request-gate";
+import { normalizeToolArguments } from "../../../../domain/tools/tool-arguments";
+import { childDeniedAlias, TASK_RETURN_DENIED } from "../../../../domain/agent/delegation/child-tools";
+import { injectBackgroundResults } from "../background-results";
 import { textMetrics } from "../../../../domain/workspace/text-metrics";
 import type { StepContext } from "../context";
 import { RunCancelled } from "../run-cancelled";
@@ -49,7 +56,10 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
   const maxRetries = profile.modelRetry.maxRetries;
   if (state.modelInFlight) recoverInterruptedAttempt(ctx, maxRetries);
   if (state.attempt === 1) {
-    applyGuidance(ctx);
+    // Guidance is for the foreground invocation; finished tasks not awaited reach their caller once
+    // (docs/spec/agent-delegation.md §4).
+    if (!ctx.isChild) applyGuidance(ctx);
+    injectBackgroundResults(ctx);
     ctx.status("calling_model");
   }
   const request = buildModelRequest(ctx);
@@ -174,7 +184,7 @@ function recoverInterruptedAttempt(ctx: StepContext, maxRetries: number): void {
 async function recordResponse(ctx: StepContext, response: ModelResponse): Promise<void> {
   const { state } = ctx;
   const inv = state.invocationId;
-  const path = modelResponsePath(state.round);
+  const path = modelResponsePath(state.round, inv);
   ctx.putDoc(path, JSON.stringify(response));
   ctx.emit("model_response_stored", {
     round: state.round,
@@ -228,12 +238,47 @@ async function recordResponse(ctx: StepContext, response: ModelResponse): Promis
   appendMessage(ctx, response.message);
 }
 
+/**
+ * The gate's review of a turn, except that a tool the invocation's role forbids (a child's
+ * commit/finish/delegate/handoff/await, a root's task_return) — absent from its snapshot — gets a
+ * tool error with the role's code instead of the fatal unknown-tool verdict
+ * (docs/spec/agent-delegation.md §4). Stops after the first fatal decision, like the gate.
+ */
+function reviewTurn(ctx: StepContext, gate: ToolRequestGate, calls: ModelToolCallRequest[]): ToolGateDecision[] {
+  const turn = currentTurn(ctx);
+  const out: ToolGateDecision[] = [];
+  for (let index = 0; index < calls.length; index += 1) {
+    const call = calls[index]!;
+    const inSnapshot = ctx.toolSnapshot().bindings.some((b) => b.modelAlias === call.name);
+    const refusal = inSnapshot
+      ? null
+      : ctx.isChild
+        ? childDeniedAlias(call.name)
+        : call.name === "task_return"
+          ? TASK_RETURN_DENIED
+          : null;
+    const decision: ToolGateDecision = refusal
+      ? {
+          outcome: "recoverable",
+          callId: call.callId,
+          code: refusal.code,
+          message: refusal.message,
+          arguments: normalizeToolArguments(call.arguments),
+        }
+      : gate.review(turn, call, index === calls.length - 1);
+    out.push(decision);
+    if (decision.outcome === "fatal") break;
+  }
+  return out;
+}
+
 /** Gate review of the turn's calls (docs/spec/tool-system.md §1): decisions become the pending calls of step `tool`. */
 async function reviewCalls(ctx: StepContext, response: ModelResponse): Promise<void> {
   const { state } = ctx;
   const gate = new ToolRequestGate(ctx.toolSnapshot(), state.gate);
-  const decisions = gate.reviewTurn(
-    currentTurn(ctx),
+  const decisions = reviewTurn(
+    ctx,
+    gate,
     response.toolCalls.map((call) => ({ callId: call.id, name: call.alias, arguments: call.argumentsText })),
   );
   state.gate = gate.state;

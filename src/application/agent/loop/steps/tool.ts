@@ -11,6 +11,7 @@
  * approval gate (approval-gate.ts): it may park the run until the user decides.
  */
 import { AppError } from "../../../../domain/errors";
+import type { PendingCall } from "../../../../domain/agent/loop/loop-state";
 import { auditPaths, callHash, errorResult, type AgentToolResult } from "../../../../domain/agent/loop/tool-result";
 import { normalizeToolArguments } from "../../../../domain/tools/tool-arguments";
 import { approvalGate } from "./approval-gate";
@@ -19,6 +20,35 @@ import type { StepContext } from "../context";
 import { RunCancelled } from "../run-cancelled";
 import { callMcp, externalizeIfLong } from "../tools/mcp";
 import { recordResult } from "./record-result";
+import { TASK_RETURN_ID } from "../../../../domain/agent/delegation/child-tools";
+import { ToolError } from "../../../../domain/workspace/tool-error";
+import { agentAwait, type AwaitStep } from "../tools/delegation/await";
+import { taskReturn, type TaskReturnOutcome } from "../tools/delegation/task-return";
+import { completeChild } from "../child-end";
+
+const AWAIT_ID = "builtin:agent.await";
+
+/** Runs a delegation tool; its ToolErrors become error results. */
+function delegationStep(call: PendingCall, run: () => AwaitStep): AwaitStep {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    return { kind: "result", result: errorResult(call.callId, call.toolId ?? null, error.code, error.message) };
+  }
+}
+
+async function delegationStepAsync(
+  call: PendingCall,
+  run: () => Promise<{ result: AgentToolResult; outcome: TaskReturnOutcome }>,
+): Promise<{ result: AgentToolResult; outcome?: TaskReturnOutcome }> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof ToolError)) throw error;
+    return { result: errorResult(call.callId, call.toolId ?? null, error.code, error.message) };
+  }
+}
 
 export async function dispatchToolStep(ctx: StepContext): Promise<void> {
   const { state } = ctx;
@@ -35,7 +65,7 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
     toolId: call.toolId ?? null,
     snapshotId,
   };
-  const resumed = call.status === "started" || call.status === "dispatched";
+  const resumed = call.status === "started" || call.status === "dispatched" || call.status === "waiting_tasks";
   if (!resumed && call.status !== "awaiting") {
     ctx.status("dispatching_tool");
     ctx.emit("tool_call_requested", { ...base, argumentsRef: call.argsPath });
@@ -71,6 +101,7 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
   let terminate = false;
   let audit: unknown;
   let message: string | undefined;
+  let returned: TaskReturnOutcome | undefined;
   if (gate?.kind === "declined") {
     result = errorResult(call.callId, call.toolId ?? null, gate.code, gate.message);
   } else if (call.decision === "recoverable" || args.kind !== "object") {
@@ -80,6 +111,21 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
       call.code ?? "tool.invalid_arguments",
       call.message ?? "Tool arguments must be a JSON object.",
     );
+  } else if (call.toolId === AWAIT_ID) {
+    const step = delegationStep(call, () => agentAwait(ctx, call, args.value));
+    if (step.kind === "park") {
+      // Parked: no step runs until a task ends or the timeout's step comes due (docs/spec/agent-delegation.md §3).
+      call.status = "waiting_tasks";
+      call.awaitUntil = step.until;
+      ctx.waitOn("child");
+      ctx.next(step.until);
+      return;
+    }
+    result = step.result;
+  } else if (call.toolId === TASK_RETURN_ID) {
+    const step = await delegationStepAsync(call, () => taskReturn(ctx, call, args.value));
+    result = step.result;
+    returned = step.outcome;
   } else if (isMcp) {
     const called = await callMcp(ctx, call, args.value);
     const projected = await externalizeIfLong(ctx, called, paths);
@@ -110,6 +156,14 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
       messageId: last.messageId,
     });
   }
+  if (returned) {
+    // task.return ends the child (docs/spec/agent-delegation.md §4).
+    call.status = "done";
+    state.phase = "done";
+    ctx.save();
+    completeChild(ctx.deps, state, returned);
+    return;
+  }
   if (terminate) {
     if (ctx.cancelRequested()) throw new RunCancelled();
     throw new AppError("mcp.call_outcome_unknown", result.content, { callId: call.callId, toolId: call.toolId });
@@ -130,7 +184,7 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
   if (state.round >= maxRounds) {
     throw new AppError(
       "agent.max_tool_rounds_exceeded",
-      `The run used all ${maxRounds} rounds without calling workspace_finish.`,
+      `The ${ctx.isChild ? "sub-agent" : "run"} used all ${maxRounds} rounds without calling ${ctx.isChild ? "task_return" : "workspace_finish"}.`,
       { maxRounds },
     );
   }

@@ -2,7 +2,8 @@
  * Builtin tool dispatch inside a run (docs/spec/tool-system.md §2): chat.search / chat.read_messages over
  * the frozen input prefix, worldinfo.read_activated from the prompt snapshot, dice.roll, the three
  * skill tools (skill.ts; docs/spec/skills.md), the five workspace file tools (workspace.ts),
- * workspace.commit and workspace.finish (commit.ts). Model-correctable problems come back as
+ * workspace.commit and workspace.finish (commit.ts), agent.list and agent.delegate (delegation/;
+ * agent.await and task.return are dispatched by the tool step itself). Model-correctable problems come back as
  * `isError` results; system faults are thrown and fail the run.
  */
 import { AppError } from "../../../../domain/errors";
@@ -17,6 +18,8 @@ import { chatReadMessages, chatSearch } from "./chat";
 import { commitToChat, requestFinish } from "./commit";
 import type { StepContext } from "../context";
 import { runSkillTool } from "./skill";
+import { agentDelegate } from "./delegation/delegate";
+import { agentList } from "./delegation/list";
 import { runWorkspaceTool } from "./workspace";
 
 function ok(call: PendingCall, out: ToolOk): AgentToolResult {
@@ -68,6 +71,10 @@ async function dispatch(ctx: StepContext, call: PendingCall, args: Args): Promis
       return commitToChat(ctx, call, args);
     case "workspace.finish":
       return requestFinish(ctx, call, args);
+    case "agent.list":
+      return ok(call, agentList(ctx, args));
+    case "agent.delegate":
+      return agentDelegate(ctx, call, args);
     default:
       break;
   }

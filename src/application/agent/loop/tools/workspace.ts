@@ -23,6 +23,19 @@ const TOOL_RESULTS_ROOT = {
   commit: "never",
 } as unknown as WorkspaceRoot;
 
+/**
+ * A child sees the same files with only the roots its own profile names, writable only where
+ * both allow (docs/spec/agent-delegation.md §4).
+ */
+export function narrowRoots(
+  roots: readonly WorkspaceRoot[],
+  policy: { visibleRoots: string[]; writableRoots: string[] },
+): WorkspaceRoot[] {
+  return roots
+    .filter((root) => policy.visibleRoots.includes(root.path))
+    .map((root) => ({ ...root, writable: root.writable && policy.writableRoots.includes(root.path) }));
+}
+
 /** Runs workspace tool `tool` (a `workspace.*` file tool name) for `call`. */
 export async function runWorkspaceTool(
   ctx: StepContext,
@@ -33,7 +46,8 @@ export async function runWorkspaceTool(
   const { deps } = ctx;
   const mutating = tool === "workspace.write_file" || tool === "workspace.apply_patch";
   if (mutating) ctx.status("applying_workspace_patch");
-  const roots = [...requireWorkspace(deps.workspace, ctx.runId).manifest.roots, TOOL_RESULTS_ROOT];
+  const manifest = requireWorkspace(deps.workspace, ctx.runId).manifest.roots;
+  const roots = [...(ctx.isChild ? narrowRoots(manifest, ctx.profile().workspace) : manifest), TOOL_RESULTS_ROOT];
   const outcome = await runWorkspaceFileTool(
     deps.workspace,
     { runId: ctx.runId, invocationId: ctx.state.invocationId, roots },
