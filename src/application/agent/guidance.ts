@@ -22,6 +22,7 @@ import { countChars, textMetrics } from "../../domain/workspace/text-metrics";
 import type { LoopState } from "../../domain/agent/loop/loop-state";
 import type { LoopDeps } from "./loop/deps";
 import { guidancePreview } from "./loop/guidance-mailbox";
+import { foregroundInvocationId } from "./loop/foreground";
 import type { GuidanceReceipt } from "../../contracts/agent-run-views";
 
 export const GUIDANCE_MAX_CHARS = 16_000;
@@ -48,7 +49,7 @@ export function submitGuidance(
       status: run.status,
     });
   }
-  const stored = deps.store.readState(run.runId);
+  const stored = deps.store.readState(run.runId, foregroundInvocationId(deps.delegation, run.runId));
   if (!stored) {
     throw new AppError(
       "agent.guidance_active_run_missing",

@@ -22,6 +22,7 @@ import { AGENT_RUN_STATUSES, isTerminalStatus } from "../../domain/agent/run-sta
 import { RunCancelled } from "./loop/run-cancelled";
 import { STEP_JOB, WATCHDOG_JOB, WATCHDOG_REF, type LoopDeps } from "./loop/deps";
 import { terminateRun } from "./loop/terminate-run";
+import { foregroundInvocationId } from "./loop/foreground";
 
 /** Watchdog period while loop-driven runs are active, ms. */
 export const WATCHDOG_PERIOD_MS = 30_000;
@@ -88,7 +89,7 @@ export function checkStalledRuns(deps: LoopDeps, now: number = deps.clock.now())
   const ended: string[] = [];
   let watched = 0;
   for (const run of activeRuns(deps)) {
-    const stored = deps.store.readState(run.runId);
+    const stored = deps.store.readState(run.runId, foregroundInvocationId(deps.delegation, run.runId));
     if (!stored) continue;
     watched += 1;
     const state = JSON.parse(stored.json) as LoopState;

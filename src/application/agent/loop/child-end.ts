@@ -128,7 +128,9 @@ export function failChild(deps: LoopDeps, runId: string, invocationId: string, e
 
 /** Cancels every unfinished task of the run (see file docstring). Returns how many. */
 export function cancelOpenTasks(deps: LoopDeps, runId: string): number {
-  const open = deps.delegation.tasks(runId).filter(isUnfinished);
+  const open = deps.delegation
+    .tasks(runId)
+    .filter((task) => task.continuation === "return_to_parent" && isUnfinished(task));
   for (const task of open) {
     deps.inflight.get(stepRef(runId, task.childInvocationId))?.abort();
     const now = deps.clock.now();
@@ -157,4 +159,27 @@ function endState(deps: LoopDeps, runId: string, invocationId: string): void {
     }
   }
   deps.scheduler.cancel(STEP_JOB, stepRef(runId, invocationId));
+}
+
+/**
+ * Ends the handoff task of a foreground handoff invocation with the run (docs/spec/agent-delegation.md
+ * §6): `completed` when the run finished, else `failed` / `cancelled`.
+ */
+export function endHandoffTask(
+  deps: LoopDeps,
+  state: LoopState | null,
+  status: "completed" | "failed" | "cancelled",
+  error?: { code: string; message: string },
+): void {
+  if (state?.invocation?.kind !== "handoff") return;
+  const task = deps.delegation.task(state.runId, state.invocation.taskId);
+  if (!task || !isUnfinished(task)) return;
+  deps.delegation.updateTask(state.runId, task.taskId, { status, ...(error ? { error } : {}) }, deps.clock.now());
+  const type =
+    status === "completed"
+      ? "agent_task_completed"
+      : status === "failed"
+        ? "agent_task_failed"
+        : "agent_task_cancelled";
+  append(deps, state.runId, task, type, { status, ...(error ? { error } : {}) });
 }

@@ -57,7 +57,7 @@ export class StepContext {
 
   /** The step memo's key of this invocation's conversation. */
   get memoKey(): string {
-    return this.isChild ? `${this.runId}/${this.state.invocationId}` : this.runId;
+    return this.state.invocation ? `${this.runId}/${this.state.invocationId}` : this.runId;
   }
 
   /** Appends a journal event (delivered live). */
@@ -129,7 +129,7 @@ export class StepContext {
    * `agent.profile_schema_unsupported`) and the run fails.
    */
   profile(): ResolvedAgentProfile {
-    const name = this.isChild ? this.docName("resolved_profile.json") : RESOLVED_PROFILE_DOC;
+    const name = this.state.invocation ? this.docName("resolved_profile.json") : RESOLVED_PROFILE_DOC;
     this.profileCache ??= this.parsedDoc(name, (text) => readFrozenProfile(JSON.parse(text)));
     return this.profileCache;
   }

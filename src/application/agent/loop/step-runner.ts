@@ -20,6 +20,7 @@ import { dispatchToolStep } from "./steps/tool";
 import { finishStep } from "./steps/finish";
 import { initializeStep } from "./steps/initialize";
 import { initializeChildStep } from "./steps/initialize-child";
+import { initializeHandoffStep } from "./steps/initialize-handoff";
 import { failChild } from "./child-end";
 import { terminateRun } from "./terminate-run";
 
@@ -52,7 +53,8 @@ export async function runAgentStep(
   try {
     switch (state.phase) {
       case "initialize":
-        if (ctx.isChild) await initializeChildStep(ctx);
+        if (ctx.state.invocation?.kind === "handoff") await initializeHandoffStep(ctx);
+        else if (ctx.isChild) await initializeChildStep(ctx);
         else await initializeStep(ctx);
         break;
       case "model":

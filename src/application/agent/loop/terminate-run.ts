@@ -17,7 +17,8 @@ import { closeRunWorkspace } from "../../workspace";
 import { stepRef } from "../../../domain/agent/loop/step-ref";
 import { STEP_JOB, type LoopDeps } from "./deps";
 import { discardGuidance } from "./guidance-mailbox";
-import { cancelOpenTasks } from "./child-end";
+import { cancelOpenTasks, endHandoffTask } from "./child-end";
+import { foregroundInvocationId } from "./foreground";
 
 /**
  * Ends the run after `error` (or a cancel when `cancelled`). `live` is the failing step's
@@ -32,8 +33,10 @@ export function terminateRun(
 ): void {
   const run = deps.runs.find(runId);
   if (!run || isTerminalStatus(run.status)) return;
-  const stored = deps.store.readState(runId);
-  const state = live && !live.invocation ? live : stored ? (JSON.parse(stored.json) as LoopState) : null;
+  const foreground = foregroundInvocationId(deps.delegation, runId);
+  const stored = deps.store.readState(runId, foreground);
+  const state =
+    live && live.invocationId === foreground ? live : stored ? (JSON.parse(stored.json) as LoopState) : null;
   const commits = state?.commits ?? [];
   const failure = failureOf(error);
   // Pending approvals of the run end `cancelled` (tool_call_denied) before the run does, and so
@@ -50,17 +53,23 @@ export function terminateRun(
         ? "run_failed_before_next_model_request"
         : "run_partial_success_before_next_model_request",
   );
-  deps.delegation.setInvocationStatus(runId, "inv_root", cancelled ? "cancelled" : "failed", deps.clock.now());
+  deps.delegation.setInvocationStatus(runId, foreground, cancelled ? "cancelled" : "failed", deps.clock.now());
   deps.journal.append(runId, {
     type: cancelled ? "agent_invocation_cancelled" : "agent_invocation_failed",
     payload: {
-      invocationId: "inv_root",
-      profileId: run.profileId,
-      kind: "root",
+      invocationId: foreground,
+      profileId: state?.invocation?.profileId ?? run.profileId,
+      kind: state?.invocation?.kind ?? "root",
       status: cancelled ? "cancelled" : "failed",
       ...(cancelled ? {} : { code: failure.code, message: failure.message }),
     },
   });
+  endHandoffTask(
+    deps,
+    state,
+    cancelled ? "cancelled" : "failed",
+    cancelled ? undefined : { code: failure.code, message: failure.message },
+  );
   try {
     closeRunWorkspace(deps.workspace, runId);
   } catch {
@@ -73,7 +82,7 @@ export function terminateRun(
   else deps.journal.append(runId, { type: "run_failed", payload: runFailedPayload(failure) });
   if (stored && state) {
     state.phase = "done";
-    deps.store.writeState(runId, JSON.stringify(state), stored.version, deps.clock.now());
+    deps.store.writeState(runId, JSON.stringify(state), stored.version, deps.clock.now(), foreground);
   }
-  deps.scheduler.cancel(STEP_JOB, stepRef(runId));
+  deps.scheduler.cancel(STEP_JOB, stepRef(runId, foreground));
 }

@@ -18,6 +18,7 @@ export const AVAILABLE_BUILTIN_TOOLS: readonly string[] = BUILTIN_TOOL_NAMES;
 export const AVAILABLE_DELEGATION_TOOLS: readonly string[] = [
   "agent.list",
   "agent.delegate",
+  "agent.handoff",
   "agent.await",
   "task.return",
 ];

@@ -79,7 +79,8 @@ export interface PendingCall {
 
 /** What a non-root invocation is (docs/spec/agent-delegation.md §1, §4); absent for the root. */
 export interface InvocationInfo {
-  kind: "subagent";
+  /** `subagent`: a return-mode child; `handoff`: the run's foreground after agent.handoff. */
+  kind: "subagent" | "handoff";
   profileId: string;
   taskId: string;
   parentInvocationId: string;

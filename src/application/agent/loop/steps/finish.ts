@@ -13,7 +13,7 @@ import { promotePersistentState } from "../../../workspace";
 import type { StepContext } from "../context";
 import { STEP_JOB } from "../deps";
 import { discardGuidance } from "../guidance-mailbox";
-import { cancelOpenTasks } from "../child-end";
+import { cancelOpenTasks, endHandoffTask } from "../child-end";
 
 export function finishStep(ctx: StepContext): void {
   const { deps, state, run } = ctx;
@@ -91,9 +91,10 @@ export function finishStep(ctx: StepContext): void {
   ctx.emit("agent_invocation_completed", {
     invocationId: state.invocationId,
     profileId: profile.id,
-    kind: "root",
+    kind: state.invocation?.kind ?? "root",
     status: "completed",
   });
+  endHandoffTask(deps, state, "completed");
   ctx.status("completed");
   ctx.emit("run_completed", null);
   state.phase = "done";

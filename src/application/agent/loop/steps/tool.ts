@@ -25,8 +25,10 @@ import { ToolError } from "../../../../domain/workspace/tool-error";
 import { agentAwait, type AwaitStep } from "../tools/delegation/await";
 import { taskReturn, type TaskReturnOutcome } from "../tools/delegation/task-return";
 import { completeChild } from "../child-end";
+import { agentHandoff, transferHandoff, type HandoffOutcome } from "../tools/delegation/handoff";
 
 const AWAIT_ID = "builtin:agent.await";
+const HANDOFF_ID = "builtin:agent.handoff";
 
 /** Runs a delegation tool; its ToolErrors become error results. */
 function delegationStep(call: PendingCall, run: () => AwaitStep): AwaitStep {
@@ -102,6 +104,7 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
   let audit: unknown;
   let message: string | undefined;
   let returned: TaskReturnOutcome | undefined;
+  let handoff: HandoffOutcome | undefined;
   if (gate?.kind === "declined") {
     result = errorResult(call.callId, call.toolId ?? null, gate.code, gate.message);
   } else if (call.decision === "recoverable" || args.kind !== "object") {
@@ -122,6 +125,15 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
       return;
     }
     result = step.result;
+  } else if (call.toolId === HANDOFF_ID) {
+    try {
+      const handed = agentHandoff(ctx, call, args.value);
+      result = handed.result;
+      handoff = handed.outcome;
+    } catch (error) {
+      if (!(error instanceof ToolError)) throw error;
+      result = errorResult(call.callId, call.toolId ?? null, error.code, error.message);
+    }
   } else if (call.toolId === TASK_RETURN_ID) {
     const step = await delegationStepAsync(call, () => taskReturn(ctx, call, args.value));
     result = step.result;
@@ -155,6 +167,12 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
       mode: last.mode,
       messageId: last.messageId,
     });
+  }
+  if (handoff) {
+    // The run goes on under the target profile (docs/spec/agent-delegation.md §6).
+    call.status = "done";
+    transferHandoff(ctx, handoff);
+    return;
   }
   if (returned) {
     // task.return ends the child (docs/spec/agent-delegation.md §4).

@@ -38,7 +38,16 @@ export function readBrief(args: Args, key: string): TaskBrief {
   return brief as TaskBrief;
 }
 
-function bindingOf(ctx: StepContext, model: { mode: string; connectionRef?: string; modelId?: string }, id: string) {
+/**
+ * The model binding of an invocation of `model`'s profile: its connection and model
+ * (`connectionRef`), else the caller's; `requiresConfiguration` → tool error
+ * `agent.profile_model_requires_configuration`.
+ */
+export function modelBindingFor(
+  ctx: StepContext,
+  model: { mode: string; connectionRef?: string; modelId?: string },
+  id: string,
+) {
   if (model.mode === "requiresConfiguration")
     throw new ToolError(
       "agent.profile_model_requires_configuration",
@@ -73,7 +82,7 @@ export function agentDelegate(ctx: StepContext, call: PendingCall, args: Args): 
     unfinished: delegated.filter(isUnfinished).length,
   });
   if (refusal || !target) throw new ToolError(refusal!.code, refusal!.message);
-  const binding = bindingOf(ctx, target.definition.model, target.profile.id);
+  const binding = modelBindingFor(ctx, target.definition.model, target.profile.id);
   const now = deps.clock.now();
   const childId = newInvocationId();
   const task: TaskRecord = {
