@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { typesOf, userWithChat } from "../agent-loop/loop-helpers";
+import { apiJson } from "../helpers";
 import {
   call,
   driveDelegation,
@@ -132,6 +133,25 @@ describe("delegation: delegate, await, task.return", () => {
       status: "completed",
       runtime: { taskId: task.taskId, parentInvocationId: "inv_root", targetProfileId: "researcher" },
     });
+    // The timeline's read: invocations and the edge nesting the child under the delegate call.
+    const projection = await apiJson(`/api/v1/agent/runs/${result.runId}/invocations`, {
+      token: user.deviceToken,
+      expectStatus: 200,
+    });
+    expect(projection.foregroundInvocationIds).toEqual(["inv_root"]);
+    expect(projection.invocations.map((i: { kind: string }) => i.kind)).toEqual(["root", "subagent"]);
+    expect(projection.delegationEdges).toEqual([
+      expect.objectContaining({
+        taskId: task.taskId,
+        sourceInvocationId: "inv_root",
+        targetInvocationId: child.invocationId,
+        delegateCallId: "d1",
+        delegateRound: 2,
+        title: "Dragon facts",
+        status: "completed",
+        summary: "Dragons hoard gold and gems.",
+      }),
+    ]);
   });
 
   it("a child writing outside its profile's roots gets a tool error", async () => {

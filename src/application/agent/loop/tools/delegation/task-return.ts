@@ -14,6 +14,7 @@ import { estimateTokens } from "../../../../../domain/agent/delegation/capsule";
 import { textMetrics } from "../../../../../domain/workspace/text-metrics";
 import { ToolError } from "../../../../../domain/workspace/tool-error";
 import { writeRuntimeFile } from "../../../../workspace";
+import { taskFields } from "../../child-end";
 import type { StepContext } from "../../context";
 
 const KEYS = [
@@ -80,7 +81,9 @@ export async function taskReturn(
   );
   await writeRuntimeFile(deps.workspace, runId, summaryRef, summary);
   const metrics = textMetrics(summary);
+  const task = deps.delegation.task(runId, info.taskId);
   ctx.emit("task_return_recorded", {
+    ...(task ? taskFields(task) : {}),
     invocationId: state.invocationId,
     parentInvocationId: info.parentInvocationId,
     taskId: info.taskId,
