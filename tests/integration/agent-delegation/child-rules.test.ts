@@ -163,4 +163,32 @@ describe("delegation: child rules", () => {
       parentInvocationId: "inv_root",
     });
   });
+  it("cancelling the run while the child's model call is in flight aborts it and cancels the task", async () => {
+    const { user, chatId } = await userWithChat();
+    const writer = writerDoc();
+    await saveProfiles(user.deviceToken, researcherDoc(), writer);
+    let cancelledAt: string | null = null;
+    const result = await driveDelegation(user.userId, chatId, {
+      root: writer,
+      scripts: {
+        writer: [delegateResearch, awaitAll, ...wrapUp],
+        researcher: [
+          { calls: [call("r1", "task_return", { summary: "never returned" })], hold: new Promise(() => {}) },
+        ],
+      },
+      onModelRequest: (deps, runId, profileId) => {
+        if (profileId !== "researcher" || cancelledAt) return;
+        cancelledAt = deps.runs.get(runId).status;
+        cancelRun(deps, runId);
+      },
+    });
+    // The run was cancelled while the child's model call was on the wire.
+    expect(cancelledAt).not.toBeNull();
+    expect(result.status).toBe("cancelled");
+    expect(result.tasks[0]).toMatchObject({ status: "cancelled", summary: null });
+    expect(result.invocations.map((i) => i.status)).toEqual(["cancelled", "cancelled"]);
+    const types = typesOf(result.events);
+    expect(types).not.toContain("task_return_recorded");
+    expect(types.indexOf("agent_task_cancelled")).toBeLessThan(types.indexOf("run_cancelled"));
+  });
 });

@@ -97,6 +97,8 @@ export class ProfileRoutedGateway implements ModelGateway {
   readonly modelId = "scripted";
   readonly byProfile = new Map<string, ScriptedModelGateway>();
   readonly requests: Array<{ profileId: string; request: ModelRequest }> = [];
+  /** Called as each request arrives, while its step is in flight (e.g. to cancel the run then). */
+  onRequest: ((profileId: string) => void) | undefined;
 
   constructor(scripts: Record<string, FakeStep[]>) {
     for (const [id, steps] of Object.entries(scripts)) this.byProfile.set(id, new ScriptedModelGateway(steps));
@@ -107,6 +109,8 @@ export class ProfileRoutedGateway implements ModelGateway {
     const match = system && "text" in system ? /PROFILE:([a-z0-9_-]+)/.exec(system.text) : null;
     const profileId = match?.[1] ?? "?";
     this.requests.push({ profileId, request: structuredClone(request) });
+    // After the scripted step has started waiting (its abort listener is in place).
+    if (this.onRequest) queueMicrotask(() => this.onRequest?.(profileId));
     const gateway = this.byProfile.get(profileId);
     if (!gateway) throw new Error(`no script for ${profileId}`);
     return gateway.step(request, options);
@@ -147,6 +151,8 @@ export interface DelegationDrive {
   mcp?: (toolId: string, args: Record<string, unknown>) => Promise<McpCallOutcome>;
   /** Called before each step with the deps, the run id and the step index (e.g. to cancel). */
   between?: (deps: LoopDeps, runId: string, step: number) => void;
+  /** Called as a model request arrives, its step in flight (deps, run id, the requesting profile). */
+  onModelRequest?: (deps: LoopDeps, runId: string, profileId: string) => void;
   /** Also run steps due up to this many ms in the future (an await's timeout). Default 0. */
   lookaheadMs?: number;
   maxSteps?: number;
@@ -216,6 +222,8 @@ export async function driveDelegation(
       profileId: options.root.id,
     } as never);
     scheduler.schedule("agent.step", `${handle.runId}/inv_root`, 0);
+    if (options.onModelRequest)
+      gateway.onRequest = (profileId) => options.onModelRequest!(deps, handle.runId, profileId);
     for (let step = 0; step < (options.maxSteps ?? 400); step += 1) {
       options.between?.(deps, handle.runId, step);
       const ref = scheduler.takeDue(Date.now() + (options.lookaheadMs ?? 0));
