@@ -32,11 +32,13 @@ async function loadScript(model: PeerHandle, id: string, steps: unknown[]): Prom
   expect(loaded.status).toBe(201);
 }
 
-const runSteps = (story: string, narration: string) => [
+/** `holdNarration`: the narration stream stops after 10 of its 30 pieces until `releaseNarration`. */
+const runSteps = (story: string, narration: string, holdNarration = false) => [
   {
     text: narration,
     textPieces: 30,
-    chunkDelayMs: 400,
+    chunkDelayMs: 100,
+    ...(holdNarration ? { holdAfterChunks: 10 } : {}),
     toolCalls: [{ id: "call_echo", name: ECHO, arguments: JSON.stringify({ message: "Hello from the timeline" }) }],
   },
   {
@@ -99,7 +101,9 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
   });
 
   it("shows tool I/O, narration streamed to a second browser, the diff and the commit", async () => {
-    await loadScript(model, scriptId, runSteps(STORY, NARRATION));
+    // The narration stops mid-way until the second browser has joined: on a loaded machine a timed
+    // stream could end before that browser loaded the page (it then saw the whole text).
+    await loadScript(model, scriptId, runSteps(STORY, NARRATION, true));
     const { page } = owner;
     await page.goto(`${rig.url}/chats/${encodeURIComponent(chatId)}`);
     await expect.poll(() => page.getByLabel("Model connection").inputValue(), { timeout: 15_000 }).not.toBe("");
@@ -114,6 +118,10 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
     await second.page.goto(`${rig.url}${runPath}`);
     await second.page.getByTestId("tl-narration").filter({ hasText: "First I will" }).waitFor({ timeout: 30_000 });
     const seen = await second.page.getByTestId("tl-narration").first().textContent();
+    // Whatever the second browser read came before the release, so it cannot be the whole text.
+    expect(
+      (await fetch(`${model.url}/__release`, { method: "POST", body: JSON.stringify({ id: scriptId }) })).status,
+    ).toBe(200);
     for (const target of [page, second.page]) {
       await target.getByTestId("tl-narration").filter({ hasText: "the story of the sleeping dragon." }).waitFor({
         timeout: 30_000,

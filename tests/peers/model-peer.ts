@@ -13,6 +13,9 @@
  *   `pick: "round"` answers by conversation instead of by cursor: step N (0-based) for a request
  *   whose messages hold N assistant messages, so a request sent again (a retry after a restart)
  *   gets the same answer.
+ * - `POST /__release` body `{id}` → 200 `{released}`: lets the held streams of script `id` go on
+ *   (see `holdAfterChunks`); a release before the hold means the stream does not stop at all.
+ *   Loading the script again (`POST /__script`) holds again.
  * - `GET /__requests?script=<id>` → `{requests: Recorded[]}` (every request, in order; without
  *   `script`, all); `DELETE /__requests` clears the log.
  *   Recorded = `{script, path, stream, status, authorization, body, receivedAt, answeredAt?}` (`body`
@@ -36,6 +39,7 @@
  *   "delayMs": 2000,                     // wait before answering (headers included), both modes
  *   "chunkDelayMs": 50,                  // stream: pause between chunks
  *   "stallAfterChunks": 2,               // stream: after N chunks keep the response open, send nothing
+ *   "holdAfterChunks": 10,               // stream: after N chunks wait for `POST /__release {id}`, then go on
  *   "endAfterChunks": 3,                 // stream: after N chunks close the response cleanly, with no
  *                                        // finish_reason and no [DONE] (a connection cut by a proxy)
  *   "streamError": { "message": "overloaded", "type": "server_error" }  // stream: error event, then end
@@ -71,6 +75,7 @@ export interface ScriptStep {
   delayMs?: number;
   chunkDelayMs?: number;
   stallAfterChunks?: number;
+  holdAfterChunks?: number;
   endAfterChunks?: number;
   streamError?: { message: string; type?: string };
 }
@@ -95,6 +100,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startModelPeer(): Promise<PeerHandle> {
   const scripts = new Map<string, Script>();
+  /** Per script: released by `POST /__release`, and the held streams waiting for it. */
+  const holds = new Map<string, { released: boolean; waiters: Array<() => void> }>();
+  const holdFor = (scriptId: string) => {
+    let hold = holds.get(scriptId);
+    if (!hold) holds.set(scriptId, (hold = { released: false, waiters: [] }));
+    return hold;
+  };
+  /** Resolves when script `scriptId` is released or the response closes. */
+  const waitRelease = (scriptId: string, res: ServerResponse) =>
+    new Promise<void>((resolve) => {
+      const hold = holdFor(scriptId);
+      if (hold.released) return resolve();
+      hold.waiters.push(resolve);
+      res.once("close", () => resolve());
+    });
   const requests: Recorded[] = [];
   let counter = 0;
 
@@ -174,7 +194,9 @@ export async function startModelPeer(): Promise<PeerHandle> {
     const id = `chatcmpl-${++counter}`;
     record.answeredAt = Date.now();
     if (body.stream === true)
-      await streamStep(res, step, id, String(body.model), body.stream_options?.include_usage === true);
+      await streamStep(res, step, id, String(body.model), body.stream_options?.include_usage === true, () =>
+        waitRelease(scriptId, res),
+      );
     else json(res, 200, completion(step, id, String(body.model)));
   }
 
@@ -196,6 +218,7 @@ export async function startModelPeer(): Promise<PeerHandle> {
           pick?: "round";
         };
         if (typeof id !== "string" || !Array.isArray(steps)) return json(res, 400, { error: "need {id, steps}" });
+        holds.delete(id);
         scripts.set(id, {
           steps,
           cursor: 0,
@@ -203,6 +226,15 @@ export async function startModelPeer(): Promise<PeerHandle> {
           ...(pick === "round" ? { pick } : {}),
         });
         return json(res, 201, { id, steps: steps.length });
+      }
+      if (route === "POST /__release") {
+        const { id } = JSON.parse(await readBody(req)) as { id?: unknown };
+        if (typeof id !== "string") return json(res, 400, { error: "need {id}" });
+        const hold = holdFor(id);
+        hold.released = true;
+        const released = hold.waiters.splice(0);
+        for (const wake of released) wake();
+        return json(res, 200, { released: released.length });
       }
       if (route === "GET /__requests") {
         const script = url.searchParams.get("script");
@@ -293,6 +325,7 @@ async function streamStep(
   id: string,
   model: string,
   includeUsage: boolean,
+  hold: () => Promise<void>,
 ): Promise<void> {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
   const base = { id, object: "chat.completion.chunk", created: 1_790_000_000, model };
@@ -355,6 +388,7 @@ async function streamStep(
       res.end();
       return;
     }
+    if (step.holdAfterChunks !== undefined && index === step.holdAfterChunks) await hold();
     if (res.destroyed) return;
     res.write(`data: ${JSON.stringify(chunk)}\n\n`);
     if (step.chunkDelayMs) await sleep(step.chunkDelayMs);
