@@ -1,11 +1,14 @@
 /**
  * One workspace write or patch of a tool call as an inline diff: the checkpoint diff from the
  * checkpoint before it to the one the write made, only that file; the run's first checkpoint shows
- * the file as added. Loads when shown.
+ * the file as added. Loads when shown, and again when the write's checkpoint becomes known: the
+ * write event arrives before its `checkpoint_created`, and a timeline drawn between the two (a page
+ * opened mid-backlog, a slow socket) used to keep an empty diff for good.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorNote } from "../../components/ErrorNote";
+import { latestAnswerGate } from "../../state/latest-answer";
 import { useAction } from "../../state/use-action";
 import { AddedFile, FileDiffCard } from "./DiffView";
 import type { FileDiff } from "./timeline-api";
@@ -17,22 +20,27 @@ export function WriteDiff({ runId, write, before }: { runId: string; write: Time
   const api = useTimelineApi();
   const [diff, setDiff] = useState<FileDiff | "none" | null>(null);
   const [added, setAdded] = useState<string | null>(null);
+  const gate = useRef(latestAnswerGate()).current;
   const load = useAction(
     async () => {
+      const isLatest = gate.begin();
       if (!write.checkpointId) return;
       if (before === null) {
-        setAdded((await api.file(runId, write.path, write.checkpointId)).content);
+        const { content } = await api.file(runId, write.path, write.checkpointId);
+        if (isLatest()) setAdded(content);
         return;
       }
       const answer = await api.diff(runId, before, write.checkpointId);
-      setDiff(answer.files.find((f) => f.path === write.path) ?? "none");
+      if (isLatest()) setDiff(answer.files.find((f) => f.path === write.path) ?? "none");
     },
     { toastErrors: false },
   );
   const { run } = load;
+  const { checkpointId } = write;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `run` reads the latest props; it must run again when they change
   useEffect(() => {
     void run();
-  }, [run]);
+  }, [run, checkpointId, before]);
   return (
     <div className="write-diff" data-testid="write-diff" data-path={write.path}>
       <p className="write-head">
