@@ -124,6 +124,24 @@ function describeTyped(type: string, p: Payload, profile: ProfileNamer): Journal
       return line(jt(type, { failure: failure(p) }), "error");
     case "agent_invocation_failed":
       return line(jt(type, { failure: failure(p) }), "error", true);
+    case "agent_delegate_started":
+    case "agent_handoff_requested":
+    case "agent_handoff_accepted":
+      return line(
+        jt(type, { profile: str(p.targetProfileId) }),
+        type === "agent_handoff_accepted" ? "success" : "info",
+      );
+    case "agent_task_started":
+    case "agent_await_started":
+      return line(jt(type), "info", type === "agent_task_started");
+    case "agent_await_completed":
+      return line(jt(p.timedOut === true ? "agent_await_timed_out" : type), p.timedOut === true ? "warn" : "info");
+    case "agent_task_completed":
+      return line(jt(type), "success");
+    case "agent_task_failed":
+      return line(jt(type, { failure: failure((p.error as Payload | undefined) ?? p) }), "warn");
+    case "agent_task_cancelled":
+      return line(jt(type), "warn");
     case "agent_loop_finished":
       return line(jt(type, { commits: plural(num(p.commitCount) ?? 0, "commits") }));
     case "persistent_changes_commit_failed":

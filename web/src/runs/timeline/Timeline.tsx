@@ -1,12 +1,17 @@
 /**
- * The run timeline (issue [web-timeline]): every round of every invocation in journal order, keyed
- * by `invocationId/round`, with the live model text of the round being written. Built from the
+ * The run timeline (issue [web-timeline]): the rounds of the run's foreground invocations in journal
+ * order, keyed by `invocationId/round`, with the live model text of the round being written; a
+ * sub-agent's rounds nest under the call that created it, and a handoff starts a new part headed
+ * by the profile that took the run over (docs/spec/agent-delegation.md §7.1). Built from the
  * journal the page follows (timeline-model.ts); details load on demand.
  */
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import type { AgentRunEvent } from "../../api/types";
+import { Fragment } from "react";
 import { RoundItem } from "./RoundItem";
+import { TimelineEnvContext } from "./timeline-env";
+import { useTimelineEnvValue } from "./use-timeline-env";
 import type { ModelStreamView } from "./timeline-api";
 import { buildTimeline, checkpointBefore, type Timeline as TimelineData } from "./timeline-model";
 
@@ -32,25 +37,39 @@ export function Timeline({
   canRevert: boolean;
 }) {
   const { t } = useTranslation();
+  const env = useTimelineEnvValue(runId, timeline, live, active);
   const before = (id: string) => checkpointBefore(timeline, id);
   return (
-    <section className="card timeline" aria-labelledby="timeline-title">
-      <h2 id="timeline-title">{t("runs.timeline.title")}</h2>
-      {timeline.rounds.length === 0 && <p className="muted">{t("runs.timeline.empty")}</p>}
-      <ol className="tl-rounds" data-testid="timeline">
-        {timeline.rounds.map((round) => (
-          <RoundItem
-            key={round.key}
-            runId={runId}
-            round={round}
-            live={live && live.invocationId === round.invocationId && live.round === round.round ? live : null}
-            active={active}
-            chatHref={chatHref}
-            checkpointBefore={before}
-            canRevert={canRevert}
-          />
-        ))}
-      </ol>
-    </section>
+    <TimelineEnvContext.Provider value={env}>
+      <section className="card timeline" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">{t("runs.timeline.title")}</h2>
+        {timeline.rounds.length === 0 && <p className="muted">{t("runs.timeline.empty")}</p>}
+        <ol className="tl-rounds" data-testid="timeline">
+          {timeline.rounds.map((round, i) => {
+            const invocation = timeline.invocations[round.invocationId];
+            const takesOver =
+              invocation?.kind === "handoff" && timeline.rounds[i - 1]?.invocationId !== round.invocationId;
+            return (
+              <Fragment key={round.key}>
+                {takesOver && (
+                  <li className="tl-takeover" data-testid="tl-takeover">
+                    {t("runs.timeline.handoff.takesOver", { name: env.profileName(invocation.profileId ?? "") })}
+                  </li>
+                )}
+                <RoundItem
+                  runId={runId}
+                  round={round}
+                  live={live && live.invocationId === round.invocationId && live.round === round.round ? live : null}
+                  active={active}
+                  chatHref={chatHref}
+                  checkpointBefore={before}
+                  canRevert={canRevert}
+                />
+              </Fragment>
+            );
+          })}
+        </ol>
+      </section>
+    </TimelineEnvContext.Provider>
   );
 }

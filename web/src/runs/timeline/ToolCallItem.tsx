@@ -4,6 +4,8 @@
  * with "Show all") and, for MCP calls, the outcome as the server answered ("may have executed" for
  * an unknown outcome). Details load from `GET …/tool-calls/:callId` when first opened. The
  * workspace writes of the call show as inline diffs below it; a commit links to the chat message.
+ * An `agent.delegate` call shows the sub-agent task it created, nested (TaskGroup); an
+ * `agent.await` call the tasks it received; an `agent.handoff` call whom the run passed to.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +13,8 @@ import { ErrorNote, ErrorText } from "../../components/ErrorNote";
 import { formatDuration } from "../../i18n/format";
 import { useAction } from "../../state/use-action";
 import { CommitLine } from "./CommitLine";
+import { AwaitLine, HandoffLine } from "./DelegationLines";
+import { TaskGroup } from "./TaskGroup";
 import { LongText } from "./LongText";
 import type { ToolCallView } from "./timeline-api";
 import type { TimelineCall } from "./timeline-model";
@@ -112,6 +116,17 @@ export function ToolCallItem({
         />
       ))}
       {call.commit && <CommitLine runId={runId} commit={call.commit} chatHref={chatHref} canRevert={canRevert} />}
+      {call.awaited && <AwaitLine awaited={call.awaited} />}
+      {call.handoff && <HandoffLine handoff={call.handoff} />}
+      {call.task && (
+        <TaskGroup
+          runId={runId}
+          task={call.task}
+          chatHref={chatHref}
+          checkpointBefore={checkpointBefore}
+          canRevert={canRevert}
+        />
+      )}
     </li>
   );
 }

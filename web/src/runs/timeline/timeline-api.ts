@@ -14,6 +14,11 @@ import type {
 
 export type { ModelStreamView, ToolCallView };
 
+/** `GET /agent/runs/:runId/invocations` (docs/spec/agent-delegation.md §7.1), the fields the timeline reads. */
+export interface RunInvocationsView {
+  delegationEdges: Array<{ taskId: string; summary: string | null }>;
+}
+
 export interface CheckpointView {
   id: string;
   seq: number;
@@ -74,6 +79,7 @@ export function timelineApi(api: ApiClient) {
       ),
     diff: (runId: string, from: string, to: string) =>
       api.get<DiffView>(`${base(runId)}/checkpoints/${enc(from)}/diff/${enc(to)}`),
+    invocations: (runId: string) => api.get<RunInvocationsView>(`${base(runId)}/invocations`),
     guidance: (runId: string, text: string) => api.post(`${base(runId)}/guidance`, { text }),
     restorePersist: (runId: string, checkpointId: string) =>
       api.post<RestorePersistResult>(`${base(runId)}/checkpoints/${enc(checkpointId)}/restore-persist`),

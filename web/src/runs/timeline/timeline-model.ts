@@ -1,11 +1,25 @@
 /**
  * The run timeline as data (issue [web-timeline]; docs/spec/journal.md event types): the journal
- * folded into rounds keyed by `invocationId/round` (delegated invocations will nest by their own
- * id), each with the model's narration, failed attempts and tool calls; each call with the
- * workspace writes, checkpoints and commits that happened while it ran. Pure: the run page
- * re-folds on every event.
+ * folded into rounds keyed by `invocationId/round`, each with the model's narration, failed
+ * attempts and tool calls; each call with the workspace writes, checkpoints and commits that
+ * happened while it ran (per invocation: children run at the same time as their parent). A
+ * sub-agent's rounds nest under the `agent.delegate` call that created it, an `agent.await` call
+ * names the tasks it received, an `agent.handoff` call the profile the run passed to
+ * (timeline-delegation.ts, docs/spec/agent-delegation.md §7.1). The top-level `rounds` are those of
+ * the root and handoff invocations. Pure: the run page re-folds on every event.
  */
 import type { AgentRunEvent } from "../../api/types";
+import {
+  type DelegationContext,
+  foldDelegation,
+  invocationOf,
+  type TimelineAwait,
+  type TimelineHandoff,
+  type TimelineInvocation,
+  type TimelineTask,
+} from "./timeline-delegation";
+
+export type { TimelineAwait, TimelineHandoff, TimelineInvocation, TimelineTask };
 
 type Payload = Record<string, unknown>;
 const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
@@ -40,6 +54,12 @@ export interface TimelineCall {
   elapsedMs?: number;
   writes: TimelineWrite[];
   commit?: TimelineCommit;
+  /** `agent.delegate`: the sub-agent task it created (its rounds nest here). */
+  task?: TimelineTask;
+  /** `agent.await`: the tasks it asked for and received. */
+  awaited?: TimelineAwait;
+  /** `agent.handoff`: the profile the run passed to. */
+  handoff?: TimelineHandoff;
 }
 
 export interface TimelineRound {
@@ -57,7 +77,12 @@ export interface TimelineRound {
 }
 
 export interface Timeline {
+  /** Rounds of the root and handoff invocations; a sub-agent's rounds are in its task. */
   rounds: TimelineRound[];
+  /** Every sub-agent task, in the order they were registered. */
+  tasks: TimelineTask[];
+  /** Invocations by id (kind, profile, parent). */
+  invocations: Record<string, TimelineInvocation>;
   /** Checkpoint ids in the order they were made. */
   checkpoints: string[];
   commits: TimelineCommit[];
@@ -69,14 +94,27 @@ const roundKey = (inv: string, round: number) => `${inv}/${round}`;
 
 export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
   const rounds = new Map<string, TimelineRound>();
-  const timeline: Timeline = { rounds: [], checkpoints: [], commits: [] };
-  let current: TimelineCall | undefined;
+  const timeline: Timeline = { rounds: [], tasks: [], invocations: {}, checkpoints: [], commits: [] };
+  const ctx: DelegationContext = {
+    callOf: (inv, round, callId, at, name) => {
+      const found = roundAt(inv, round, at);
+      let call = found.calls.find((c) => c.callId === callId);
+      if (!call) {
+        call = newCall(found, callId, name, null);
+        found.calls.push(call);
+      }
+      return call;
+    },
+    tasks: new Map(),
+    taskOfChild: new Map(),
+    invocations: new Map(),
+    handoffCalls: new Map(),
+  };
+  /** The call running in each invocation (writes and commits attach to it). */
+  const current = new Map<string, TimelineCall>();
   let lastWrite: TimelineWrite | undefined;
   let lastCommitCheckpoint: string | undefined;
-  const roundOf = (p: Payload, at: string): TimelineRound | undefined => {
-    const round = num(p.round);
-    if (round === undefined) return undefined;
-    const inv = str(p.invocationId) ?? "inv_root";
+  function roundAt(inv: string, round: number, at: string): TimelineRound {
     const key = roundKey(inv, round);
     let found = rounds.get(key);
     if (!found) {
@@ -91,9 +129,13 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
         guidance: [],
       };
       rounds.set(key, found);
-      timeline.rounds.push(found);
+      (ctx.taskOfChild.get(inv)?.rounds ?? timeline.rounds).push(found);
     }
     return found;
+  }
+  const roundOf = (p: Payload, at: string): TimelineRound | undefined => {
+    const round = num(p.round);
+    return round === undefined ? undefined : roundAt(invocationOf(p), round, at);
   };
   for (const event of events) {
     const p = (event.payload && typeof event.payload === "object" ? event.payload : {}) as Payload;
@@ -131,19 +173,13 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
         if (!round || !callId) break;
         let call = round.calls.find((c) => c.callId === callId);
         if (!call) {
-          call = {
-            key: `${round.key}/${callId}`,
-            callId,
-            invocationId: round.invocationId,
-            round: round.round,
-            name: str(p.name) ?? callId,
-            toolId: str(p.toolId) ?? null,
-            status: "running",
-            writes: [],
-          };
+          call = newCall(round, callId, str(p.name) ?? callId, str(p.toolId) ?? null);
           round.calls.push(call);
+        } else {
+          if (str(p.name)) call.name = str(p.name)!;
+          if (str(p.toolId)) call.toolId = str(p.toolId)!;
         }
-        current = call;
+        current.set(round.invocationId, call);
         break;
       }
       case "tool_call_completed":
@@ -161,13 +197,14 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
       case "workspace_file_written":
       case "workspace_patch_applied": {
         const path = str(p.path);
-        if (!path || !current) break;
+        const call = current.get(invocationOf(p));
+        if (!path || !call) break;
         lastWrite = {
           path,
           kind: event.type === "workspace_file_written" ? "write" : "patch",
           ...(num(p.chars) !== undefined ? { chars: num(p.chars)! } : {}),
         };
-        current.writes.push(lastWrite);
+        call.writes.push(lastWrite);
         break;
       }
       case "checkpoint_created": {
@@ -190,7 +227,8 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
           reverted: false,
         };
         timeline.commits.push(commit);
-        if (current) current.commit = commit;
+        const call = current.get(invocationOf(p));
+        if (call) call.commit = commit;
         break;
       }
       case "commit_reverted": {
@@ -207,9 +245,26 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
       case "run_partial_success":
         timeline.failure = { code: str(p.code) ?? "", message: str(p.message) ?? "" };
         break;
+      default:
+        foldDelegation(ctx, event.type, p, event.timestamp);
     }
   }
+  timeline.tasks = [...ctx.tasks.values()];
+  timeline.invocations = Object.fromEntries(ctx.invocations);
   return timeline;
+}
+
+function newCall(round: TimelineRound, callId: string, name: string, toolId: string | null): TimelineCall {
+  return {
+    key: `${round.key}/${callId}`,
+    callId,
+    invocationId: round.invocationId,
+    round: round.round,
+    name,
+    toolId,
+    status: "running",
+    writes: [],
+  };
 }
 
 /** The checkpoint made before `checkpointId` (null for the first). */
