@@ -206,7 +206,6 @@ describe.skipIf(!HAS_CHROMIUM)("web: delegation in the run timeline", () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    await task(phone.page).scrollIntoViewIfNeeded();
     await phone.page.screenshot({ path: path.join(ROOT, "docs/screenshots/delegation-360.png"), fullPage: true });
   });
 });
