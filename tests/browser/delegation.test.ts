@@ -193,6 +193,11 @@ describe.skipIf(!HAS_CHROMIUM)("web: delegation in the run timeline", () => {
         expect(await round.getAttribute("data-invocation")).toBe("inv_root");
       await target.getByTestId("tl-await").filter({ hasText: "Received: Lore researcher — Ice dragon diet" }).waitFor();
       await target.getByTestId("tl-commit").getByText("Committed as message #2.").waitFor();
+      // The journal says whose round each line is: the researcher's interleave with the writer's.
+      await target
+        .getByTestId("journal-line")
+        .filter({ hasText: "Lore researcher · Round 1: model called 1 tool" })
+        .waitFor();
     }
     expect([...owner.problems, ...second.problems]).toEqual([]);
 

@@ -16,6 +16,8 @@ import { JournalList } from "./JournalList";
 import { FailureSummary } from "./timeline/FailureSummary";
 import { GuidanceBox } from "./timeline/GuidanceBox";
 import { Timeline, useTimeline } from "./timeline/Timeline";
+import { TimelineEnvContext } from "./timeline/timeline-env";
+import { useTimelineEnvValue } from "./timeline/use-timeline-env";
 import { useModelStream } from "./timeline/use-model-stream";
 import { WorkspaceBrowser } from "./timeline/WorkspaceBrowser";
 import { useState } from "react";
@@ -39,6 +41,7 @@ export function RunPage({ runId }: { runId: string }) {
   const timeline = useTimeline(events);
   const active = summary !== null && !isTerminal(summary.status);
   const live = useModelStream(runId, active);
+  const env = useTimelineEnvValue(runId, timeline, live, active);
   const [showWorkspace, setShowWorkspace] = useState(false);
   const failed = summary !== null && (summary.status === "failed" || summary.status === "partial_success");
   const accepting = active && summary.status !== "cancelling" && summary.status !== "finishing";
@@ -115,29 +118,31 @@ export function RunPage({ runId }: { runId: string }) {
           {t("runs.timeline.slimmed")}
         </p>
       )}
-      <Timeline
-        runId={runId}
-        timeline={timeline}
-        live={live}
-        active={active}
-        chatHref={chatHref}
-        canRevert={summary !== null && isTerminal(summary.status)}
-      />
-      {summary && !summary.slimmedAt && (
-        <details className="card" onToggle={(e) => setShowWorkspace((e.currentTarget as HTMLDetailsElement).open)}>
-          <summary>
-            <strong>{t("runs.workspace.title")}</strong>
-          </summary>
-          {showWorkspace && (
-            <WorkspaceBrowser
-              runId={runId}
-              version={timeline.checkpoints.length}
-              canRestore={isTerminal(summary.status)}
-            />
-          )}
-        </details>
-      )}
-      <JournalList events={events} />
+      <TimelineEnvContext.Provider value={env}>
+        <Timeline
+          runId={runId}
+          timeline={timeline}
+          live={live}
+          active={active}
+          chatHref={chatHref}
+          canRevert={summary !== null && isTerminal(summary.status)}
+        />
+        {summary && !summary.slimmedAt && (
+          <details className="card" onToggle={(e) => setShowWorkspace((e.currentTarget as HTMLDetailsElement).open)}>
+            <summary>
+              <strong>{t("runs.workspace.title")}</strong>
+            </summary>
+            {showWorkspace && (
+              <WorkspaceBrowser
+                runId={runId}
+                version={timeline.checkpoints.length}
+                canRestore={isTerminal(summary.status)}
+              />
+            )}
+          </details>
+        )}
+        <JournalList events={events} invocations={timeline.invocations} />
+      </TimelineEnvContext.Provider>
     </section>
   );
 }

@@ -10,8 +10,7 @@ import { useTranslation } from "react-i18next";
 import type { AgentRunEvent } from "../../api/types";
 import { Fragment } from "react";
 import { RoundItem } from "./RoundItem";
-import { TimelineEnvContext } from "./timeline-env";
-import { useTimelineEnvValue } from "./use-timeline-env";
+import { useTimelineEnv } from "./timeline-env";
 import type { ModelStreamView } from "./timeline-api";
 import { buildTimeline, checkpointBefore, type Timeline as TimelineData } from "./timeline-model";
 
@@ -37,39 +36,37 @@ export function Timeline({
   canRevert: boolean;
 }) {
   const { t } = useTranslation();
-  const env = useTimelineEnvValue(runId, timeline, live, active);
+  const env = useTimelineEnv();
   const before = (id: string) => checkpointBefore(timeline, id);
   return (
-    <TimelineEnvContext.Provider value={env}>
-      <section className="card timeline" aria-labelledby="timeline-title">
-        <h2 id="timeline-title">{t("runs.timeline.title")}</h2>
-        {timeline.rounds.length === 0 && <p className="muted">{t("runs.timeline.empty")}</p>}
-        <ol className="tl-rounds" data-testid="timeline">
-          {timeline.rounds.map((round, i) => {
-            const invocation = timeline.invocations[round.invocationId];
-            const takesOver =
-              invocation?.kind === "handoff" && timeline.rounds[i - 1]?.invocationId !== round.invocationId;
-            return (
-              <Fragment key={round.key}>
-                {takesOver && (
-                  <li className="tl-takeover" data-testid="tl-takeover">
-                    {t("runs.timeline.handoff.takesOver", { name: env.profileName(invocation.profileId ?? "") })}
-                  </li>
-                )}
-                <RoundItem
-                  runId={runId}
-                  round={round}
-                  live={live && live.invocationId === round.invocationId && live.round === round.round ? live : null}
-                  active={active}
-                  chatHref={chatHref}
-                  checkpointBefore={before}
-                  canRevert={canRevert}
-                />
-              </Fragment>
-            );
-          })}
-        </ol>
-      </section>
-    </TimelineEnvContext.Provider>
+    <section className="card timeline" aria-labelledby="timeline-title">
+      <h2 id="timeline-title">{t("runs.timeline.title")}</h2>
+      {timeline.rounds.length === 0 && <p className="muted">{t("runs.timeline.empty")}</p>}
+      <ol className="tl-rounds" data-testid="timeline">
+        {timeline.rounds.map((round, i) => {
+          const invocation = timeline.invocations[round.invocationId];
+          const takesOver =
+            invocation?.kind === "handoff" && timeline.rounds[i - 1]?.invocationId !== round.invocationId;
+          return (
+            <Fragment key={round.key}>
+              {takesOver && (
+                <li className="tl-takeover" data-testid="tl-takeover">
+                  {t("runs.timeline.handoff.takesOver", { name: env.profileName(invocation.profileId ?? "") })}
+                </li>
+              )}
+              <RoundItem
+                runId={runId}
+                round={round}
+                live={live && live.invocationId === round.invocationId && live.round === round.round ? live : null}
+                active={active}
+                chatHref={chatHref}
+                checkpointBefore={before}
+                canRevert={canRevert}
+              />
+            </Fragment>
+          );
+        })}
+      </ol>
+    </section>
   );
 }

@@ -235,6 +235,7 @@ export default {
     run_failed: "Failed: {{failure}}",
     prompt_assembly_failed: "Prompt assembly failed: {{failure}}",
     agent_invocation_failed: "Agent failed: {{failure}}",
+    byAgent: "{{agent}} · {{text}}",
     agent_delegate_started: "Delegated a task to {{profile}}",
     agent_task_started: "A sub-agent started its task",
     agent_task_completed: "A sub-agent returned its result",

@@ -226,6 +226,7 @@ export default {
     run_failed: "失败：{{failure}}",
     prompt_assembly_failed: "组装提示词失败：{{failure}}",
     agent_invocation_failed: "Agent 失败：{{failure}}",
+    byAgent: "{{agent}} · {{text}}",
     agent_delegate_started: "已把任务委派给 {{profile}}",
     agent_task_started: "一个子 Agent 开始了任务",
     agent_task_completed: "一个子 Agent 交回了结果",

@@ -226,6 +226,7 @@ export default {
     run_failed: "失敗：{{failure}}",
     prompt_assembly_failed: "組裝提示詞失敗：{{failure}}",
     agent_invocation_failed: "Agent 失敗：{{failure}}",
+    byAgent: "{{agent}} · {{text}}",
     agent_delegate_started: "已把任務委派給 {{profile}}",
     agent_task_started: "一個子 Agent 開始了任務",
     agent_task_completed: "一個子 Agent 交回了結果",
