@@ -86,8 +86,11 @@ describe.skipIf(!HAS_CHROMIUM)("web: delegation in the run timeline", () => {
   let owner: RigPage & { device: IssuedDevice };
   let second: RigPage & { device: IssuedDevice };
   let chatId = "";
+  let handingConnectionId = "";
   const writerScript = `deleg-writer-${Date.now()}`;
   const researcherScript = `deleg-researcher-${Date.now()}`;
+  const handingScript = `deleg-handing-${Date.now()}`;
+  const editorScript = `deleg-editor-${Date.now()}`;
 
   beforeAll(async () => {
     [rig, model, everything] = await Promise.all([startRig(), startModelPeer(), startEverythingPeer()]);
@@ -105,6 +108,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: delegation in the run timeline", () => {
         isDefault,
       });
     await connection("Writer model", writerScript, true);
+    handingConnectionId = (await connection("Handing model", handingScript, false)).id;
     const researcherConnection = await connection("Researcher model", researcherScript, false);
     const server = await api<{ id: string }>(rig, token, "POST", "/mcp/servers", {
       displayName: "Everything",
@@ -132,7 +136,22 @@ describe.skipIf(!HAS_CHROMIUM)("web: delegation in the run timeline", () => {
       model: { mode: "connectionRef", connectionRef: researcherConnection.id, modelId: researcherScript },
       delegation: { ...base.delegation, callable: true, allowAsSubagent: true, allowedCallers: ["writer"] },
     };
-    for (const doc of [writer, researcher]) await api(rig, token, "POST", "/agent/profiles", doc);
+    const handing: Doc = {
+      ...structuredClone(base),
+      id: "handing-writer",
+      displayName: "Handing writer",
+      delegation: { ...base.delegation, canHandoff: true },
+      tools: { ...base.tools, allow: [...base.tools.allow, "builtin:agent.handoff"] },
+    };
+    const editorConnection = await connection("Editor model", editorScript, false);
+    const editor: Doc = {
+      ...structuredClone(base),
+      id: "editor",
+      displayName: "Story editor",
+      model: { mode: "connectionRef", connectionRef: editorConnection.id, modelId: editorScript },
+      delegation: { ...base.delegation, callable: true, allowAsHandoffTarget: true },
+    };
+    for (const doc of [writer, researcher, handing, editor]) await api(rig, token, "POST", "/agent/profiles", doc);
 
     const chat = await api<{ id: string }>(rig, token, "POST", "/chats", {
       title: "Ice dragon",
@@ -214,5 +233,54 @@ describe.skipIf(!HAS_CHROMIUM)("web: delegation in the run timeline", () => {
     // Opening the task scrolled the page; a full-page shot of a scrolled page draws the sticky header mid-page.
     await phone.page.evaluate(() => window.scrollTo(0, 0));
     await phone.page.screenshot({ path: path.join(ROOT, "docs/screenshots/delegation-360.png"), fullPage: true });
+  });
+
+  it("shows a handoff as the run passing to another profile, whose rounds follow at the top level", async () => {
+    await loadScript(model, handingScript, [
+      {
+        text: "The editor will finish this.",
+        toolCalls: [
+          {
+            id: "call_handoff",
+            name: "agent_handoff",
+            arguments: JSON.stringify({ agentId: "editor", handoff: { objective: "Finish the ice dragon story." } }),
+          },
+        ],
+      },
+    ]);
+    await loadScript(model, editorScript, [
+      {
+        text: "Finishing the story.",
+        toolCalls: [
+          {
+            id: "call_write",
+            name: "workspace_write_file",
+            arguments: JSON.stringify({ path: "output/main.md", content: "The editor's ending." }),
+          },
+        ],
+      },
+      { toolCalls: [{ id: "call_commit", name: "workspace_commit", arguments: "{}" }] },
+      { text: "Done.", toolCalls: [{ id: "call_finish", name: "workspace_finish", arguments: "{}" }] },
+    ]);
+    const { page } = owner;
+    await page.goto(`${rig.url}/chats/${encodeURIComponent(chatId)}`);
+    await expect.poll(() => page.getByLabel("Model connection").inputValue(), { timeout: 15_000 }).not.toBe("");
+    await page.getByTestId("run-agent-toggle").click();
+    await page.getByLabel("Profile", { exact: true }).selectOption("handing-writer");
+    await page.getByLabel("Model connection").selectOption(handingConnectionId);
+    await page.getByRole("button", { name: "Run agent" }).click();
+    await page.waitForURL(/\/runs\/[^/]+$/);
+    await expect
+      .poll(() => page.getByTestId("run-status").getAttribute("data-status"), { timeout: 60_000 })
+      .toBe("completed");
+    await page.getByTestId("tl-handoff").filter({ hasText: "The run passed to Story editor." }).waitFor();
+    await page.getByTestId("tl-takeover").filter({ hasText: "Story editor took over the run" }).waitFor();
+    const invocations = await topRounds(page).evaluateAll((rows) => rows.map((r) => r.getAttribute("data-invocation")));
+    expect(invocations[0]).toBe("inv_root");
+    expect(invocations.slice(1).length).toBe(3);
+    for (const id of invocations.slice(1)) expect(id).toMatch(/^inv_(?!root)/);
+    expect(await page.getByTestId("tl-task").count()).toBe(0);
+    await page.getByTestId("tl-commit").getByText("Committed as message #3.").waitFor();
+    expect(owner.problems).toEqual([]);
   });
 });
