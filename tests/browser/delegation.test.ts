@@ -191,7 +191,8 @@ describe.skipIf(!HAS_CHROMIUM)("web: delegation in the run timeline", () => {
     await second.page.goto(`${rig.url}${runPath}`);
     for (const target of [page, second.page]) {
       const call = delegateCall(target);
-      expect(await call.count()).toBe(1);
+      // The second browser has just opened the page: wait for its timeline to load.
+      await expect.poll(() => call.count(), { timeout: 15_000 }).toBe(1);
       expect(await call.locator(".tl-call-name").first().textContent()).toBe("agent_delegate");
       const child = task(target);
       await expect.poll(() => child.getByTestId("tl-task-status").textContent()).toBe("returned");
