@@ -128,7 +128,7 @@ function describeTyped(type: string, p: Payload, profile: ProfileNamer): Journal
     case "agent_handoff_requested":
     case "agent_handoff_accepted":
       return line(
-        jt(type, { profile: str(p.targetProfileId) }),
+        jt(type, { profile: profile(str(p.targetProfileId)) }),
         type === "agent_handoff_accepted" ? "success" : "info",
       );
     case "agent_task_started":

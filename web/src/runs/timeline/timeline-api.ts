@@ -1,7 +1,7 @@
 /**
  * The routes the timeline reads (docs/api.md "Agent run timeline", "Agent workspace"): one tool
- * call, the live model text, a model turn, checkpoints, the tree and a file at a checkpoint, the
- * diff between two checkpoints, and guidance. Errors: `agent.run_not_found`,
+ * call, the live model text, a model turn, the run's invocations and tasks, checkpoints, the tree
+ * and a file at a checkpoint, the diff between two checkpoints, and guidance. Errors: `agent.run_not_found`,
  * `agent.tool_call_not_found`, `agent.run_slimmed` (410), `workspace.*`.
  */
 import type { ApiClient } from "../../api/client";
@@ -11,13 +11,9 @@ import type {
   RestorePersistResult,
   ToolCallView,
 } from "../../../../src/contracts/timeline-views";
+import type { AgentRunInvocations } from "../../../../src/contracts/agent-delegation";
 
-export type { ModelStreamView, ToolCallView };
-
-/** `GET /agent/runs/:runId/invocations` (docs/spec/agent-delegation.md §7.1), the fields the timeline reads. */
-export interface RunInvocationsView {
-  delegationEdges: Array<{ taskId: string; summary: string | null }>;
-}
+export type { AgentRunInvocations, ModelStreamView, ToolCallView };
 
 export interface CheckpointView {
   id: string;
@@ -79,7 +75,7 @@ export function timelineApi(api: ApiClient) {
       ),
     diff: (runId: string, from: string, to: string) =>
       api.get<DiffView>(`${base(runId)}/checkpoints/${enc(from)}/diff/${enc(to)}`),
-    invocations: (runId: string) => api.get<RunInvocationsView>(`${base(runId)}/invocations`),
+    invocations: (runId: string) => api.get<AgentRunInvocations>(`${base(runId)}/invocations`),
     guidance: (runId: string, text: string) => api.post(`${base(runId)}/guidance`, { text }),
     restorePersist: (runId: string, checkpointId: string) =>
       api.post<RestorePersistResult>(`${base(runId)}/checkpoints/${enc(checkpointId)}/restore-persist`),

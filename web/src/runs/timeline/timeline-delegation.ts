@@ -6,8 +6,7 @@
  * tasks an `agent.await` call received; a handoff as the run passing to another profile. Pure:
  * called by buildTimeline (timeline-model.ts) for each event, in journal order.
  */
-/** A task's status (docs/spec/agent-delegation.md §1). */
-export type TaskStatus = "queued" | "running" | "completed" | "failed" | "cancelled";
+import type { TaskStatus } from "../../../../src/contracts/agent-delegation";
 import type { TimelineCall, TimelineRound } from "./timeline-model";
 
 type Payload = Record<string, unknown>;
