@@ -63,6 +63,36 @@ describe("readLines", () => {
     await expect(collect(streamOf([truncatedAtEnd]))).rejects.toMatchObject({ details: { line: 3 } });
   });
 
+  it("yields the same lines and the same UTF-8 error line whatever the chunk size", async () => {
+    const text = '第一行 🌲\r\nzweite Zeile ü\n\n{"mes":"三"}\nlast 🐉';
+    const bytes = new TextEncoder().encode(text);
+    const expected = ["第一行 🌲", "zweite Zeile ü", "", '{"mes":"三"}', "last 🐉"].map((t, i) => ({
+      line: i + 1,
+      text: t,
+    }));
+    // A 4-byte character cut short inside line 4: the bad line is 4 whichever chunk holds its start.
+    const bad = new Uint8Array([
+      ...new TextEncoder().encode("a\nb\nc\nd "),
+      0xf0,
+      0x9f,
+      0x8c,
+      0x0a,
+      ...new TextEncoder().encode("e\n"),
+    ]);
+    for (let size = 1; size <= bytes.byteLength; size += 1) {
+      const chunks = (all: Uint8Array) =>
+        Array.from({ length: Math.ceil(all.byteLength / size) }, (_, i) => all.subarray(i * size, (i + 1) * size));
+      expect(await collect(streamOf(chunks(bytes))), `chunks of ${size}`).toEqual(expected);
+      const seen: number[] = [];
+      const error = await (async () => {
+        for await (const line of readLines(streamOf(chunks(bad)), { maxBytes: 1 << 20, maxLineBytes: 1 << 16 }))
+          seen.push(line.line);
+      })().catch((e) => e);
+      expect(error, `chunks of ${size}`).toMatchObject({ code: "chat.import_invalid_line", details: { line: 4 } });
+      expect(seen).toEqual([1, 2, 3]);
+    }
+  });
+
   it("keeps a multi-byte character split across chunks on its own line", async () => {
     const bytes = new TextEncoder().encode("one\ntwo 🌲\nthree");
     const at = bytes.indexOf(0xf0) + 2;
