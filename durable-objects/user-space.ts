@@ -59,6 +59,8 @@ export class UserSpace extends DurableObject<AppEnv> {
   private userId: string | null = null;
   private disabled = false;
   private reportedAt = 0;
+  /** The space of the current user id, built once (every call used to build it and re-read env). */
+  private builtSpace: Space | null = null;
 
   constructor(ctx: DurableObjectState, env: AppEnv) {
     super(ctx, env);
@@ -109,7 +111,7 @@ export class UserSpace extends DurableObject<AppEnv> {
       this.requireUser("auth.token_invalid");
       const space = this.space();
       const deviceId = await deviceServices(space).authenticate(token, meta.client);
-      this.ctx.waitUntil(this.reportFigures(false));
+      if (Date.now() - this.reportedAt >= REPORT_EVERY_MS) this.ctx.waitUntil(this.reportFigures(false));
       const handler = OPS[op] as (
         space: Space,
         input: unknown,
@@ -218,10 +220,11 @@ export class UserSpace extends DurableObject<AppEnv> {
   /** The Space every service is built from (see ports/space.ts). */
   space(): Space {
     const userId = this.userId ?? "";
+    if (this.builtSpace?.userId === userId) return this.builtSpace;
     const ctx = this.ctx;
     const memos = this.memos;
     const overrides = parseTimeoutOverrides(this.env);
-    return {
+    this.builtSpace = {
       userId,
       sql: ctx.storage.sql,
       storage: ctx.storage,
@@ -239,6 +242,7 @@ export class UserSpace extends DurableObject<AppEnv> {
       },
       waitUntil: (promise) => ctx.waitUntil(promise),
     };
+    return this.builtSpace;
   }
 
   /** The device ids of currently connected sockets (diagnostics and tests). */

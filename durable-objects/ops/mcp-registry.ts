@@ -7,6 +7,7 @@ import { defineOps } from "./registry";
 
 export const mcpRegistryOps = defineOps({
   "mcp.servers.list": (space, _input) => mcpRegistryServices(space).list(),
+  "mcp.servers.listJson": (space, _input) => mcpRegistryServices(space).listJson(),
   "mcp.servers.create": (space, input) => mcpRegistryServices(space).create(input),
   "mcp.servers.import": (space, input) => mcpRegistryServices(space).importJson(input.json),
   "mcp.servers.update": (space, input) =>

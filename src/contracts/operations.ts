@@ -114,6 +114,8 @@ export interface OperationContracts {
   "connections.test": Op<{ connectionId: string }, ConnectionTestResult>;
 
   "mcp.servers.list": Op<None, McpServerList>;
+  /** The JSON text of an McpServerList (sent as is; one string crosses the hop, docs/decisions/3150). */
+  "mcp.servers.listJson": Op<None, string>;
   "mcp.servers.create": Op<Out<typeof createServerBodySchema>, McpServerView>;
   "mcp.servers.import": Op<Out<typeof importServersBodySchema>, McpImportResult>;
   "mcp.servers.update": Op<Registration & { server: Required<Out<typeof createServerBodySchema>> }, McpServerView>;

@@ -18,11 +18,20 @@ function toDevice(row: Record<string, SqlStorageValue>): DeviceRow {
 
 /** Storage of devices and short-lived credentials in the user's Durable Object. */
 export class SqlDeviceStore implements DeviceRepository {
+  /**
+   * The user id once read: it is written once at setup (`INSERT OR IGNORE`) and only removed with
+   * every row by account deletion, which also drops this store (the object's memos are cleared).
+   * Saves a SQLite read on every authenticated call (docs/decisions/3150).
+   */
+  private knownUserId: string | null = null;
+
   constructor(private readonly sql: SqlStorage) {}
 
   userId(): string | null {
+    if (this.knownUserId !== null) return this.knownUserId;
     const row = this.sql.exec("SELECT value FROM te_meta WHERE key = 'user_id'").toArray()[0];
-    return row ? String(row.value) : null;
+    this.knownUserId = row ? String(row.value) : null;
+    return this.knownUserId;
   }
 
   initUser(userId: string, now: number): void {

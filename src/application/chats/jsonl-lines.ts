@@ -19,7 +19,7 @@ export interface LineLimits {
   maxLineBytes: number;
 }
 
-const NO_BYTES = new Uint8Array(0);
+const NO_BYTES: Uint8Array = new Uint8Array(0);
 
 /**
  * The bytes at the end of `previous` + `chunk` that start a UTF-8 sequence the chunk did not

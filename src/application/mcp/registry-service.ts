@@ -88,6 +88,8 @@ export class McpRegistryService {
   private toolSchema: ToolSchemaSource = async () => null;
   /** Opened secrets, summaries and opened registrations per record object (registry-memo.ts). */
   private readonly memo: RegistryMemo;
+  /** listJson's last answer and the parts it was built from (compared by identity / value). */
+  private listMemo: { key: readonly unknown[]; text: string } | null = null;
 
   constructor(private readonly deps: McpRegistryDeps) {
     this.memo = new RegistryMemo(deps.cipher);
@@ -98,6 +100,34 @@ export class McpRegistryService {
   /** `servers.list()`: every healthy registration (secrets opened) and every storage issue. */
   async list(): Promise<McpServerList> {
     const { records, issues } = this.deps.repo.scan();
+    return this.listOf(records, issues);
+  }
+
+  /**
+   * `servers.list()` as JSON text (what `GET /mcp/servers` sends; one string crosses the hop). The
+   * rows are selected on every call; the text is rebuilt only when a record object (a new row
+   * content), a registration's catalog info or the storage issues differ from the last call
+   * (docs/decisions/3150). A list whose secrets could not be opened is not remembered.
+   */
+  async listJson(): Promise<string> {
+    const { records, issues } = this.deps.repo.scan();
+    const key: unknown[] = [JSON.stringify(issues)];
+    for (const record of records) {
+      const info = this.catalogInfo(record.id);
+      key.push(record, info?.negotiatedProtocolVersion, info?.fetchedAt);
+    }
+    const memo = this.listMemo;
+    if (memo && memo.key.length === key.length && memo.key.every((part, i) => part === key[i])) return memo.text;
+    const list = await this.listOf(records, issues);
+    const text = JSON.stringify(list);
+    this.listMemo = list.storageIssues.length === issues.length ? { key, text } : null;
+    return text;
+  }
+
+  private async listOf(
+    records: readonly StoredRegistration[],
+    issues: readonly RegistrationStorageIssue[],
+  ): Promise<McpServerList> {
     const servers: McpServerView[] = [];
     const storageIssues = issues.map((issue) => ({ ...issue }));
     for (const record of records) {

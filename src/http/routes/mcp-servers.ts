@@ -27,7 +27,9 @@ import { callSpace } from "../space-client";
 
 export const mcpServerRoutes = new Hono<HttpEnv>();
 
-mcpServerRoutes.get("/mcp/servers", requireDevice, async (c) => c.json(await callSpace(c, "mcp.servers.list", {})));
+mcpServerRoutes.get("/mcp/servers", requireDevice, async (c) =>
+  c.body(await callSpace(c, "mcp.servers.listJson", {}), 200, { "content-type": "application/json" }),
+);
 
 mcpServerRoutes.post("/mcp/servers", requireDevice, async (c) => {
   const body = await readJson(c, postServersBodySchema);
