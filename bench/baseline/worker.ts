@@ -3,8 +3,8 @@
  * costs (a Hono route, the Worker → Durable Object hop over RPC, SQLite) with none of TavernEdge.
  * - `PUT /json/:key` stores a JSON answer; `GET /json/:key` returns it, read from SQLite in the object.
  * - `POST /import` streams a SillyTavern JSONL body to the object, which splits lines, `JSON.parse`s
- *   each and inserts the same rows TavernEdge does (te_chat_messages + te_chat_swipes columns), in a
- *   transaction per ~1 MiB of lines. Answers `{messageCount}`.
+ *   each and inserts the same rows TavernEdge does (te_chat_messages + te_chat_swipes columns) with
+ *   multi-row INSERTs, in a transaction per ~1 MiB of lines. Answers `{messageCount}`.
  */
 import { DurableObject } from "cloudflare:workers";
 import { Hono } from "hono";
@@ -53,33 +53,37 @@ export class BareSpace extends DurableObject<Env> {
       const rows = batch;
       batch = [];
       batchChars = 0;
+      // Multi-row INSERTs (at most 100 bound parameters per statement), as TavernEdge writes them.
+      const messages: SqlStorageValue[][] = [];
+      const swipeRows: SqlStorageValue[][] = [];
+      for (const m of rows) {
+        count += 1;
+        const seq = count;
+        const swipes = Array.isArray(m.swipes) ? (m.swipes as string[]) : null;
+        const { mes, name, is_user, send_date, swipes: _s, swipe_id, ...extra } = m;
+        messages.push([
+          chatId,
+          seq,
+          crypto.randomUUID(),
+          1,
+          is_user ? "user" : "assistant",
+          String(name ?? ""),
+          String(mes ?? ""),
+          String(send_date ?? ""),
+          swipes?.length ?? 0,
+          swipes ? Number(swipe_id ?? 0) : null,
+          null,
+          null,
+          JSON.stringify(extra),
+          null,
+        ]);
+        swipes?.forEach((text, idx) => {
+          swipeRows.push([chatId, seq, idx, text]);
+        });
+      }
       this.ctx.storage.transactionSync(() => {
-        for (const m of rows) {
-          count += 1;
-          const seq = count;
-          const swipes = Array.isArray(m.swipes) ? (m.swipes as string[]) : null;
-          const { mes, name, is_user, send_date, swipes: _s, swipe_id, ...extra } = m;
-          this.sql.exec(
-            "INSERT INTO messages VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            chatId,
-            seq,
-            crypto.randomUUID(),
-            1,
-            is_user ? "user" : "assistant",
-            String(name ?? ""),
-            String(mes ?? ""),
-            String(send_date ?? ""),
-            swipes?.length ?? 0,
-            swipes ? Number(swipe_id ?? 0) : null,
-            null,
-            null,
-            JSON.stringify(extra),
-            null,
-          );
-          swipes?.forEach((text, idx) => {
-            this.sql.exec("INSERT INTO swipes VALUES(?, ?, ?, ?)", chatId, seq, idx, text);
-          });
-        }
+        insertRows(this.sql, "messages", 14, messages);
+        insertRows(this.sql, "swipes", 4, swipeRows);
       });
     };
     const take = (line: string) => {
@@ -107,6 +111,16 @@ export class BareSpace extends DurableObject<Env> {
     take(rest + decoder.decode());
     flush();
     return { messageCount: count };
+  }
+}
+
+/** `INSERT INTO table VALUES (…), (…)` in statements of at most 100 bound parameters. */
+function insertRows(sql: SqlStorage, table: string, columns: number, rows: SqlStorageValue[][]): void {
+  const perStatement = Math.floor(100 / columns);
+  const tuple = `(${Array.from({ length: columns }, () => "?").join(", ")})`;
+  for (let at = 0; at < rows.length; at += perStatement) {
+    const chunk = rows.slice(at, at + perStatement);
+    sql.exec(`INSERT INTO ${table} VALUES ${chunk.map(() => tuple).join(", ")}`, ...chunk.flat());
   }
 }
 

@@ -45,7 +45,7 @@ export function mcpCatalogServices(space: Space): McpCatalogService {
       reviews: toolReviews(space),
       setPermissions: (id, patch) => registry.setPermissions(id, patch),
     });
-    registry.setCatalogInfoSource((id) => service.catalogInfo(id));
+    registry.setCatalogInfoSource((ids) => service.catalogInfos(ids));
     registry.setToolSchemaSource(async (id, nativeName) => {
       const read = await service.readCached(id);
       if (read.status !== "cached") return null;

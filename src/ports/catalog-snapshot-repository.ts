@@ -34,4 +34,6 @@ export interface CatalogSnapshotRepository {
   write(snapshot: StoredCatalogSnapshot): void;
   /** `{protocolVersion, fetchedAt}` of the stored header row, without reading tools; null if none. */
   info(registrationId: string): { protocolVersion: string; fetchedAt: number } | null;
+  /** `info` of every stored snapshot in one read (registration id → facts); unreadable headers are left out. */
+  infos(): Map<string, { protocolVersion: string; fetchedAt: number }>;
 }

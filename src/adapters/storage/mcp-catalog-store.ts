@@ -183,13 +183,26 @@ export class SqlMcpCatalogStore implements CatalogSnapshotRepository {
     const row = this.sql
       .exec("SELECT document, fetched_at FROM te_mcp_catalogs WHERE registration_id = ?", registrationId)
       .toArray()[0] as Row | undefined;
-    if (!row) return null;
-    try {
-      const protocolVersion = (JSON.parse(String(row.document)) as { catalog?: { protocolVersion?: unknown } }).catalog
-        ?.protocolVersion;
-      return typeof protocolVersion === "string" ? { protocolVersion, fetchedAt: Number(row.fetched_at) } : null;
-    } catch {
-      return null;
+    return row ? headerInfo(row) : null;
+  }
+
+  infos(): Map<string, { protocolVersion: string; fetchedAt: number }> {
+    const out = new Map<string, { protocolVersion: string; fetchedAt: number }>();
+    for (const row of this.sql.exec("SELECT registration_id, document, fetched_at FROM te_mcp_catalogs")) {
+      const info = headerInfo(row as Row);
+      if (info) out.set(String(row.registration_id), info);
     }
+    return out;
+  }
+}
+
+/** The negotiated version and fetch time of a snapshot header row, or null when unreadable. */
+function headerInfo(row: Row): { protocolVersion: string; fetchedAt: number } | null {
+  try {
+    const protocolVersion = (JSON.parse(String(row.document)) as { catalog?: { protocolVersion?: unknown } }).catalog
+      ?.protocolVersion;
+    return typeof protocolVersion === "string" ? { protocolVersion, fetchedAt: Number(row.fetched_at) } : null;
+  } catch {
+    return null;
   }
 }

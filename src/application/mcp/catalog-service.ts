@@ -145,6 +145,34 @@ export class McpCatalogService implements CatalogCache {
     return { status: "cached", catalog: snapshot.catalog, ...(snapshot.era ? { era: snapshot.era } : {}) };
   }
 
+  /**
+   * `catalogInfo` of each of `ids` (id → facts or null): memory first, and one SQLite read for all
+   * the ids memory does not hold (the server list asks for every registration on every call).
+   */
+  catalogInfos(ids: readonly string[]): Map<string, { negotiatedProtocolVersion: string; fetchedAt: string } | null> {
+    const out = new Map<string, { negotiatedProtocolVersion: string; fetchedAt: string } | null>();
+    let stored: Map<string, { protocolVersion: string; fetchedAt: number }> | null = null;
+    for (const id of ids) {
+      const hot = this.memory.get(id);
+      if (hot) {
+        out.set(id, {
+          negotiatedProtocolVersion: hot.catalog.protocolVersion,
+          fetchedAt: new Date(hot.fetchedAt).toISOString(),
+        });
+        continue;
+      }
+      stored ??= this.deps.snapshots.infos();
+      const info = stored.get(id);
+      out.set(
+        id,
+        info
+          ? { negotiatedProtocolVersion: info.protocolVersion, fetchedAt: new Date(info.fetchedAt).toISOString() }
+          : null,
+      );
+    }
+    return out;
+  }
+
   /** Catalog facts for server views (negotiated version, fetchedAt ISO), or null. */
   catalogInfo(registrationId: string): { negotiatedProtocolVersion: string; fetchedAt: string } | null {
     const hot = this.memory.get(registrationId);

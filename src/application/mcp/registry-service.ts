@@ -84,7 +84,8 @@ export type RegistrationLookup<T> =
 
 export class McpRegistryService {
   private readonly invalidationListeners = new Set<(registrationId: string) => void>();
-  private catalogInfo: (registrationId: string) => McpServerCatalogInfo | null = () => null;
+  private catalogInfos: (registrationIds: readonly string[]) => ReadonlyMap<string, McpServerCatalogInfo | null> = () =>
+    new Map();
   private toolSchema: ToolSchemaSource = async () => null;
   /** Opened secrets, summaries and opened registrations per record object (registry-memo.ts). */
   private readonly memo: RegistryMemo;
@@ -100,7 +101,7 @@ export class McpRegistryService {
   /** `servers.list()`: every healthy registration (secrets opened) and every storage issue. */
   async list(): Promise<McpServerList> {
     const { records, issues } = this.deps.repo.scan();
-    return this.listOf(records, issues);
+    return this.listOf(records, issues, this.catalogInfos(records.map((record) => record.id)));
   }
 
   /**
@@ -111,14 +112,15 @@ export class McpRegistryService {
    */
   async listJson(): Promise<string> {
     const { records, issues } = this.deps.repo.scan();
+    const infos = this.catalogInfos(records.map((record) => record.id));
     const key: unknown[] = [JSON.stringify(issues)];
     for (const record of records) {
-      const info = this.catalogInfo(record.id);
+      const info = infos.get(record.id);
       key.push(record, info?.negotiatedProtocolVersion, info?.fetchedAt);
     }
     const memo = this.listMemo;
     if (memo && memo.key.length === key.length && memo.key.every((part, i) => part === key[i])) return memo.text;
-    const list = await this.listOf(records, issues);
+    const list = await this.listOf(records, issues, infos);
     const text = JSON.stringify(list);
     this.listMemo = list.storageIssues.length === issues.length ? { key, text } : null;
     return text;
@@ -127,11 +129,12 @@ export class McpRegistryService {
   private async listOf(
     records: readonly StoredRegistration[],
     issues: readonly RegistrationStorageIssue[],
+    infos: ReadonlyMap<string, McpServerCatalogInfo | null>,
   ): Promise<McpServerList> {
     const servers: McpServerView[] = [];
     const storageIssues = issues.map((issue) => ({ ...issue }));
     for (const record of records) {
-      const { view, issue } = await this.view(record);
+      const { view, issue } = await serverView(record, (r) => this.memo.openSecrets(r), infos.get(record.id) ?? null);
       servers.push(view);
       if (issue) storageIssues.push(issue);
     }
@@ -217,9 +220,14 @@ export class McpRegistryService {
     this.toolSchema = source;
   }
 
-  /** Supplies the catalog facts merged into every server view (`negotiatedProtocolVersion`, `fetchedAt`). */
-  setCatalogInfoSource(source: (registrationId: string) => McpServerCatalogInfo | null): void {
-    this.catalogInfo = source;
+  /**
+   * Supplies the catalog facts merged into every server view (`negotiatedProtocolVersion`,
+   * `fetchedAt`), for many registrations at once (id → facts or null).
+   */
+  setCatalogInfoSource(
+    source: (registrationIds: readonly string[]) => ReadonlyMap<string, McpServerCatalogInfo | null>,
+  ): void {
+    this.catalogInfos = source;
   }
 
   // ---- mutations ---------------------------------------------------------------------------
@@ -433,6 +441,6 @@ export class McpRegistryService {
   }
 
   private view(record: StoredRegistration): Promise<{ view: McpServerView; issue: RegistrationStorageIssue | null }> {
-    return serverView(record, (r) => this.memo.openSecrets(r), this.catalogInfo(record.id));
+    return serverView(record, (r) => this.memo.openSecrets(r), this.catalogInfos([record.id]).get(record.id) ?? null);
   }
 }
