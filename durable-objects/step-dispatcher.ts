@@ -33,6 +33,7 @@ const BUSY_RETRY_MS = 250;
 
 interface SchedulerHooks {
   schedule(kind: string, ref: string, dueAt: number): void;
+  dueAt(kind: string, ref: string): number | null;
   scheduleBy(kind: string, ref: string, dueAt: number): void;
   cancel(kind: string, ref: string): void;
 }
@@ -41,6 +42,12 @@ const keyOf = (kind: string, ref: string) => `${kind}\u0000${ref}`;
 
 export class StepDispatcher {
   private readonly running = new Map<string, { kind: string; ref: string; done: Promise<void> }>();
+  /**
+   * Steps that came due while their previous step still ran here (typically the next step, which
+   * a step schedules "now" before it returns): started as soon as that step settles, not
+   * BUSY_RETRY_MS later (issue 31: the wait was most of an agent round).
+   */
+  private readonly deferred = new Map<string, number>();
   /** The lease table (`te_step_leases`). */
   private readonly leases: StepLeaseStore;
 
@@ -72,6 +79,7 @@ export class StepDispatcher {
     const key = keyOf(kind, ref);
     const now = this.now();
     if (this.running.has(key)) {
+      this.deferred.set(key, now + BUSY_RETRY_MS);
       this.scheduler.scheduleBy(kind, ref, now + BUSY_RETRY_MS);
       return;
     }
@@ -93,6 +101,11 @@ export class StepDispatcher {
       .finally(() => {
         this.running.delete(key);
         this.leases.release(kind, ref);
+        // Still pending at the busy retry (not cancelled nor moved later meanwhile): due now.
+        const retryAt = this.deferred.get(key);
+        this.deferred.delete(key);
+        const dueAt = retryAt === undefined ? null : this.scheduler.dueAt(kind, ref);
+        if (dueAt !== null && retryAt !== undefined && dueAt <= retryAt) this.scheduler.schedule(kind, ref, this.now());
         if (this.running.size === 0) this.scheduler.cancel(HEARTBEAT_JOB, "");
       });
     this.running.set(key, { kind, ref, done });

@@ -130,6 +130,48 @@ describe("scheduler: step kinds run detached under a lease", () => {
     }
   });
 
+  it("a step that came due while its previous step ran starts when that step settles, unless moved later", async () => {
+    const user = await createUser();
+    const stub = stubFor(user.userId);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const handler = async () => {
+      await gate;
+    };
+    STEP_KINDS["test.step"] = handler;
+    try {
+      const deferredAt = await runInDurableObject(stub, (instance: UserSpace) => {
+        const space = instance.space();
+        const steps = (space.scheduler as AlarmScheduler).steps;
+        steps.start(space, "test.step", "next", handler);
+        steps.start(space, "test.step", "moved", handler);
+        // What the alarm does when a step scheduled "now" by the running step comes due: busy, retry later.
+        const at = Date.now();
+        steps.start(space, "test.step", "next", handler);
+        steps.start(space, "test.step", "moved", handler);
+        // The running step itself moves "moved" later (e.g. a retry backoff): that wins.
+        space.scheduler.schedule("test.step", "moved", at + 60_000);
+        return at;
+      });
+      release();
+      const due = await runInDurableObject(stub, async (instance: UserSpace) => {
+        const scheduler = instance.space().scheduler as AlarmScheduler;
+        await scheduler.steps.settled();
+        const result = { next: scheduler.dueAt("test.step", "next"), moved: scheduler.dueAt("test.step", "moved") };
+        scheduler.cancel("test.step", "next");
+        scheduler.cancel("test.step", "moved");
+        return result;
+      });
+      expect(due.next).not.toBeNull();
+      expect(due.next!).toBeLessThan(deferredAt + 250);
+      expect(due.moved).toBe(deferredAt + 60_000);
+    } finally {
+      delete STEP_KINDS["test.step"];
+    }
+  });
+
   it("a lease left by an object that died is recovered at start (due now) and by the heartbeat once expired", async () => {
     const user = await createUser();
     const stub = stubFor(user.userId);
