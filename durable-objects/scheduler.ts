@@ -89,8 +89,11 @@ export class AlarmScheduler implements Scheduler {
     // Jobs due by the time this alarm was set for are due even if the clock reads a little
     // earlier (an alarm may fire a few ms early); see rearm for the other half.
     const now = this.now();
-    this.handling = this.armedAt !== null && this.armedAt <= now + EARLY_FIRE_SLACK_MS ? this.armedAt : null;
-    const horizon = Math.max(now, this.handling ?? 0);
+    // The alarm firing is the one armed last (when this object armed one): remember its time even
+    // when it fires far too early, so rearm never sets the alarm back to that exact time.
+    this.handling = this.armedAt;
+    const horizon =
+      this.armedAt !== null && this.armedAt <= now + EARLY_FIRE_SLACK_MS ? Math.max(now, this.armedAt) : now;
     const due = this.jobs.due(horizon, MAX_JOBS_PER_ALARM);
     for (const { kind, ref, dueAt, attempts } of due) {
       // Remove first: a handler may re-schedule the same (kind, ref) for its next step.
@@ -130,7 +133,8 @@ export class AlarmScheduler implements Scheduler {
   /**
    * Arms the alarm for the soonest job. Never re-arms to the exact time of the alarm being handled:
    * workerd deletes the alarm after a successful handler when it still holds that time, which
-   * would silently drop a job scheduled for it (e.g. a step scheduled "now" by a step).
+   * would silently drop a job scheduled for it (e.g. a step scheduled "now" by a step, or the job
+   * an early-firing alarm found not yet due). An earlier time is kept: workerd fires it.
    */
   private rearm(): void {
     const next = this.jobs.nextDueAt();
@@ -140,7 +144,7 @@ export class AlarmScheduler implements Scheduler {
       return;
     }
     let at = next;
-    if (this.handling !== null && at <= this.handling) at = this.handling + 1;
+    if (this.handling !== null && at === this.handling) at = this.handling + 1;
     this.armedAt = at;
     void this.storage.setAlarm(at);
   }
