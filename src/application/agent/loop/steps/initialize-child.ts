@@ -9,7 +9,7 @@
 import { childToolPolicy } from "../../../../domain/agent/delegation/child-tools";
 import { toolSnapshotDoc, type StepContext } from "../context";
 import { appendMessage } from "../conversation";
-import { taskFields } from "../child-end";
+import { beginFirstRound, startDelegatedInvocation } from "./invocation-start";
 
 /** The built-in system prompt of a sub-agent whose profile has none of its own. */
 export function builtinChildPrompt(): string {
@@ -33,31 +33,12 @@ export function taskBriefMessage(brief: Record<string, unknown>, callerProfileId
 
 export async function initializeChildStep(ctx: StepContext): Promise<void> {
   const { deps, state } = ctx;
-  const info = state.invocation!;
   const inv = state.invocationId;
-  const task = deps.delegation.task(ctx.runId, info.taskId);
-  if (!task) throw new Error(`task ${info.taskId} is missing`);
-  const profile = ctx.profile();
-  const now = deps.clock.now();
-  deps.delegation.updateTask(ctx.runId, task.taskId, { status: "running" }, now);
-  deps.delegation.setInvocationStatus(ctx.runId, inv, "running", now);
-  const related = { relatedInvocationIds: [task.parentInvocationId] };
-  deps.journal.append(ctx.runId, {
-    type: "agent_task_started",
-    payload: { ...taskFields(task), status: "running" },
-    ...related,
-  });
-  deps.journal.append(ctx.runId, {
-    type: "agent_invocation_started",
-    payload: {
-      ...taskFields(task),
-      profileId: profile.id,
-      kind: "subagent",
-      status: "running",
-      exitPolicy: "task_return_required",
-    },
-    ...related,
-  });
+  const { task, profile } = startDelegatedInvocation(
+    ctx,
+    { kind: "subagent", exitPolicy: "task_return_required" },
+    "task",
+  );
   const prepared = await deps.prepareTools(childToolPolicy(profile.tools, profile.delegation), inv);
   ctx.putDoc(toolSnapshotDoc(inv), JSON.stringify(prepared.snapshot));
   const caller = deps.delegation.invocation(ctx.runId, task.parentInvocationId);
@@ -69,35 +50,5 @@ export async function initializeChildStep(ctx: StepContext): Promise<void> {
     role: "user",
     parts: [{ type: "text", text: taskBriefMessage(task.brief, caller?.profileId ?? task.parentInvocationId) }],
   });
-  const gateway = await deps.gatewayFor(state.connectionId, state.modelId ?? null);
-  if (state.modelSource === "profile") {
-    ctx.emit("agent_model_binding_resolved", {
-      invocationId: inv,
-      mode: "connectionRef",
-      connectionId: state.connectionId,
-      chatCompletionSource: gateway.provider,
-      customApiFormat: null,
-      modelId: gateway.modelId,
-    });
-  }
-  ctx.emit("context_assembled", {
-    invocationId: inv,
-    request: {
-      source: gateway.provider,
-      model: gateway.modelId,
-      messageCount: state.messageCount,
-      toolCount: prepared.snapshot.bindings.length,
-    },
-    tools: prepared.snapshot.bindings.map((b) => ({ toolId: b.descriptor.id, alias: b.modelAlias })),
-    diagnostics: prepared.diagnostics,
-    maxRounds: profile.tools.maxRounds,
-    maxCallsPerInvocation: prepared.snapshot.maxCallsPerInvocation,
-    contextPolicy: null,
-    modelRetry: profile.modelRetry,
-  });
-  state.phase = "model";
-  state.round = 1;
-  state.attempt = 1;
-  state.interruptedAttempts = 0;
-  ctx.next();
+  await beginFirstRound(ctx, profile, prepared, { contextPolicy: null, announceBinding: true });
 }

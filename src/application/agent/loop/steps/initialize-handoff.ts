@@ -6,37 +6,18 @@
  * and the commit target came over in the state. Then `context_assembled` and the first model step.
  */
 import { snapshotMessages } from "../../../../domain/agent/loop/prompt-snapshot";
-import { taskFields } from "../child-end";
 import { toolSnapshotDoc, type StepContext } from "../context";
 import { appendMessage, builtinSystemPrompt } from "../conversation";
+import { beginFirstRound, startDelegatedInvocation } from "./invocation-start";
 
 export async function initializeHandoffStep(ctx: StepContext): Promise<void> {
   const { deps, state } = ctx;
-  const info = state.invocation!;
   const inv = state.invocationId;
-  const task = deps.delegation.task(ctx.runId, info.taskId);
-  if (!task) throw new Error(`handoff ${info.taskId} is missing`);
-  const profile = ctx.profile();
-  const now = deps.clock.now();
-  deps.delegation.updateTask(ctx.runId, task.taskId, { status: "running" }, now);
-  deps.delegation.setInvocationStatus(ctx.runId, inv, "running", now);
-  const related = { relatedInvocationIds: [task.parentInvocationId] };
-  deps.journal.append(ctx.runId, {
-    type: "agent_task_started",
-    payload: { ...taskFields(task), status: "running" },
-    ...related,
-  });
-  deps.journal.append(ctx.runId, {
-    type: "agent_invocation_started",
-    payload: {
-      ...taskFields(task),
-      profileId: profile.id,
-      kind: "handoff",
-      status: "running",
-      exitPolicy: "run_finish_allowed",
-    },
-    ...related,
-  });
+  const { task, profile } = startDelegatedInvocation(
+    ctx,
+    { kind: "handoff", exitPolicy: "run_finish_allowed" },
+    "handoff",
+  );
   ctx.status("assembling_context");
   const prepared = await deps.prepareTools(profile.tools, inv);
   ctx.putDoc(toolSnapshotDoc(inv), JSON.stringify(prepared.snapshot));
@@ -61,25 +42,5 @@ export async function initializeHandoffStep(ctx: StepContext): Promise<void> {
       },
     ],
   });
-  const gateway = await deps.gatewayFor(state.connectionId, state.modelId ?? null);
-  ctx.emit("context_assembled", {
-    invocationId: inv,
-    request: {
-      source: gateway.provider,
-      model: gateway.modelId,
-      messageCount: state.messageCount,
-      toolCount: prepared.snapshot.bindings.length,
-    },
-    tools: prepared.snapshot.bindings.map((b) => ({ toolId: b.descriptor.id, alias: b.modelAlias })),
-    diagnostics: prepared.diagnostics,
-    maxRounds: profile.tools.maxRounds,
-    maxCallsPerInvocation: prepared.snapshot.maxCallsPerInvocation,
-    contextPolicy: null,
-    modelRetry: profile.modelRetry,
-  });
-  state.phase = "model";
-  state.round = 1;
-  state.attempt = 1;
-  state.interruptedAttempts = 0;
-  ctx.next();
+  await beginFirstRound(ctx, profile, prepared, { contextPolicy: null, announceBinding: false });
 }

@@ -14,6 +14,7 @@ import { createRunWorkspace, projectPersistentState } from "../../../workspace";
 import { PERSIST_SNAPSHOT_DOC, TOOL_SNAPSHOT_DOC, type StepContext } from "../context";
 import { continuationNote, seedContinuedMessage } from "./continue-seed";
 import { appendMessage, builtinSystemPrompt } from "../conversation";
+import { beginFirstRound } from "./invocation-start";
 
 export async function initializeStep(ctx: StepContext): Promise<void> {
   const { deps, run } = ctx;
@@ -73,35 +74,8 @@ export async function initializeStep(ctx: StepContext): Promise<void> {
     parts: [{ type: "text", text: seeded ? `${systemPrompt}\n\n${continuationNote(seeded)}` : systemPrompt }],
   });
   for (const message of snapshotMessages(snapshot)) appendMessage(ctx, message);
-  const gateway = await deps.gatewayFor(ctx.state.connectionId, ctx.state.modelId ?? null);
-  if (ctx.state.modelSource === "profile") {
-    ctx.emit("agent_model_binding_resolved", {
-      invocationId: inv,
-      mode: "connectionRef",
-      connectionId: ctx.state.connectionId,
-      chatCompletionSource: gateway.provider,
-      customApiFormat: null,
-      modelId: gateway.modelId,
-    });
-  }
-  ctx.emit("context_assembled", {
-    invocationId: inv,
-    request: {
-      source: gateway.provider,
-      model: gateway.modelId,
-      messageCount: ctx.state.messageCount,
-      toolCount: prepared.snapshot.bindings.length,
-    },
-    tools: prepared.snapshot.bindings.map((b) => ({ toolId: b.descriptor.id, alias: b.modelAlias })),
-    diagnostics: prepared.diagnostics,
-    maxRounds: profile.tools.maxRounds,
-    maxCallsPerInvocation: prepared.snapshot.maxCallsPerInvocation,
+  await beginFirstRound(ctx, profile, prepared, {
     contextPolicy: snapshot.contextPolicy ?? null,
-    modelRetry: profile.modelRetry,
+    announceBinding: true,
   });
-  ctx.state.phase = "model";
-  ctx.state.round = 1;
-  ctx.state.attempt = 1;
-  ctx.state.interruptedAttempts = 0;
-  ctx.next();
 }
