@@ -6,19 +6,19 @@
  * `agent_task_registered` → `agent_invocation_created` → `agent_delegate_started`. Refusals are
  * tool errors (ToolError) with the §2 codes.
  */
-import { AppError } from "../../../../../domain/errors";
 import { badArgs, onlyKeys, reqString, type Args } from "../../../../../domain/agent/loop/builtin-args";
 import { initialLoopState, type LoopState, type PendingCall } from "../../../../../domain/agent/loop/loop-state";
 import { stepRef } from "../../../../../domain/agent/loop/step-ref";
 import { isUnfinished } from "../../../../../domain/agent/delegation/capsule";
-import { newInvocationId, newTaskId, nextWorkspaceKey } from "../../../../../domain/agent/delegation/ids";
+import { newInvocationId, newTaskId } from "../../../../../domain/agent/delegation/ids";
 import { delegateRefusal } from "../../../../../domain/agent/delegation/policy";
-import type { TaskBrief, TaskRecord } from "../../../../../domain/agent/delegation/records";
+import type { TaskBrief } from "../../../../../domain/agent/delegation/records";
 import type { AgentToolResult } from "../../../../../domain/agent/loop/tool-result";
 import { ToolError } from "../../../../../domain/workspace/tool-error";
 import type { StepContext } from "../../context";
 import { STEP_JOB } from "../../deps";
 import { taskFields } from "../../child-end";
+import { invocationInfo, lookupTarget, newTaskRecord, storeNewInvocation } from "./invocation";
 
 /** Fields the runtime owns; a brief may not set them (docs/spec/agent-delegation.md §3). */
 const RUNTIME_FIELDS = ["budget", "execution", "continuation", "invocationId"];
@@ -68,14 +68,7 @@ export function agentDelegate(ctx: StepContext, call: PendingCall, args: Args): 
   const agentId = reqString(args, "agentId").trim();
   const brief = readBrief(args, "task");
   const { deps, runId, state } = ctx;
-  let target: ReturnType<typeof deps.agents.target>;
-  try {
-    target = deps.agents.target(agentId);
-  } catch (error) {
-    if (error instanceof AppError)
-      throw new ToolError(error.code, `Agent "${agentId}" cannot be used: ${error.message}`);
-    throw error;
-  }
+  const target = lookupTarget(ctx, agentId);
   const delegated = deps.delegation.tasks(runId).filter((t) => t.continuation === "return_to_parent");
   const refusal = delegateRefusal({ profile: ctx.profile(), isChild: ctx.isChild }, agentId, target?.profile ?? null, {
     total: delegated.length,
@@ -85,28 +78,16 @@ export function agentDelegate(ctx: StepContext, call: PendingCall, args: Args): 
   const binding = modelBindingFor(ctx, target.definition.model, target.profile.id);
   const now = deps.clock.now();
   const childId = newInvocationId();
-  const task: TaskRecord = {
-    runId,
+  const task = newTaskRecord(ctx, call, {
     taskId: newTaskId(),
-    parentInvocationId: state.invocationId,
     childInvocationId: childId,
-    targetProfileId: target.profile.id,
-    workspaceKey: nextWorkspaceKey(
-      target.profile.id,
-      deps.delegation.tasks(runId).map((t) => t.workspaceKey),
-    ),
-    continuation: "return_to_parent",
-    status: "queued",
+    target,
     brief,
-    delegateCallId: call.callId,
-    delegateRound: state.round,
-    summary: null,
-    resultRef: null,
-    error: null,
+    continuation: "return_to_parent",
     delivered: false,
-    createdAt: now,
-    updatedAt: now,
-  };
+    existing: deps.delegation.tasks(runId),
+    now,
+  });
   const child: LoopState = {
     ...initialLoopState({
       runId,
@@ -119,29 +100,9 @@ export function agentDelegate(ctx: StepContext, call: PendingCall, args: Args): 
       modelSource: binding.modelSource,
     }),
     invocationId: childId,
-    invocation: {
-      kind: "subagent",
-      profileId: target.profile.id,
-      taskId: task.taskId,
-      parentInvocationId: state.invocationId,
-      workspaceKey: task.workspaceKey,
-    },
+    invocation: invocationInfo(task, "subagent"),
   };
-  deps.store.putDoc(runId, `invocations/${childId}/resolved_profile.json`, JSON.stringify(target.definition));
-  deps.store.writeState(runId, JSON.stringify(child), 0, now, childId);
-  deps.delegation.addTask(task);
-  deps.delegation.addInvocation({
-    runId,
-    invocationId: childId,
-    parentInvocationId: state.invocationId,
-    profileId: target.profile.id,
-    kind: "subagent",
-    status: "created",
-    exitPolicy: "task_return_required",
-    taskId: task.taskId,
-    createdAt: now,
-    updatedAt: now,
-  });
+  storeNewInvocation(ctx, task, target, child, { kind: "subagent", exitPolicy: "task_return_required", now });
   const fields = taskFields(task);
   const edge = {
     childInvocationId: childId,

@@ -8,13 +8,12 @@
  * ends the caller (`transferHandoff`): invocation `transferred`, `agent_loop_finished`, and the new
  * invocation's first step is scheduled.
  */
-import { AppError } from "../../../../../domain/errors";
 import { onlyKeys, optString, reqString, badArgs, type Args } from "../../../../../domain/agent/loop/builtin-args";
 import type { LoopState, PendingCall } from "../../../../../domain/agent/loop/loop-state";
 import { stepRef } from "../../../../../domain/agent/loop/step-ref";
 import type { AgentToolResult } from "../../../../../domain/agent/loop/tool-result";
 import { isUnfinished } from "../../../../../domain/agent/delegation/capsule";
-import { newHandoffId, newInvocationId, nextWorkspaceKey } from "../../../../../domain/agent/delegation/ids";
+import { newHandoffId, newInvocationId } from "../../../../../domain/agent/delegation/ids";
 import { handoffRefusal } from "../../../../../domain/agent/delegation/policy";
 import type { TaskRecord } from "../../../../../domain/agent/delegation/records";
 import { ToolError } from "../../../../../domain/workspace/tool-error";
@@ -22,6 +21,7 @@ import { taskFields } from "../../child-end";
 import type { StepContext } from "../../context";
 import { STEP_JOB } from "../../deps";
 import { modelBindingFor, readBrief } from "./delegate";
+import { invocationInfo, lookupTarget, newTaskRecord, storeNewInvocation } from "./invocation";
 
 /** What the tool step needs to end the caller after the call is recorded. */
 export interface HandoffOutcome {
@@ -39,14 +39,7 @@ export function agentHandoff(
   const policy = optString(args, "pendingTaskPolicy") ?? "denyIfPending";
   if (policy !== "denyIfPending") throw badArgs('"pendingTaskPolicy" can only be denyIfPending.');
   const { deps, runId, state } = ctx;
-  let target: ReturnType<typeof deps.agents.target>;
-  try {
-    target = deps.agents.target(agentId);
-  } catch (error) {
-    if (error instanceof AppError)
-      throw new ToolError(error.code, `Agent "${agentId}" cannot be used: ${error.message}`);
-    throw error;
-  }
+  const target = lookupTarget(ctx, agentId);
   const all = deps.delegation.tasks(runId);
   const refusal = handoffRefusal(
     { profile: ctx.profile(), isChild: ctx.isChild },
@@ -59,38 +52,20 @@ export function agentHandoff(
   const binding = modelBindingFor(ctx, target.definition.model, target.profile.id);
   const now = deps.clock.now();
   const nextId = newInvocationId();
-  const task: TaskRecord = {
-    runId,
+  const task = newTaskRecord(ctx, call, {
     taskId: newHandoffId(),
-    parentInvocationId: state.invocationId,
     childInvocationId: nextId,
-    targetProfileId: target.profile.id,
-    workspaceKey: nextWorkspaceKey(
-      target.profile.id,
-      all.map((t) => t.workspaceKey),
-    ),
-    continuation: "transfer_control",
-    status: "queued",
+    target,
     brief,
-    delegateCallId: call.callId,
-    delegateRound: state.round,
-    summary: null,
-    resultRef: null,
-    error: null,
+    continuation: "transfer_control",
     delivered: true,
-    createdAt: now,
-    updatedAt: now,
-  };
+    existing: all,
+    now,
+  });
   const next: LoopState = {
     ...structuredClone(state),
     invocationId: nextId,
-    invocation: {
-      kind: "handoff",
-      profileId: target.profile.id,
-      taskId: task.taskId,
-      parentInvocationId: state.invocationId,
-      workspaceKey: task.workspaceKey,
-    },
+    invocation: invocationInfo(task, "handoff"),
     phase: "initialize",
     round: 0,
     attempt: 1,
@@ -116,21 +91,7 @@ export function agentHandoff(
     callId: call.callId,
     round: state.round,
   });
-  deps.store.putDoc(runId, `invocations/${nextId}/resolved_profile.json`, JSON.stringify(target.definition));
-  deps.store.writeState(runId, JSON.stringify(next), 0, now, nextId);
-  deps.delegation.addTask(task);
-  deps.delegation.addInvocation({
-    runId,
-    invocationId: nextId,
-    parentInvocationId: state.invocationId,
-    profileId: task.targetProfileId,
-    kind: "handoff",
-    status: "created",
-    exitPolicy: "run_finish_allowed",
-    taskId: task.taskId,
-    createdAt: now,
-    updatedAt: now,
-  });
+  storeNewInvocation(ctx, task, target, next, { kind: "handoff", exitPolicy: "run_finish_allowed", now });
   const related = { relatedInvocationIds: [state.invocationId] };
   deps.journal.append(runId, {
     type: "agent_invocation_created",
