@@ -28,6 +28,14 @@ export function taskFields(task: TaskRecord): Record<string, unknown> {
   };
 }
 
+/** The invocation fields of `agent_invocation_<status>` for the child of `task`. */
+function childInvocationFields(
+  task: TaskRecord,
+  status: "completed" | "failed" | "cancelled",
+): Record<string, unknown> {
+  return { profileId: task.targetProfileId, kind: "subagent", status, exitPolicy: "task_return_required" };
+}
+
 /** Schedules the caller's step now when it is parked in agent.await. */
 export function wakeCaller(deps: LoopDeps, runId: string, invocationId: string): void {
   const stored = deps.store.readState(runId, invocationId);
@@ -83,12 +91,7 @@ export function completeChild(
     resultRef: result.resultRef,
     summaryRef: result.summaryRef,
   });
-  append(deps, runId, task, "agent_invocation_completed", {
-    profileId: task.targetProfileId,
-    kind: "subagent",
-    status: "completed",
-    exitPolicy: "task_return_required",
-  });
+  append(deps, runId, task, "agent_invocation_completed", childInvocationFields(task, "completed"));
   append(
     deps,
     runId,
@@ -114,10 +117,7 @@ export function failChild(deps: LoopDeps, runId: string, invocationId: string, e
   deps.delegation.updateTask(runId, task.taskId, { status: "failed", error: problem }, now);
   deps.delegation.setInvocationStatus(runId, task.childInvocationId, "failed", now);
   append(deps, runId, task, "agent_invocation_failed", {
-    profileId: task.targetProfileId,
-    kind: "subagent",
-    status: "failed",
-    exitPolicy: "task_return_required",
+    ...childInvocationFields(task, "failed"),
     ...problem,
   });
   append(deps, runId, task, "agent_child_invocation_failed", problem);
@@ -136,12 +136,7 @@ export function cancelOpenTasks(deps: LoopDeps, runId: string): number {
     const now = deps.clock.now();
     deps.delegation.updateTask(runId, task.taskId, { status: "cancelled" }, now);
     deps.delegation.setInvocationStatus(runId, task.childInvocationId, "cancelled", now);
-    append(deps, runId, task, "agent_invocation_cancelled", {
-      profileId: task.targetProfileId,
-      kind: "subagent",
-      status: "cancelled",
-      exitPolicy: "task_return_required",
-    });
+    append(deps, runId, task, "agent_invocation_cancelled", childInvocationFields(task, "cancelled"));
     append(deps, runId, task, "agent_task_cancelled", { status: "cancelled" });
     endState(deps, runId, task.childInvocationId);
   }

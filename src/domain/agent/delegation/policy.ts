@@ -30,6 +30,36 @@ export interface TaskCounts {
 const callerAllowed = (target: ResolvedAgentProfile, callerId: string) =>
   target.delegation.allowedCallers.includes("*") || target.delegation.allowedCallers.includes(callerId);
 
+/** What a target must allow for each role: its flag, its refusal code and the words for what it takes. */
+const ROLES = {
+  subagent: { flag: "allowAsSubagent", code: "agent.target_not_subagent", takes: "delegated tasks", from: "tasks" },
+  handoff: { flag: "allowAsHandoffTarget", code: "agent.target_not_handoff", takes: "handoffs", from: "handoffs" },
+} as const;
+
+/** The target checks both operations share, in order: exists, callable, takes `role`, allows the caller. */
+function targetRefusal(
+  caller: Caller,
+  targetId: string,
+  target: ResolvedAgentProfile | null,
+  role: keyof typeof ROLES,
+): Refusal | null {
+  if (!target)
+    return {
+      code: "agent.target_profile_not_found",
+      message: `There is no agent "${targetId}". Call agent_list to see the agents you may use.`,
+    };
+  if (!target.delegation.callable)
+    return { code: "agent.target_not_callable", message: `Agent "${target.id}" cannot be called by other agents.` };
+  const r = ROLES[role];
+  if (!target.delegation[r.flag]) return { code: r.code, message: `Agent "${target.id}" does not take ${r.takes}.` };
+  if (!callerAllowed(target, caller.profile.id))
+    return {
+      code: "agent.target_caller_denied",
+      message: `Agent "${target.id}" does not take ${r.from} from "${caller.profile.id}".`,
+    };
+  return null;
+}
+
 /** The checks of agent.delegate in the order of §2 (target null = no stored profile `targetId`). */
 export function delegateRefusal(
   caller: Caller,
@@ -48,20 +78,8 @@ export function delegateRefusal(
       code: "agent.delegation_policy_denied",
       message: "You are working on a delegated task and may not delegate further; do the work and call task_return.",
     };
-  if (!target)
-    return {
-      code: "agent.target_profile_not_found",
-      message: `There is no agent "${targetId}". Call agent_list to see the agents you may use.`,
-    };
-  if (!target.delegation.callable)
-    return { code: "agent.target_not_callable", message: `Agent "${target.id}" cannot be called by other agents.` };
-  if (!target.delegation.allowAsSubagent)
-    return { code: "agent.target_not_subagent", message: `Agent "${target.id}" does not take delegated tasks.` };
-  if (!callerAllowed(target, caller.profile.id))
-    return {
-      code: "agent.target_caller_denied",
-      message: `Agent "${target.id}" does not take tasks from "${caller.profile.id}".`,
-    };
+  const refusal = targetRefusal(caller, targetId, target, "subagent");
+  if (refusal) return refusal;
   if (counts.total >= d.maxInvocationsPerRun)
     return {
       code: "agent.max_invocations_per_run_exhausted",
@@ -91,20 +109,8 @@ export function handoffRefusal(
       code: "agent.profile_cannot_handoff",
       message: `Profile "${caller.profile.id}" may not hand off (delegation.canHandoff is off).`,
     };
-  if (!target)
-    return {
-      code: "agent.target_profile_not_found",
-      message: `There is no agent "${targetId}". Call agent_list to see the agents you may use.`,
-    };
-  if (!target.delegation.callable)
-    return { code: "agent.target_not_callable", message: `Agent "${target.id}" cannot be called by other agents.` };
-  if (!target.delegation.allowAsHandoffTarget)
-    return { code: "agent.target_not_handoff", message: `Agent "${target.id}" does not take handoffs.` };
-  if (!callerAllowed(target, caller.profile.id))
-    return {
-      code: "agent.target_caller_denied",
-      message: `Agent "${target.id}" does not take handoffs from "${caller.profile.id}".`,
-    };
+  const refusal = targetRefusal(caller, targetId, target, "handoff");
+  if (refusal) return refusal;
   if (handoffs >= d.maxHandoffDepth)
     return {
       code: "agent.max_handoff_depth_exhausted",
