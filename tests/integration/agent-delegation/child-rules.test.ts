@@ -7,37 +7,24 @@
  */
 import { describe, expect, it } from "vitest";
 import { cancelRun } from "../../../src/application/agent/cancel-run";
-import { typesOf, userWithChat } from "../agent-loop/loop-helpers";
-import { call, driveDelegation, ECHO_ALIAS, researcherDoc, saveProfiles, writerDoc } from "./delegation-helpers";
+import { typesOf } from "../agent-loop/loop-helpers";
+import { call, callResult, driveSaved, ECHO_ALIAS, researcherDoc, WRAP_UP, writerDoc } from "./delegation-helpers";
 
 const delegateResearch = {
   calls: [call("d1", "agent_delegate", { agentId: "researcher", task: { objective: "Look." } })],
 };
 const awaitAll = { calls: [call("a1", "agent_await", { mode: "allCompleted" })] };
-const wrapUp = [
-  { calls: [call("w9", "workspace_write_file", { path: "output/main.md", content: "done" })] },
-  { calls: [call("c9", "workspace_commit")] },
-  { calls: [call("f9", "workspace_finish")] },
-];
-type Ev = { type: string; payload: Record<string, unknown> | null };
-const completedOf = (events: Ev[], callId: string) =>
-  events.find(
-    (e) => (e.type === "tool_call_completed" || e.type === "tool_call_failed") && e.payload!.callId === callId,
-  )!.payload!;
 
 describe("delegation: child rules", () => {
   it("a child's commit, finish, delegate and await are refused with their codes; a root's task_return too", async () => {
-    const { user, chatId } = await userWithChat();
     const writer = writerDoc();
-    await saveProfiles(user.deviceToken, researcherDoc(), writer);
-    const result = await driveDelegation(user.userId, chatId, {
-      root: writer,
+    const result = await driveSaved(writer, [researcherDoc(), writer], {
       scripts: {
         writer: [
           { calls: [call("t0", "task_return", { summary: "not mine" })] },
           delegateResearch,
           awaitAll,
-          ...wrapUp,
+          ...WRAP_UP,
         ],
         researcher: [
           {
@@ -53,56 +40,53 @@ describe("delegation: child rules", () => {
       },
     });
     expect(result.status).toBe("completed");
-    expect(completedOf(result.events, "t0")).toMatchObject({ isError: true, errorCode: "agent.task_return_denied" });
-    expect(completedOf(result.events, "x1")).toMatchObject({ isError: true, errorCode: "agent.child_commit_denied" });
-    expect(completedOf(result.events, "x2")).toMatchObject({
+    expect(callResult(result.events, "t0")).toMatchObject({ isError: true, errorCode: "agent.task_return_denied" });
+    expect(callResult(result.events, "x1")).toMatchObject({ isError: true, errorCode: "agent.child_commit_denied" });
+    expect(callResult(result.events, "x2")).toMatchObject({
       isError: true,
       errorCode: "agent.delegation_policy_denied",
     });
-    expect(completedOf(result.events, "x3")).toMatchObject({ isError: true, errorCode: "agent.child_await_denied" });
-    expect(completedOf(result.events, "x4")).toMatchObject({ isError: true, errorCode: "agent.child_finish_denied" });
+    expect(callResult(result.events, "x3")).toMatchObject({ isError: true, errorCode: "agent.child_await_denied" });
+    expect(callResult(result.events, "x4")).toMatchObject({ isError: true, errorCode: "agent.child_finish_denied" });
     expect(result.tasks[0]).toMatchObject({ status: "completed", summary: "Refusals seen." });
     // The child committed nothing: the chat's last message is the writer's.
     expect(typesOf(result.events).filter((t) => t === "chat_commit_completed")).toHaveLength(1);
   });
 
   it("a task.return over resultBudgetTokens is refused (agent.task_result_too_large); a shorter one is taken", async () => {
-    const { user, chatId } = await userWithChat();
     const writer = writerDoc();
-    await saveProfiles(
-      user.deviceToken,
-      researcherDoc("researcher", (p) => {
-        p.delegation.resultBudgetTokens = 10;
-      }),
+    const result = await driveSaved(
       writer,
-    );
-    const result = await driveDelegation(user.userId, chatId, {
-      root: writer,
-      scripts: {
-        writer: [delegateResearch, awaitAll, ...wrapUp],
-        researcher: [
-          { calls: [call("r1", "task_return", { summary: "x".repeat(41) })] },
-          { calls: [call("r2", "task_return", { summary: "short" })] },
-        ],
+      [
+        researcherDoc("researcher", (p) => {
+          p.delegation.resultBudgetTokens = 10;
+        }),
+        writer,
+      ],
+      {
+        scripts: {
+          writer: [delegateResearch, awaitAll, ...WRAP_UP],
+          researcher: [
+            { calls: [call("r1", "task_return", { summary: "x".repeat(41) })] },
+            { calls: [call("r2", "task_return", { summary: "short" })] },
+          ],
+        },
       },
-    });
+    );
     expect(result.status).toBe("completed");
-    expect(completedOf(result.events, "r1")).toMatchObject({ isError: true, errorCode: "agent.task_result_too_large" });
+    expect(callResult(result.events, "r1")).toMatchObject({ isError: true, errorCode: "agent.task_result_too_large" });
     expect(result.tasks[0]).toMatchObject({ status: "completed", summary: "short" });
   });
 
   it("OutcomeUnknown in a child ends only the child; the caller gets a failed task and the run completes", async () => {
-    const { user, chatId } = await userWithChat();
     const writer = writerDoc();
-    await saveProfiles(user.deviceToken, researcherDoc(), writer);
-    const result = await driveDelegation(user.userId, chatId, {
-      root: writer,
+    const result = await driveSaved(writer, [researcherDoc(), writer], {
       mcp: async () => ({
         outcome: "outcome_unknown",
         issue: { code: "mcp.call_timeout", message: "No response within 60 s." },
       }),
       scripts: {
-        writer: [delegateResearch, awaitAll, ...wrapUp],
+        writer: [delegateResearch, awaitAll, ...WRAP_UP],
         researcher: [{ calls: [call("e1", ECHO_ALIAS, { message: "hi" })] }],
       },
     });
@@ -118,7 +102,7 @@ describe("delegation: child rules", () => {
     expect(failed.payload).toMatchObject({ invocationId: child.invocationId, code: "mcp.call_outcome_unknown" });
     expect(typesOf(result.events)).not.toContain("task_return_completed");
     // The writer's await answer says the task failed and why; there is no summary to use.
-    const answer = completedOf(result.events, "a1");
+    const answer = callResult(result.events, "a1");
     expect(answer.isError).toBe(false);
     const writerRequests = result.gateway.requests.filter((r) => r.profileId === "writer");
     const capsule = JSON.stringify(writerRequests[2]!.request.messages.at(-1));
@@ -127,14 +111,11 @@ describe("delegation: child rules", () => {
   });
 
   it("cancelling the run cancels its child task and invocation, and the child never runs again", async () => {
-    const { user, chatId } = await userWithChat();
     const writer = writerDoc();
-    await saveProfiles(user.deviceToken, researcherDoc(), writer);
     let cancelled = false;
-    const result = await driveDelegation(user.userId, chatId, {
-      root: writer,
+    const result = await driveSaved(writer, [researcherDoc(), writer], {
       scripts: {
-        writer: [delegateResearch, awaitAll, ...wrapUp],
+        writer: [delegateResearch, awaitAll, ...WRAP_UP],
         researcher: [{ calls: [call("e1", ECHO_ALIAS, { message: "hi" })] }],
       },
       between: (deps, runId) => {
@@ -164,14 +145,11 @@ describe("delegation: child rules", () => {
     });
   });
   it("cancelling the run while the child's model call is in flight aborts it and cancels the task", async () => {
-    const { user, chatId } = await userWithChat();
     const writer = writerDoc();
-    await saveProfiles(user.deviceToken, researcherDoc(), writer);
     let cancelledAt: string | null = null;
-    const result = await driveDelegation(user.userId, chatId, {
-      root: writer,
+    const result = await driveSaved(writer, [researcherDoc(), writer], {
       scripts: {
-        writer: [delegateResearch, awaitAll, ...wrapUp],
+        writer: [delegateResearch, awaitAll, ...WRAP_UP],
         researcher: [
           { calls: [call("r1", "task_return", { summary: "never returned" })], hold: new Promise(() => {}) },
         ],

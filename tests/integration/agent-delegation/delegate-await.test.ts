@@ -6,25 +6,14 @@
  * narrowed, and every delegation event is journaled with its invocation.
  */
 import { describe, expect, it } from "vitest";
-import { typesOf, userWithChat } from "../agent-loop/loop-helpers";
+import { typesOf } from "../agent-loop/loop-helpers";
 import { apiJson } from "../helpers";
-import {
-  call,
-  driveDelegation,
-  ECHO_ALIAS,
-  echoText,
-  researcherDoc,
-  saveProfiles,
-  writerDoc,
-} from "./delegation-helpers";
+import { call, driveSaved, ECHO_ALIAS, echoText, researcherDoc, writerDoc } from "./delegation-helpers";
 
 describe("delegation: delegate, await, task.return", () => {
   it("a writer delegates research, awaits the result, commits and finishes", async () => {
-    const { user, chatId } = await userWithChat();
     const writer = writerDoc();
-    await saveProfiles(user.deviceToken, researcherDoc(), writer);
-    const result = await driveDelegation(user.userId, chatId, {
-      root: writer,
+    const result = await driveSaved(writer, [researcherDoc(), writer], {
       scripts: {
         writer: [
           { calls: [call("l1", "agent_list", { purpose: "delegate" })] },
@@ -135,7 +124,7 @@ describe("delegation: delegate, await, task.return", () => {
     });
     // The timeline's read: invocations and the edge nesting the child under the delegate call.
     const projection = await apiJson(`/api/v1/agent/runs/${result.runId}/invocations`, {
-      token: user.deviceToken,
+      token: result.token,
       expectStatus: 200,
     });
     expect(projection.foregroundInvocationIds).toEqual(["inv_root"]);
@@ -155,11 +144,8 @@ describe("delegation: delegate, await, task.return", () => {
   });
 
   it("a child writing outside its profile's roots gets a tool error", async () => {
-    const { user, chatId } = await userWithChat();
     const writer = writerDoc();
-    await saveProfiles(user.deviceToken, researcherDoc(), writer);
-    const result = await driveDelegation(user.userId, chatId, {
-      root: writer,
+    const result = await driveSaved(writer, [researcherDoc(), writer], {
       scripts: {
         writer: [
           { calls: [call("d1", "agent_delegate", { agentId: "researcher", task: { objective: "Try." } })] },

@@ -21,7 +21,7 @@ import type { ModelGateway, ModelStepOptions } from "../../../src/ports/model-ga
 import type { Scheduler } from "../../../src/ports/space";
 import { ScriptedModelGateway, type FakeStep } from "../../fakes/scripted-model-gateway";
 import { apiJson } from "../helpers";
-import { PROMPT, stubFor } from "../agent-loop/loop-helpers";
+import { PROMPT, stubFor, userWithChat } from "../agent-loop/loop-helpers";
 
 export const REG = "0b9f3a52-7d0c-4c1e-9a51-3e2f6d1c0a11";
 export const ECHO = `mcp/${REG}:echo`;
@@ -263,3 +263,35 @@ export const echoText = (value: string): McpCallOutcome => ({
   outcome: "known_response",
   response: { kind: "tool_result", result: { isError: false, text: [{ index: 0, text: value }], diagnostics: [] } },
 });
+
+/**
+ * A new user with a chat, `saved` profiles saved through the API in that order, then the run of
+ * `root` (one of them) driven as driveDelegation does. Adds the user's device `token`.
+ */
+export async function driveSaved(
+  root: AgentProfileDefinition,
+  saved: AgentProfileDefinition[],
+  drive: Omit<DelegationDrive, "root">,
+): Promise<DelegationResult & { token: string }> {
+  const { user, chatId } = await userWithChat();
+  await saveProfiles(user.deviceToken, ...saved);
+  const result = await driveDelegation(user.userId, chatId, { ...drive, root });
+  return { ...result, token: user.deviceToken };
+}
+
+/** The payload of the `tool_call_completed` / `tool_call_failed` event of `callId`. */
+export function callResult(
+  events: Array<{ type: string; payload: Record<string, unknown> | null }>,
+  callId: string,
+): Record<string, unknown> {
+  return events.find(
+    (e) => (e.type === "tool_call_completed" || e.type === "tool_call_failed") && e.payload!.callId === callId,
+  )!.payload!;
+}
+
+/** The root's last three steps: write output/main.md ("done"), commit, finish (calls w9, c9, f9). */
+export const WRAP_UP = [
+  { calls: [call("w9", "workspace_write_file", { path: "output/main.md", content: "done" })] },
+  { calls: [call("c9", "workspace_commit")] },
+  { calls: [call("f9", "workspace_finish")] },
+];

@@ -5,14 +5,8 @@
  * (agent.max_handoff_depth_exhausted); unfinished tasks block a handoff.
  */
 import { describe, expect, it } from "vitest";
-import { typesOf, userWithChat } from "../agent-loop/loop-helpers";
-import { call, driveDelegation, profileDoc, saveProfiles, writerDoc } from "./delegation-helpers";
-
-type Ev = { type: string; payload: Record<string, unknown> | null };
-const resultOf = (events: Ev[], callId: string) =>
-  events.find(
-    (e) => (e.type === "tool_call_completed" || e.type === "tool_call_failed") && e.payload!.callId === callId,
-  )!.payload!;
+import { typesOf } from "../agent-loop/loop-helpers";
+import { call, callResult, driveSaved, profileDoc, WRAP_UP, writerDoc } from "./delegation-helpers";
 
 const handoffTools = (p: { tools: { allow: string[] } }) => {
   p.tools.allow = [
@@ -26,7 +20,6 @@ const handoffTools = (p: { tools: { allow: string[] } }) => {
 
 describe("delegation: handoff", () => {
   it("hands the run to another profile, which commits and finishes it; a second handoff past maxHandoffDepth is refused", async () => {
-    const { user, chatId } = await userWithChat();
     const writer = profileDoc("writer", (p) => {
       p.delegation = {
         ...p.delegation,
@@ -47,9 +40,7 @@ describe("delegation: handoff", () => {
       };
       handoffTools(p);
     });
-    await saveProfiles(user.deviceToken, writer, closer);
-    const result = await driveDelegation(user.userId, chatId, {
-      root: writer,
+    const result = await driveSaved(writer, [writer, closer], {
       scripts: {
         writer: [
           { calls: [call("w1", "workspace_write_file", { path: "output/main.md", content: "Draft." })] },
@@ -66,8 +57,8 @@ describe("delegation: handoff", () => {
       },
     });
     expect(result.status).toBe("completed");
-    expect(resultOf(result.events, "h1")).toMatchObject({ isError: false });
-    expect(resultOf(result.events, "h2")).toMatchObject({
+    expect(callResult(result.events, "h1")).toMatchObject({ isError: false });
+    expect(callResult(result.events, "h2")).toMatchObject({
       isError: true,
       errorCode: "agent.max_handoff_depth_exhausted",
     });
@@ -104,7 +95,6 @@ describe("delegation: handoff", () => {
   });
 
   it("a handoff while a delegated task is unfinished is refused (agent.handoff_pending_tasks)", async () => {
-    const { user, chatId } = await userWithChat();
     const writer = writerDoc((p) => {
       p.delegation = { ...p.delegation, canHandoff: true };
       p.tools.allow.push("builtin:agent.handoff");
@@ -112,17 +102,13 @@ describe("delegation: handoff", () => {
     const helper = profileDoc("helper", (p) => {
       p.delegation = { ...p.delegation, callable: true, allowAsSubagent: true, allowAsHandoffTarget: true };
     });
-    await saveProfiles(user.deviceToken, helper, writer);
-    const result = await driveDelegation(user.userId, chatId, {
-      root: writer,
+    const result = await driveSaved(writer, [helper, writer], {
       scripts: {
         writer: [
           { calls: [call("d1", "agent_delegate", { agentId: "helper", task: { objective: "Help." } })] },
           { calls: [call("h1", "agent_handoff", { agentId: "helper", handoff: { objective: "Take over." } })] },
           { calls: [call("a1", "agent_await", { mode: "allCompleted" })] },
-          { calls: [call("w9", "workspace_write_file", { path: "output/main.md", content: "done" })] },
-          { calls: [call("c9", "workspace_commit")] },
-          { calls: [call("f9", "workspace_finish")] },
+          ...WRAP_UP,
         ],
         helper: [
           { calls: [call("x1", "agent_handoff", { agentId: "writer", handoff: { objective: "no" } })] },
@@ -131,7 +117,7 @@ describe("delegation: handoff", () => {
       },
     });
     expect(result.status).toBe("completed");
-    expect(resultOf(result.events, "h1")).toMatchObject({ isError: true, errorCode: "agent.handoff_pending_tasks" });
-    expect(resultOf(result.events, "x1")).toMatchObject({ isError: true, errorCode: "agent.child_handoff_denied" });
+    expect(callResult(result.events, "h1")).toMatchObject({ isError: true, errorCode: "agent.handoff_pending_tasks" });
+    expect(callResult(result.events, "x1")).toMatchObject({ isError: true, errorCode: "agent.child_handoff_denied" });
   });
 });

@@ -5,43 +5,30 @@
  * the target.
  */
 import { describe, expect, it } from "vitest";
-import { userWithChat } from "../agent-loop/loop-helpers";
-import { call, driveDelegation, profileDoc, researcherDoc, saveProfiles, writerDoc } from "./delegation-helpers";
+import { call, callResult, driveSaved, profileDoc, researcherDoc, WRAP_UP, writerDoc } from "./delegation-helpers";
 
 const delegate = (id: string, agentId = "researcher") =>
   call(id, "agent_delegate", { agentId, task: { objective: `Task ${id}` } });
-const wrapUp = [
-  { calls: [call("w9", "workspace_write_file", { path: "output/main.md", content: "done" })] },
-  { calls: [call("c9", "workspace_commit")] },
-  { calls: [call("f9", "workspace_finish")] },
-];
-const completedOf = (events: Array<{ type: string; payload: Record<string, unknown> | null }>, callId: string) =>
-  events.find(
-    (e) => (e.type === "tool_call_completed" || e.type === "tool_call_failed") && e.payload!.callId === callId,
-  )!.payload!;
 
 describe("delegation: policy and limits", () => {
   it("refuses a second task past maxInvocationsPerRun (agent.max_invocations_per_run_exhausted)", async () => {
-    const { user, chatId } = await userWithChat();
     const writer = writerDoc((p) => {
       p.delegation.maxInvocationsPerRun = 1;
     });
-    await saveProfiles(user.deviceToken, researcherDoc(), writer);
-    const result = await driveDelegation(user.userId, chatId, {
-      root: writer,
+    const result = await driveSaved(writer, [researcherDoc(), writer], {
       scripts: {
         writer: [
           { calls: [delegate("d1")] },
           { calls: [call("a1", "agent_await", { mode: "allCompleted" })] },
           { calls: [delegate("d2")] },
-          ...wrapUp,
+          ...WRAP_UP,
         ],
         researcher: [{ calls: [call("r1", "task_return", { summary: "one" })] }],
       },
     });
     expect(result.status).toBe("completed");
-    expect(completedOf(result.events, "d1").isError).toBe(false);
-    expect(completedOf(result.events, "d2")).toMatchObject({
+    expect(callResult(result.events, "d1").isError).toBe(false);
+    expect(callResult(result.events, "d2")).toMatchObject({
       isError: true,
       errorCode: "agent.max_invocations_per_run_exhausted",
     });
@@ -49,20 +36,17 @@ describe("delegation: policy and limits", () => {
   });
 
   it("refuses a task while maxConcurrentInvocations are unfinished (agent.max_concurrent_invocations_exhausted)", async () => {
-    const { user, chatId } = await userWithChat();
     const writer = writerDoc((p) => {
       p.delegation.maxConcurrentInvocations = 1;
     });
-    await saveProfiles(user.deviceToken, researcherDoc(), writer);
-    const result = await driveDelegation(user.userId, chatId, {
-      root: writer,
+    const result = await driveSaved(writer, [researcherDoc(), writer], {
       scripts: {
         writer: [
           { calls: [delegate("d1"), delegate("d2")] },
           { calls: [call("a1", "agent_await", {})] },
           { calls: [delegate("d3")] },
           { calls: [call("a2", "agent_await", {})] },
-          ...wrapUp,
+          ...WRAP_UP,
         ],
         researcher: [
           { calls: [call("r1", "task_return", { summary: "first" })] },
@@ -71,12 +55,12 @@ describe("delegation: policy and limits", () => {
       },
     });
     expect(result.status).toBe("completed");
-    expect(completedOf(result.events, "d2")).toMatchObject({
+    expect(callResult(result.events, "d2")).toMatchObject({
       isError: true,
       errorCode: "agent.max_concurrent_invocations_exhausted",
     });
     // Once the first task finished, a new one may start; the same target gets the next workspace key.
-    expect(completedOf(result.events, "d3").isError).toBe(false);
+    expect(callResult(result.events, "d3").isError).toBe(false);
     expect(result.tasks.map((t) => [t.workspaceKey, t.status])).toEqual([
       ["researcher", "completed"],
       ["researcher-002", "completed"],
@@ -84,7 +68,6 @@ describe("delegation: policy and limits", () => {
   });
 
   it("refuses a caller the target does not list, a target that is not a sub-agent, and an unknown agent", async () => {
-    const { user, chatId } = await userWithChat();
     const writer = writerDoc();
     const picky = researcherDoc("picky", (p) => {
       p.delegation.allowedCallers = ["someone-else"];
@@ -92,21 +75,19 @@ describe("delegation: policy and limits", () => {
     const handoffOnly = profileDoc("closer", (p) => {
       p.delegation = { ...p.delegation, callable: true, allowAsHandoffTarget: true };
     });
-    await saveProfiles(user.deviceToken, picky, handoffOnly, writer);
-    const result = await driveDelegation(user.userId, chatId, {
-      root: writer,
+    const result = await driveSaved(writer, [picky, handoffOnly, writer], {
       scripts: {
         writer: [
           { calls: [call("l1", "agent_list", {})] },
           { calls: [delegate("d1", "picky"), delegate("d2", "closer"), delegate("d3", "nobody")] },
-          ...wrapUp,
+          ...WRAP_UP,
         ],
       },
     });
     expect(result.status).toBe("completed");
-    expect(completedOf(result.events, "d1")).toMatchObject({ isError: true, errorCode: "agent.target_caller_denied" });
-    expect(completedOf(result.events, "d2")).toMatchObject({ isError: true, errorCode: "agent.target_not_subagent" });
-    expect(completedOf(result.events, "d3")).toMatchObject({
+    expect(callResult(result.events, "d1")).toMatchObject({ isError: true, errorCode: "agent.target_caller_denied" });
+    expect(callResult(result.events, "d2")).toMatchObject({ isError: true, errorCode: "agent.target_not_subagent" });
+    expect(callResult(result.events, "d3")).toMatchObject({
       isError: true,
       errorCode: "agent.target_profile_not_found",
     });
@@ -119,16 +100,13 @@ describe("delegation: policy and limits", () => {
   });
 
   it("agent.await before any delegation answers agent.no_child_tasks", async () => {
-    const { user, chatId } = await userWithChat();
     const writer = writerDoc();
-    await saveProfiles(user.deviceToken, researcherDoc(), writer);
-    const result = await driveDelegation(user.userId, chatId, {
-      root: writer,
+    const result = await driveSaved(writer, [researcherDoc(), writer], {
       scripts: {
-        writer: [{ calls: [call("a1", "agent_await", {})] }, ...wrapUp],
+        writer: [{ calls: [call("a1", "agent_await", {})] }, ...WRAP_UP],
       },
     });
     expect(result.status).toBe("completed");
-    expect(completedOf(result.events, "a1")).toMatchObject({ isError: true, errorCode: "agent.no_child_tasks" });
+    expect(callResult(result.events, "a1")).toMatchObject({ isError: true, errorCode: "agent.no_child_tasks" });
   });
 });
