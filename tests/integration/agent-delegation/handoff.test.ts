@@ -8,38 +8,29 @@ import { describe, expect, it } from "vitest";
 import { typesOf } from "../agent-loop/loop-helpers";
 import { call, callResult, driveSaved, profileDoc, WRAP_UP, writerDoc } from "./delegation-helpers";
 
-const handoffTools = (p: { tools: { allow: string[] } }) => {
-  p.tools.allow = [
-    "builtin:agent.handoff",
-    "builtin:workspace.read_file",
-    "builtin:workspace.write_file",
-    "builtin:workspace.commit",
-    "builtin:workspace.finish",
-  ];
-};
+/** A profile that may hand off and take handoffs (maxHandoffDepth 1), with the handoff and workspace tools. */
+const handoffDoc = (id: string) =>
+  profileDoc(id, (p) => {
+    p.delegation = {
+      ...p.delegation,
+      canHandoff: true,
+      callable: true,
+      allowAsHandoffTarget: true,
+      maxHandoffDepth: 1,
+    };
+    p.tools.allow = [
+      "builtin:agent.handoff",
+      "builtin:workspace.read_file",
+      "builtin:workspace.write_file",
+      "builtin:workspace.commit",
+      "builtin:workspace.finish",
+    ];
+  });
 
 describe("delegation: handoff", () => {
   it("hands the run to another profile, which commits and finishes it; a second handoff past maxHandoffDepth is refused", async () => {
-    const writer = profileDoc("writer", (p) => {
-      p.delegation = {
-        ...p.delegation,
-        canHandoff: true,
-        callable: true,
-        allowAsHandoffTarget: true,
-        maxHandoffDepth: 1,
-      };
-      handoffTools(p);
-    });
-    const closer = profileDoc("closer", (p) => {
-      p.delegation = {
-        ...p.delegation,
-        canHandoff: true,
-        callable: true,
-        allowAsHandoffTarget: true,
-        maxHandoffDepth: 1,
-      };
-      handoffTools(p);
-    });
+    const writer = handoffDoc("writer");
+    const closer = handoffDoc("closer");
     const result = await driveSaved(writer, [writer, closer], {
       scripts: {
         writer: [
