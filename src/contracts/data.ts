@@ -26,7 +26,14 @@ export const previewStagedBodySchema = z.object({ restoreId: z.string().min(1).m
 export const restoreBodySchema = z.object({ strategy: z.enum(["merge", "skip", "replace"]).default("merge") }).strict();
 export type RestoreStrategy = z.infer<typeof restoreBodySchema>["strategy"];
 
-/** The header that carries the passphrase of an archive with secrets (never a URL). */
+/**
+ * The header that carries the passphrase of an archive with secrets (never a URL). Browsers send
+ * only ASCII header values, so the web client always sends an RFC 8187 ext-value
+ * (`UTF-8''` + percent-encoded UTF-8); any other value is the passphrase verbatim
+ * (docs/spec/data-portability.md §2).
+ */
 export const PASSPHRASE_HEADER = "TavernEdge-Passphrase";
+/** The prefix of an RFC 8187 ext-value in `TavernEdge-Passphrase` (charset UTF-8, no language). */
+export const PASSPHRASE_EXT_PREFIX = "UTF-8''";
 /** The header of an upload part: the byte offset it starts at (resumable appends). */
 export const UPLOAD_OFFSET_HEADER = "TavernEdge-Upload-Offset";

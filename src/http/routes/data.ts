@@ -17,6 +17,7 @@ import {
 import { AppError } from "../../domain/errors";
 import { DATA_LIMITS } from "../../domain/data/limits";
 import { readJson } from "../body";
+import { decodePassphraseHeader } from "../passphrase-header";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
 import { callSpace } from "../space-client";
@@ -38,9 +39,10 @@ function bodyOf(c: Context<HttpEnv>): ReadableStream<Uint8Array> {
   return body;
 }
 
+/** The header's passphrase, decoded (RFC 8187 ext-value or verbatim); `data.passphrase_encoding` (400). */
 function passphraseOf(c: Context<HttpEnv>): { passphrase?: string } {
-  const value = c.req.header(PASSPHRASE_HEADER);
-  return value ? { passphrase: value } : {};
+  const passphrase = decodePassphraseHeader(c.req.header(PASSPHRASE_HEADER));
+  return passphrase === undefined ? {} : { passphrase };
 }
 
 dataRoutes.post("/export", requireDevice, async (c) => {

@@ -27,12 +27,27 @@ export function dataApi(api: ApiClient): DataApi {
   };
 }
 
+/**
+ * The `TavernEdge-Passphrase` value for `passphrase`: always an RFC 8187 ext-value (`UTF-8''` +
+ * percent-encoded UTF-8), since browsers refuse non-ASCII header values (docs/spec/data-portability.md §2).
+ */
+export function passphraseHeaderValue(passphrase: string): string {
+  const encoded = encodeURIComponent(passphrase).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `UTF-8''${encoded}`;
+}
+
 /** Uploads an archive for a preview; `passphrase` opens its secrets. */
 export async function previewArchive(services: Services, file: File, passphrase: string): Promise<RestorePreview> {
   const response = await send(services, "/restore/preview", {
     method: "POST",
     body: file,
-    headers: { "content-type": "application/zip", ...(passphrase ? { "TavernEdge-Passphrase": passphrase } : {}) },
+    headers: {
+      "content-type": "application/zip",
+      ...(passphrase ? { "TavernEdge-Passphrase": passphraseHeaderValue(passphrase) } : {}),
+    },
   });
   return (await response.json()) as RestorePreview;
 }

@@ -25,6 +25,10 @@ export const DATA_CODES = {
     status: 400,
     message: "This archive's secrets are encrypted: type the passphrase it was exported with.",
   },
+  "data.passphrase_encoding": {
+    status: 400,
+    message: "The passphrase header starts with UTF-8'' but is not valid percent-encoded UTF-8 (RFC 8187).",
+  },
   "data.passphrase_wrong": {
     status: 400,
     message: "The passphrase does not open this archive's secrets. Nothing was imported.",

@@ -167,6 +167,7 @@ export default {
   "data.format_unsupported":
     "This export was made by a newer TavernEdge (format {{formatVersion}}). Ask your operator to update the server.",
   "data.passphrase_required": "This export holds encrypted secrets: type its passphrase.",
+  "data.passphrase_encoding": "The passphrase could not be read (its UTF-8'' encoding is broken). Type it again.",
   "data.passphrase_wrong": "The passphrase does not open this export's secrets. Nothing was imported.",
   "data.export_busy": "An export is already being built. Wait for it to finish.",
   "data.export_not_found": "This export no longer exists (exports are kept 24 hours).",

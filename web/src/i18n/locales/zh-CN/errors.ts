@@ -152,6 +152,7 @@ export default {
   "data.compression_ratio_exceeded": "压缩包解压后远大于其本身（在 {{path}}），疑似压缩炸弹，已拒绝。",
   "data.format_unsupported": "此导出由更新版本的 TavernEdge 生成（格式 {{formatVersion}}）。请联系管理员更新服务器。",
   "data.passphrase_required": "此导出包含加密的密钥：请输入它的口令。",
+  "data.passphrase_encoding": "无法读取口令（其 UTF-8'' 编码已损坏）。请重新输入。",
   "data.passphrase_wrong": "口令无法打开此导出中的密钥。没有导入任何内容。",
   "data.export_busy": "已有一个导出正在生成，请等它完成。",
   "data.export_not_found": "此导出已不存在（导出保留 24 小时）。",

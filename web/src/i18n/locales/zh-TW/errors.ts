@@ -152,6 +152,7 @@ export default {
   "data.compression_ratio_exceeded": "壓縮檔解壓後遠大於本身（在 {{path}}），疑似壓縮炸彈，已拒絕。",
   "data.format_unsupported": "此匯出由較新版本的 TavernEdge 產生（格式 {{formatVersion}}）。請聯絡管理員更新伺服器。",
   "data.passphrase_required": "此匯出包含加密的密鑰：請輸入它的密語。",
+  "data.passphrase_encoding": "無法讀取密語（其 UTF-8'' 編碼已損壞）。請重新輸入。",
   "data.passphrase_wrong": "密語無法開啟此匯出中的密鑰。沒有匯入任何內容。",
   "data.export_busy": "已有一個匯出正在產生，請等它完成。",
   "data.export_not_found": "此匯出已不存在（匯出保留 24 小時）。",
