@@ -91,6 +91,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: delegation in the run timeline", () => {
   const researcherScript = `deleg-researcher-${Date.now()}`;
   const handingScript = `deleg-handing-${Date.now()}`;
   const editorScript = `deleg-editor-${Date.now()}`;
+  const deniedScript = `deleg-denied-${Date.now()}`;
 
   beforeAll(async () => {
     [rig, model, everything] = await Promise.all([startRig(), startModelPeer(), startEverythingPeer()]);
@@ -151,7 +152,15 @@ describe.skipIf(!HAS_CHROMIUM)("web: delegation in the run timeline", () => {
       model: { mode: "connectionRef", connectionRef: editorConnection.id, modelId: editorScript },
       delegation: { ...base.delegation, callable: true, allowAsHandoffTarget: true },
     };
-    for (const doc of [writer, researcher, handing, editor]) await api(rig, token, "POST", "/agent/profiles", doc);
+    const deniedConnection = await connection("Denied model", deniedScript, false);
+    const denied: Doc = {
+      ...structuredClone(researcher),
+      id: "denied-researcher",
+      displayName: "Denied researcher",
+      model: { mode: "connectionRef", connectionRef: deniedConnection.id, modelId: deniedScript },
+    };
+    for (const doc of [writer, researcher, handing, editor, denied])
+      await api(rig, token, "POST", "/agent/profiles", doc);
 
     const chat = await api<{ id: string }>(rig, token, "POST", "/chats", {
       title: "Ice dragon",
@@ -225,7 +234,11 @@ describe.skipIf(!HAS_CHROMIUM)("web: delegation in the run timeline", () => {
     await page.screenshot({ path: path.join(ROOT, "docs/screenshots/delegation-1280.png"), fullPage: true });
     const phone = await rig.signedInPage(owner.device, { width: 360, height: 800 });
     await phone.page.goto(`${rig.url}${runPath}`);
-    await task(phone.page).locator("summary").first().click();
+    // The replayed journal shows the task running before it returned (a running task starts open):
+    // open it once it reads "returned", unless it already is.
+    await expect.poll(() => task(phone.page).getByTestId("tl-task-status").textContent()).toBe("returned");
+    if ((await task(phone.page).getAttribute("open")) === null)
+      await task(phone.page).locator("summary").first().click();
     await task(phone.page).getByTestId("tl-task-result").filter({ hasText: SUMMARY }).waitFor();
     const overflow = await phone.page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
@@ -283,5 +296,55 @@ describe.skipIf(!HAS_CHROMIUM)("web: delegation in the run timeline", () => {
     expect(await page.getByTestId("tl-task").count()).toBe(0);
     await page.getByTestId("tl-commit").getByText("Committed as message #3.").waitFor();
     expect(owner.problems).toEqual([]);
+  });
+
+  it("a sub-agent whose model answers 401 shows why, once, on the page that watched it and after a reload", async () => {
+    const failingWriter = writerSteps.map((step, i) =>
+      i === 0
+        ? {
+            ...step,
+            toolCalls: [
+              {
+                id: "call_delegate",
+                name: "agent_delegate",
+                arguments: JSON.stringify({
+                  agentId: "denied-researcher",
+                  task: { objective: "Find out what ice dragons eat.", title: "Ice dragon diet" },
+                }),
+              },
+            ],
+          }
+        : step,
+    );
+    await loadScript(model, writerScript, failingWriter);
+    await loadScript(model, deniedScript, [
+      { error: { status: 401, message: "Incorrect API key provided.", type: "invalid_request_error" } },
+    ]);
+    const { page } = owner;
+    await page.goto(`${rig.url}/chats/${encodeURIComponent(chatId)}`);
+    await expect.poll(() => page.getByLabel("Model connection").inputValue(), { timeout: 15_000 }).not.toBe("");
+    await page.getByTestId("run-agent-toggle").click();
+    await page.getByLabel("Profile", { exact: true }).selectOption("writer");
+    await page.getByRole("button", { name: "Run agent" }).click();
+    await page.waitForURL(/\/runs\/[^/]+$/);
+    const runPath = new URL(page.url()).pathname;
+    await page.locator('[data-testid="tl-task"][data-status="failed"]').waitFor({ timeout: 60_000 });
+    await page.getByTestId("tl-await").filter({ hasText: "Failed: Denied researcher — Ice dragon diet" }).waitFor({
+      timeout: 60_000,
+    });
+
+    await second.page.goto(`${rig.url}${runPath}`);
+    for (const target of [page, second.page]) {
+      const child = task(target);
+      await expect.poll(() => child.getByTestId("tl-task-status").textContent(), { timeout: 15_000 }).toBe("failed");
+      // Open without a click, on both pages: the reason is what the user came for.
+      expect(await child.getAttribute("open")).not.toBeNull();
+      await expect.poll(() => child.getByTestId("tl-round").count()).toBe(1);
+      const codes = child.locator("code").filter({ hasText: "model.provider_denied" });
+      await expect.poll(() => codes.count()).toBe(1);
+      await expect.poll(() => codes.first().isVisible()).toBe(true);
+      await target.getByTestId("tl-await").filter({ hasText: "Failed: Denied researcher — Ice dragon diet" }).waitFor();
+      expect(await target.getByTestId("tl-await").filter({ hasText: "Received:" }).count()).toBe(0);
+    }
   });
 });

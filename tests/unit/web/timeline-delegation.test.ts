@@ -203,13 +203,77 @@ describe("timeline delegation projection", () => {
     expect(timeline.rounds[2]!.calls[0]!.writes.map((w) => w.path)).toEqual(["output/main.md"]);
   });
 
+  it("reopened, a child whose model answered 401 shows its round and the failure once; the await says it failed", () => {
+    seq = 0;
+    const message = "researcher-model refused the credentials (HTTP 401): Invalid API key";
+    const awaitStarted: AgentAwaitPayload = {
+      invocationId: ROOT,
+      mode: "allCompleted",
+      callId: "c_await",
+      round: 2,
+      taskIds: [TASK],
+      timeoutMs: 120_000,
+    };
+    const problem = { code: "model.provider_denied", message };
+    // The journal exactly as a reload replays it from seq 1 (the runtime's order, child-end.ts failChild).
+    const events = [
+      ev("profile_resolved", { profileId: "writer", source: "stored" }),
+      ...model(ROOT, 1, "I will ask the researcher."),
+      ...delegate(CHILD, TASK, "c_del", "Dragons of the north"),
+      ...model(ROOT, 2, "Waiting."),
+      call("tool_call_started", ROOT, 2, "c_await", "agent_await"),
+      ev("agent_await_started", awaitStarted),
+      taskStatus("agent_task_started", CHILD, TASK, "c_del"),
+      ev("model_call_attempt_started", { invocationId: CHILD, round: 1, attempt: 1 }),
+      ev("model_call_attempt_failed", {
+        invocationId: CHILD,
+        round: 1,
+        attempt: 1,
+        maxRetries: 2,
+        retryable: false,
+        willRetry: false,
+        ...problem,
+      }),
+      ev("agent_invocation_failed", {
+        ...base(CHILD, TASK, "c_del"),
+        profileId: "researcher",
+        kind: "subagent",
+        status: "failed",
+        ...problem,
+      }),
+      ev("agent_child_invocation_failed", { ...base(CHILD, TASK, "c_del"), ...problem }),
+      taskStatus("agent_task_failed", CHILD, TASK, "c_del", { error: problem }),
+      ev("agent_await_completed", { ...awaitStarted, timedOut: false, taskCount: 1 }),
+      call("tool_call_completed", ROOT, 2, "c_await", "agent_await"),
+    ];
+    const timeline = buildTimeline(events);
+    const task = timeline.rounds[0]!.calls[0]!.task!;
+    expect(task).toMatchObject({ status: "failed", error: problem, errorInRound: `${CHILD}/1` });
+    expect(task.rounds.map((r) => r.key)).toEqual([`${CHILD}/1`]);
+    expect(task.rounds[0]!.failedAttempts).toEqual([
+      { attempt: 1, code: "model.provider_denied", message, willRetry: false },
+    ]);
+    // Shown once: the round carries it, so the task's own error line is left out.
+    const shown = [
+      ...(task.errorInRound ? [] : [task.error!.code]),
+      ...task.rounds.flatMap((r) => r.failedAttempts.map((a) => a.code)),
+    ];
+    expect(shown).toEqual(["model.provider_denied"]);
+    expect(timeline.rounds[1]!.calls[0]!.awaited).toMatchObject({ received: [], failed: [TASK], done: true });
+    // A failure no round shows (the sub-agent reported it) stays the task's own error line.
+    const reported = events.filter((e) => !e.type.startsWith("model_call_attempt"));
+    expect(buildTimeline(reported).tasks[0]!.errorInRound).toBeUndefined();
+  });
+
   it("agent.await names the tasks it asked for and the finished ones it received", () => {
     const events = writerRun();
     const awaitCall = () => buildTimeline(events).rounds[1]!.calls[0]!;
     expect(awaitCall().awaited).toEqual({
       mode: "allCompleted",
       asked: [TASK, TASK2],
-      received: [TASK, TASK2],
+      received: [TASK],
+      failed: [TASK2],
+      cancelled: [],
       done: true,
       timedOut: false,
     });
@@ -231,7 +295,8 @@ describe("timeline delegation projection", () => {
       }),
     ];
     expect(buildTimeline(timedOut).rounds[1]!.calls[0]!.awaited).toMatchObject({
-      received: [TASK2],
+      received: [],
+      failed: [TASK2],
       done: true,
       timedOut: true,
     });

@@ -1,7 +1,7 @@
 /**
  * What an `agent.await` or `agent.handoff` call did, under the call (docs/spec/agent-delegation.md
- * §3, §6): the tasks an await is waiting for, then the finished ones it received (or that it timed
- * out); the profile a handoff passed the run to.
+ * §3, §6): the tasks an await is waiting for, then the finished ones — received (returned a result),
+ * failed, cancelled — (or that it timed out); the profile a handoff passed the run to.
  */
 import { useTranslation } from "react-i18next";
 import { taskLabel, useTimelineEnv } from "./timeline-env";
@@ -24,11 +24,14 @@ export function AwaitLine({ awaited }: { awaited: TimelineAwait }) {
           : t("runs.timeline.await.waitingAll")}
       </p>
     );
+  const parts = [
+    awaited.received.length > 0 && t("runs.timeline.await.received", { tasks: list(awaited.received) }),
+    awaited.failed.length > 0 && t("runs.timeline.await.failed", { tasks: list(awaited.failed) }),
+    awaited.cancelled.length > 0 && t("runs.timeline.await.cancelled", { tasks: list(awaited.cancelled) }),
+  ].filter((part): part is string => typeof part === "string");
   return (
     <p className="tl-await" data-testid="tl-await" data-done="true">
-      {awaited.received.length > 0
-        ? t("runs.timeline.await.received", { tasks: list(awaited.received) })
-        : t("runs.timeline.await.none")}
+      {parts.length > 0 ? parts.join(" ") : t("runs.timeline.await.none")}
       {awaited.timedOut && ` ${t("runs.timeline.await.timedOut")}`}
     </p>
   );

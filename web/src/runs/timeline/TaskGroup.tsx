@@ -3,7 +3,9 @@
  * §7.1): collapsible, labelled with the sub-agent profile's name, the task's title and its status
  * (waiting to start, running, returned, failed, cancelled); open, the child's rounds (the same rows
  * as the run's own, nested), the failure's code and sentence, and the result `task.return` gave
- * back. Open while the task runs; a finished one starts folded.
+ * back. Open while the task runs and when it failed (so a reload shows why, as live did); a
+ * returned or cancelled one starts folded. The failure shows once: in the round whose model attempt
+ * ended it when there is one (`task.errorInRound`), else as the task's error.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,7 +27,7 @@ export function TaskGroup({ runId, task, chatHref, checkpointBefore, canRevert }
   const { t } = useTranslation();
   const env = useTimelineEnv();
   const working = task.status === "queued" || task.status === "running";
-  const [open, setOpen] = useState(working);
+  const [open, setOpen] = useState(working || task.status === "failed");
   const summary = env.summaryOf(task.taskId);
   const { live } = env;
   return (
@@ -49,7 +51,7 @@ export function TaskGroup({ runId, task, chatHref, checkpointBefore, canRevert }
         </span>
       </summary>
       <div className="tl-task-body">
-        {task.error && (
+        {task.error && !task.errorInRound && (
           <p className="tl-error" data-testid="tl-task-error">
             <ErrorText error={task.error} />
           </p>

@@ -25,17 +25,27 @@ export interface TimelineTask {
   title?: string;
   status: TaskStatus;
   error?: { code: string; message: string };
+  /**
+   * The key of the child's round whose last model attempt already shows `error` (same code): the
+   * box then shows the failure once, in that round, not again as the task's error.
+   */
+  errorInRound?: string;
   /** What `task.return` recorded (the summary itself is read from the run's invocations). */
   returned?: { status: "completed" | "failed"; summaryChars?: number; summaryRef?: string; resultRef?: string };
   /** The child's rounds, in journal order. */
   rounds: TimelineRound[];
 }
 
-/** An `agent.await` call: the tasks it asked for and the finished ones it received. */
+/**
+ * An `agent.await` call: the tasks it asked for and, once it returned, the finished ones split by
+ * how they ended — `received` (completed: a result came back), `failed`, `cancelled`.
+ */
 export interface TimelineAwait {
   mode: string;
   asked: string[];
   received: string[];
+  failed: string[];
+  cancelled: string[];
   done: boolean;
   timedOut: boolean;
 }
@@ -67,7 +77,6 @@ export interface DelegationContext {
   handoffCalls: Map<string, TimelineCall>;
 }
 
-const TERMINAL: readonly string[] = ["completed", "failed", "cancelled"];
 const TASK_STATUS_OF: Record<string, TaskStatus> = {
   agent_task_queued: "queued",
   agent_task_started: "running",
@@ -139,6 +148,15 @@ function registerTask(ctx: DelegationContext, p: Payload, at: string): void {
   if (callId && round !== undefined) ctx.callOf(parent, round, callId, at, "agent_delegate").task = task;
 }
 
+/** Records the task's failure and whether its last round's final model attempt already shows it. */
+function setError(task: TimelineTask, error: { code: string; message: string }): void {
+  task.error = error;
+  const last = task.rounds[task.rounds.length - 1];
+  const attempt = last?.failedAttempts[last.failedAttempts.length - 1];
+  if (last && attempt && !attempt.willRetry && attempt.code === error.code) task.errorInRound = last.key;
+  else delete task.errorInRound;
+}
+
 function taskFor(ctx: DelegationContext, p: Payload): TimelineTask | undefined {
   const byId = str(p.taskId);
   return (byId ? ctx.tasks.get(byId) : undefined) ?? ctx.taskOfChild.get(str(p.childInvocationId) ?? invocationOf(p));
@@ -149,12 +167,17 @@ function finishAwait(ctx: DelegationContext, call: TimelineCall, p: Payload): vo
     mode: str(p.mode) ?? "nextCompleted",
     asked: [],
     received: [],
+    failed: [],
+    cancelled: [],
     done: false,
     timedOut: false,
   };
   const explicit = strings(p.receivedTaskIds) ?? strings(p.taskIds);
   const asked = awaited.asked.length > 0 ? awaited.asked : (explicit ?? []);
-  awaited.received = asked.filter((id) => TERMINAL.includes(ctx.tasks.get(id)?.status ?? ""));
+  const ended = (status: TaskStatus) => asked.filter((id) => ctx.tasks.get(id)?.status === status);
+  awaited.received = ended("completed");
+  awaited.failed = ended("failed");
+  awaited.cancelled = ended("cancelled");
   awaited.done = true;
   awaited.timedOut = p.timedOut === true;
   call.awaited = awaited;
@@ -182,13 +205,13 @@ export function foldDelegation(ctx: DelegationContext, type: string, p: Payload,
       if (!task) return true;
       task.status = TASK_STATUS_OF[type]!;
       const error = type === "agent_task_failed" || type === "agent_task_cancelled" ? errorOf(p) : undefined;
-      if (error) task.error = error;
+      if (error) setError(task, error);
       return true;
     }
     case "agent_child_invocation_failed": {
       const task = taskFor(ctx, p);
       const error = errorOf(p);
-      if (task && error && !task.error) task.error = error;
+      if (task && error && !task.error) setError(task, error);
       return true;
     }
     case "task_return_recorded":
@@ -217,7 +240,15 @@ export function foldDelegation(ctx: DelegationContext, type: string, p: Payload,
         named.length > 0
           ? named
           : [...ctx.tasks.values()].filter((t) => t.parentInvocationId === inv).map((t) => t.taskId);
-      call.awaited = { mode: str(p.mode) ?? "nextCompleted", asked, received: [], done: false, timedOut: false };
+      call.awaited = {
+        mode: str(p.mode) ?? "nextCompleted",
+        asked,
+        received: [],
+        failed: [],
+        cancelled: [],
+        done: false,
+        timedOut: false,
+      };
       return true;
     }
     case "agent_await_completed": {

@@ -114,6 +114,8 @@ export default {
       waiting: "Waiting for: {{tasks}}",
       waitingAll: "Waiting for its sub-agents",
       received: "Received: {{tasks}}",
+      failed: "Failed: {{tasks}}",
+      cancelled: "Cancelled: {{tasks}}",
       none: "No task had finished.",
       timedOut: "It stopped waiting (time limit).",
     },

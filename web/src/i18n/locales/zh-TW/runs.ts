@@ -111,6 +111,8 @@ export default {
       waiting: "正在等待：{{tasks}}",
       waitingAll: "正在等待它的子 Agent",
       received: "已收到：{{tasks}}",
+      failed: "已失敗：{{tasks}}",
+      cancelled: "已取消：{{tasks}}",
       none: "沒有已完成的任務。",
       timedOut: "已停止等待（逾時）。",
     },
