@@ -3,13 +3,20 @@
  * frames update the bar at once, and the job is read again on each frame, after a socket
  * reconnect (a frame missed while offline is never lost) and once right after following starts
  * (a small job can finish, and send its last frame, before the request that started it answers).
- * Only the answer of the latest read is applied, so a slow earlier read never moves the view back.
+ * Only the answer of the latest read is applied, and every frame and read goes through
+ * `mergeJobView` (job-merge.ts): `done` never moves backwards and a terminal status from a frame
+ * or a read is never replaced by `running`. A frame's status is applied at once, so the last
+ * frame ends the job on screen even when the read it triggers fails.
  */
 import { useCallback, useRef, useState } from "react";
 import { useFrame, useReconnected } from "../state/use-socket";
 import { useServices } from "../state/services";
+import { type JobProgressShape, mergeJobView } from "./job-merge";
 
-export function useJob<T extends { status: string }>(
+/**
+ * `{view, follow(id, first), reset(), refresh()}` for one job at a time; `read(id)` is the job's GET.
+ */
+export function useJob<T extends JobProgressShape>(
   kind: "export.progress" | "restore.progress",
   idOf: (frame: { exportId?: string; restoreId?: string }) => string | undefined,
   read: (id: string) => Promise<T>,
@@ -24,7 +31,7 @@ export function useJob<T extends { status: string }>(
       const ticket = ++latestRead.current;
       try {
         const next = await read(which);
-        if (ticket === latestRead.current && idRef.current === which) setView(next);
+        if (ticket === latestRead.current && idRef.current === which) setView((current) => mergeJobView(current, next));
       } catch {
         /* the next frame or reconnect reads it again */
       }
@@ -35,7 +42,11 @@ export function useJob<T extends { status: string }>(
     const id = idRef.current;
     const frameId = idOf(frame as { exportId?: string; restoreId?: string });
     if (!id || frameId !== id) return;
-    setView((current) => (current ? { ...current, done: frame.done, total: frame.total } : current));
+    setView((current) =>
+      current
+        ? mergeJobView(current, { ...current, done: frame.done, total: frame.total, status: frame.status })
+        : current,
+    );
     void refresh(id);
   });
   useReconnected(socket, () => {
