@@ -6,7 +6,7 @@ import type { ExportBody, RestoreStrategy } from "../../src/contracts/data";
 import { requestExport } from "../../src/application/data/export-job";
 import { deleteExport, downloadExport, exportStatus, listExports } from "../../src/application/data/export-reads";
 import { previewRestore, stageUpload } from "../../src/application/data/restore-preview";
-import { restoreStatus, startRestore } from "../../src/application/data/restore-job";
+import { listRestores, restoreStatus, startRestore } from "../../src/application/data/restore-job";
 import { dataDeps } from "../../src/composition/data";
 import { defineOps } from "./registry";
 
@@ -28,5 +28,6 @@ export const dataOps = defineOps({
   },
   "data.restore.start": (space, input: { restoreId: string; strategy: RestoreStrategy }) =>
     startRestore(dataDeps(space), input.restoreId, input.strategy),
+  "data.restore.list": (space, _input: Record<string, never>) => listRestores(dataDeps(space)),
   "data.restore.get": (space, input: { restoreId: string }) => restoreStatus(dataDeps(space), input.restoreId),
 });

@@ -75,6 +75,8 @@ export const restoreViewSchema = z.object({
     .nullable(),
 });
 export type RestoreView = z.infer<typeof restoreViewSchema>;
+/** `GET /api/v1/restore`: the restores that ran (running, done or failed), not expired, newest first. */
+export const restoreListSchema = z.object({ restores: z.array(restoreViewSchema) });
 
 /** `POST /api/v1/restore/uploads` and `PUT /api/v1/restore/uploads/:restoreId`. */
 export const uploadViewSchema = z.object({ restoreId: z.string(), bytes: z.number().int() });

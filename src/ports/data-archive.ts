@@ -95,6 +95,8 @@ export interface RestoreStore {
   dropBytes(id: string): void;
   remove(id: string): void;
   expired(now: number): string[];
+  /** Up to `limit` restores that ran (status running, done or failed), unexpired at `now`, newest first. */
+  latestRun(now: number, limit: number): RestoreRecord[];
 }
 
 /**

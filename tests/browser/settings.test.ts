@@ -102,6 +102,25 @@ describe.skipIf(!HAS_CHROMIUM)("web: settings export and restore", () => {
     expect(both.chats.map((c) => c.title)).toEqual(["Lantern tale", "Lantern tale"]);
   });
 
+  it("after a reload the ready export and the last restore's report are shown again", async () => {
+    const { page } = owner;
+    await page.reload();
+    await nav(page, "Settings").click();
+    await page.getByText("The export is ready.").waitFor({ timeout: 30_000 });
+    await page.getByText(/Kept until /).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download .zip" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^tavernedge-.*\.zip$/);
+
+    const phone = other.page;
+    await phone.reload();
+    await nav(phone, "Settings").click();
+    await phone.getByText("Done: 2 imported, 0 replaced, 0 kept, 0 refused.").waitFor({ timeout: 30_000 });
+    await phone.getByText("2 items were imported under new ids:").waitFor();
+  });
+
   it("an export that finishes before its start request answers still shows as ready", async () => {
     const page = (await rig.signedInPage(owner.device)).page;
     await nav(page, "Settings").click();

@@ -43,6 +43,7 @@ import {
   exportListSchema,
   exportViewSchema,
   restorePreviewSchema,
+  restoreListSchema,
   restoreViewSchema,
   uploadViewSchema,
 } from "../../src/contracts/data-views";
@@ -180,6 +181,7 @@ const ROUTES: Route[] = [
   ["POST", at("/restore/uploads"), uploadViewSchema],
   ["PUT", at("/restore/uploads/:id"), uploadViewSchema],
   ["POST", at("/restore/preview"), restorePreviewSchema],
+  ["GET", at("/restore"), restoreListSchema],
   ["GET", at("/restore/:id"), restoreViewSchema],
   ["POST", at("/restore/:id"), restoreViewSchema],
   ["GET", at("/admin/users"), adminUserListSchema],

@@ -54,6 +54,18 @@ export class SqlRestoreStore implements RestoreStore {
     );
   }
 
+  latestRun(now: number, limit: number): RestoreRecord[] {
+    return this.sql
+      .exec(
+        `SELECT * FROM te_data_restores WHERE status IN ('running', 'done', 'failed') AND expires_at > ?
+         ORDER BY created_at DESC, rowid DESC LIMIT ?`,
+        now,
+        limit,
+      )
+      .toArray()
+      .map(toRecord);
+  }
+
   get(id: string): RestoreRecord | null {
     const row = this.sql.exec("SELECT * FROM te_data_restores WHERE id = ?", id).toArray()[0];
     return row ? toRecord(row) : null;

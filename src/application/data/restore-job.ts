@@ -65,6 +65,19 @@ export function restoreView(deps: DataDeps, record: RestoreRecord): RestoreView 
   };
 }
 
+/** How many restores `GET /api/v1/restore` lists. */
+const LISTED_RESTORES = 5;
+
+/**
+ * The restores that ran (running, done or failed) and have not expired, newest first, at most 5:
+ * what a reloaded page or another device shows (docs/spec/data-portability.md §5).
+ */
+export function listRestores(deps: DataDeps): { restores: RestoreView[] } {
+  return {
+    restores: deps.restores.latestRun(deps.clock.now(), LISTED_RESTORES).map((record) => restoreView(deps, record)),
+  };
+}
+
 export function restoreStatus(deps: DataDeps, restoreId: string): RestoreView {
   return restoreView(deps, requireRestore(deps, restoreId));
 }

@@ -102,6 +102,8 @@ dataRoutes.post("/restore/preview", requireDevice, async (c) => {
   return c.json(await callSpace(c, "data.restore.preview", { body: bodyOf(c), ...passphraseOf(c) }));
 });
 
+dataRoutes.get("/restore", requireDevice, async (c) => c.json(await callSpace(c, "data.restore.list", {})));
+
 dataRoutes.get("/restore/:restoreId", requireDevice, async (c) =>
   c.json(await callSpace(c, "data.restore.get", { restoreId: c.req.param("restoreId") })),
 );

@@ -71,5 +71,18 @@ describe("progress frames follow the written state", () => {
     expect(report.status).toBe("done");
     await phone.waitFor((f) => f.type === "restore.progress" && f.status === "done", 60_000);
     expectReadsCaughtUp(await Promise.all(restoreReads));
+
+    // A reloaded page finds both again: the export in GET /export, the restore with its report in GET /restore.
+    const exports = await apiJson("/api/v1/export", { token: owner.deviceToken, expectStatus: 200 });
+    expect(exports.exports[0]).toMatchObject({ exportId: started.exportId, status: "ready", bytes: done.bytes });
+    const restores = await apiJson("/api/v1/restore", { token: target.deviceToken, expectStatus: 200 });
+    expect(restores.restores).toHaveLength(1);
+    expect(restores.restores[0]).toMatchObject({ restoreId: previewed.restoreId, status: "done", strategy: "skip" });
+    expect(restores.restores[0].report.imported).toBe(report.report.imported);
+    // Staged but never run: not listed.
+    await preview(target.deviceToken, archive);
+    expect((await apiJson("/api/v1/restore", { token: target.deviceToken, expectStatus: 200 })).restores).toHaveLength(
+      1,
+    );
   });
 });

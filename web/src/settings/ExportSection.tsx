@@ -1,9 +1,10 @@
 /**
  * Settings → "Export everything" (docs/spec/data-portability.md §1–2): runs are included unless
  * unticked; secrets only when ticked, with a passphrase typed twice (at least 8 characters, never
- * stored). Progress comes live from `export.progress`; a ready export downloads as one .zip.
+ * stored). Progress comes live from `export.progress`; a ready export downloads as one .zip. After
+ * a reload the newest unexpired export (`GET /export`) is shown again with its status.
  */
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote } from "../components/ErrorNote";
@@ -35,6 +36,23 @@ export function ExportSection() {
     setRepeat("");
     job.follow(view.exportId, view);
   });
+  const { resume } = job;
+  // After a reload (or on another device) the newest export is shown again, running or ready.
+  useEffect(() => {
+    let live = true;
+    api
+      .listExports()
+      .then(({ exports }) => {
+        const latest = exports[0];
+        if (live && latest) resume(latest.exportId, latest);
+      })
+      .catch(() => {
+        /* the section still starts new exports */
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, resume]);
   const download = useAction(async (exportId: string) => downloadArchive(services, exportId));
 
   const passphraseProblem = !includeSecrets
@@ -100,6 +118,7 @@ export function ExportSection() {
           {view.status === "ready" && (
             <p>
               {t("settings.export.ready")}{" "}
+              {t("settings.export.kept", { date: new Date(view.expiresAt).toLocaleString() })}{" "}
               <BusyButton
                 busy={download.busy}
                 busyLabel={t("settings.export.downloading")}

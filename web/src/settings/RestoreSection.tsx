@@ -7,7 +7,7 @@
  * restore request; a larger one follows through `restore.progress` frames. A refused archive
  * shows the localized error and code.
  */
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { describeError } from "../api/client";
 import { BusyButton } from "../components/BusyButton";
@@ -31,6 +31,23 @@ export function RestoreSection() {
   const [strategy, setStrategy] = useState<"merge" | "skip" | "replace">("merge");
   const job = useJob<RestoreView>("restore.progress", (f) => f.restoreId, api.getRestore);
 
+  const { resume } = job;
+  // After a reload (or on another device) the newest restore that ran shows its progress or report.
+  useEffect(() => {
+    let live = true;
+    api
+      .listRestores()
+      .then(({ restores }) => {
+        const latest = restores[0];
+        if (live && latest) resume(latest.restoreId, latest);
+      })
+      .catch(() => {
+        /* the section still checks new files */
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, resume]);
   const check = useAction(
     async () => {
       if (!file) return;

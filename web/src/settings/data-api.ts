@@ -13,6 +13,10 @@ import type { ExportView, RestorePreview, RestoreView } from "./types";
 export interface DataApi {
   startExport(body: { includeRuns: boolean; includeSecrets: boolean; passphrase?: string }): Promise<ExportView>;
   getExport(exportId: string): Promise<ExportView>;
+  /** Unexpired exports, newest first (`GET /export`). */
+  listExports(): Promise<{ exports: ExportView[] }>;
+  /** Restores that ran, newest first (`GET /restore`). */
+  listRestores(): Promise<{ restores: RestoreView[] }>;
   /** Runs the restore: the view with the report when it finished within the request (200), else `running` (202). */
   startRestore(restoreId: string, strategy: "merge" | "skip" | "replace"): Promise<RestoreView>;
   getRestore(restoreId: string): Promise<RestoreView>;
@@ -22,6 +26,8 @@ export function dataApi(api: ApiClient): DataApi {
   return {
     startExport: (body) => api.post("/export", body),
     getExport: (exportId) => api.get(`/export/${encodeURIComponent(exportId)}`),
+    listExports: () => api.get("/export"),
+    listRestores: () => api.get("/restore"),
     startRestore: (restoreId, strategy) => api.post(`/restore/${encodeURIComponent(restoreId)}`, { strategy }),
     getRestore: (restoreId) => api.get(`/restore/${encodeURIComponent(restoreId)}`),
   };

@@ -60,10 +60,17 @@ export function useJob<T extends JobProgressShape>(
     },
     [refresh],
   );
+  /** Follows `which` only when no job is followed yet: the latest job listed after a (re)load. */
+  const resume = useCallback(
+    (which: string, first: T) => {
+      if (idRef.current === null) follow(which, first);
+    },
+    [follow],
+  );
   const reset = useCallback(() => {
     idRef.current = null;
     latestRead.current += 1;
     setView(null);
   }, []);
-  return { view, follow, reset, refresh: () => (idRef.current ? refresh(idRef.current) : Promise.resolve()) };
+  return { view, follow, resume, reset, refresh: () => (idRef.current ? refresh(idRef.current) : Promise.resolve()) };
 }

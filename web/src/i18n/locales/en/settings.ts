@@ -33,6 +33,7 @@ export default {
     running: "Exporting…",
     progressLabel: "Export progress",
     ready: "The export is ready.",
+    kept: "Kept until {{date}}.",
     download: "Download .zip",
     downloading: "Downloading…",
   },

@@ -31,6 +31,7 @@ export default {
     running: "正在导出…",
     progressLabel: "导出进度",
     ready: "导出已完成。",
+    kept: "保留至 {{date}}。",
     download: "下载 .zip",
     downloading: "正在下载…",
   },

@@ -31,6 +31,7 @@ export default {
     running: "正在匯出…",
     progressLabel: "匯出進度",
     ready: "匯出已完成。",
+    kept: "保留至 {{date}}。",
     download: "下載 .zip",
     downloading: "正在下載…",
   },
