@@ -52,10 +52,15 @@ export const profileIssueSchema = z.strictObject({
 });
 export type ProfileIssue = z.infer<typeof profileIssueSchema>;
 
-/** `GET /agent/profiles`. */
+/** One delegation limit's allowed whole-number range and its default (docs/spec/profiles.md §3, ADR 2640). */
+export const delegationLimitRangeSchema = z.strictObject({ min: z.number(), max: z.number(), default: z.number() });
+export type DelegationLimitRange = z.infer<typeof delegationLimitRangeSchema>;
+
+/** `GET /agent/profiles`; `delegationLimits`: the range and default of each delegation limit, by key. */
 export const profileListSchema = z.strictObject({
   profiles: z.array(profileSummarySchema),
   issues: z.array(profileIssueSchema),
+  delegationLimits: z.record(z.string(), delegationLimitRangeSchema),
 });
 export type ProfileList = z.infer<typeof profileListSchema>;
 

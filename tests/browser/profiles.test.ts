@@ -160,13 +160,27 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
     const limitError = page.locator("#deleg-maxConcurrentInvocations-error");
     await expect
       .poll(() => limitError.textContent())
-      .toContain("Sub-agents at once must be a whole number greater than 0.");
+      .toContain("Sub-agents at once must be a whole number from 1 to 32.");
     expect(await limitError.textContent()).toContain("agent.profile_delegation_concurrency_invalid");
+    // Checked as typed, against the server's range: words, fractions and CJK numerals too.
+    const limitInput = field.getByLabel("Sub-agents at once", { exact: true });
+    for (const typed of ["abc", "12.5", "三"]) {
+      await limitInput.fill(typed);
+      await expect.poll(() => limitError.textContent()).toContain("must be a whole number from 1 to 32.");
+    }
+    // Empty: the default shows as the placeholder and in the hint.
+    await limitInput.fill("");
+    expect(await limitInput.getAttribute("placeholder")).toBe("3");
+    expect(await page.locator("#deleg-maxConcurrentInvocations-help").textContent()).toContain(
+      "empty: the default, 3.",
+    );
+    await limitInput.fill("0");
     expect(await field.getByLabel("Sub-agents at once", { exact: true }).getAttribute("aria-invalid")).toBe("true");
     expect(await field.getByTestId("field-error").count()).toBe(1);
     expect((await load("my-writer"))!.delegation).toMatchObject({ canDelegate: false, maxConcurrentInvocations: 3 });
 
-    await field.getByLabel("Sub-agents at once", { exact: true }).fill("2");
+    // Full-width digits (a Chinese IME) are read as the number.
+    await field.getByLabel("Sub-agents at once", { exact: true }).fill("２");
     // Being a sub-agent needs "callable": ticking the role ticks it.
     await field.getByLabel("As a sub-agent: does one task and returns the result").check();
     expect(await field.getByLabel("Other agents may call this profile").isChecked()).toBe(true);
@@ -191,7 +205,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: agent profiles", () => {
     expect(await role("handoffTarget").textContent()).toContain(
       "It cannot take over a run. “As a handoff target” is off.",
     );
-    await diagnose.getByText("Only these profiles may call it: default-writer.").waitFor();
+    await diagnose.getByText("Only these profiles may call it: Default Writer.").waitFor();
     await page.getByTestId("profile-health").getByText("Run as a sub-agent: yes").waitFor();
     expect(await page.getByTestId("field-error").count()).toBe(0);
     await rig.screenshot(page, "profile-delegation-1280");

@@ -12,7 +12,13 @@
  * Frames: `agent.profile_changed {profileId}` to every socket of the user after save/import/delete.
  */
 import { AppError } from "../../domain/errors";
-import { AGENT_PROFILE_KIND, PROFILE_LIMITS, type AgentProfileDefinition } from "../../domain/profiles/definition";
+import {
+  AGENT_PROFILE_KIND,
+  DELEGATION_DEFAULTS,
+  DELEGATION_LIMIT_RANGES,
+  PROFILE_LIMITS,
+  type AgentProfileDefinition,
+} from "../../domain/profiles/definition";
 import { DEFAULT_WRITER_ID, defaultWriterDefinition } from "../../domain/profiles/default-writer";
 import { migrateProfileDocument } from "../../domain/profiles/migrate";
 import { portableProfile } from "../../domain/profiles/model-binding";
@@ -46,7 +52,7 @@ export class AgentProfileService {
       if (read.ok) profiles.push(summary(read.profile, false));
       else issues.push(read.issue);
     }
-    return { profiles, issues };
+    return { profiles, issues, delegationLimits: delegationLimits() };
   }
 
   /** `{profile}` (null when no profile has this id). A stored invalid profile throws its first validation error. */
@@ -208,5 +214,15 @@ function readOnly(): AppError {
     "agent.profile_read_only",
     `"${DEFAULT_WRITER_ID}" is the built-in profile and cannot be changed or deleted. Save a copy under another id.`,
     { profileId: DEFAULT_WRITER_ID },
+  );
+}
+
+/** The range and default of each delegation limit (`GET /agent/profiles` `delegationLimits`, ADR 2640). */
+function delegationLimits(): ProfileList["delegationLimits"] {
+  return Object.fromEntries(
+    Object.entries(DELEGATION_LIMIT_RANGES).map(([key, range]) => [
+      key,
+      { ...range, default: DELEGATION_DEFAULTS[key as keyof typeof DELEGATION_LIMIT_RANGES] },
+    ]),
   );
 }

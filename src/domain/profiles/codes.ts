@@ -101,11 +101,20 @@ export const PROFILE_VALIDATION_CODES = {
   "agent.profile_tool_budget_invalid": { path: "$.tools.maxCallsPerTool", meaning: "a per-tool budget must be > 0" },
   "agent.profile_delegation_concurrency_invalid": {
     path: "$.delegation.maxConcurrentInvocations",
-    meaning: "must be > 0",
+    meaning: "a whole number from min to max (DELEGATION_LIMIT_RANGES)",
   },
-  "agent.profile_delegation_run_budget_invalid": { path: "$.delegation.maxInvocationsPerRun", meaning: "must be > 0" },
-  "agent.profile_delegation_result_budget_invalid": { path: "$.delegation.resultBudgetTokens", meaning: "must be > 0" },
-  "agent.profile_handoff_depth_invalid": { path: "$.delegation.maxHandoffDepth", meaning: "must be > 0" },
+  "agent.profile_delegation_run_budget_invalid": {
+    path: "$.delegation.maxInvocationsPerRun",
+    meaning: "a whole number from min to max (DELEGATION_LIMIT_RANGES)",
+  },
+  "agent.profile_delegation_result_budget_invalid": {
+    path: "$.delegation.resultBudgetTokens",
+    meaning: "a whole number from min to max (DELEGATION_LIMIT_RANGES)",
+  },
+  "agent.profile_handoff_depth_invalid": {
+    path: "$.delegation.maxHandoffDepth",
+    meaning: "a whole number from min to max (DELEGATION_LIMIT_RANGES)",
+  },
   "agent.profile_delegation_callers_empty": { path: "$.delegation.allowedCallers", meaning: "allowedCallers is empty" },
   "agent.profile_delegation_description_empty": {
     path: "$.delegation.descriptionForAgents",

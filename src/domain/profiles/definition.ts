@@ -156,6 +156,27 @@ export const DELEGATION_DEFAULTS: ProfileDelegation = Object.freeze({
   maxHandoffDepth: 8,
 }) as ProfileDelegation;
 
+/** The four numeric delegation limits (docs/spec/profiles.md §3). */
+export type DelegationLimitKey =
+  | "maxConcurrentInvocations"
+  | "maxInvocationsPerRun"
+  | "resultBudgetTokens"
+  | "maxHandoffDepth";
+
+/**
+ * Allowed range of each delegation limit, whole numbers, both ends included (docs/spec/profiles.md
+ * §3, ADR 2640). One source: the validator refuses a value outside it with the limit's own code and
+ * `details {path, min, max}`, and `GET /agent/profiles` serves it (`delegationLimits`, with the
+ * default) so the editor checks a field before sending.
+ */
+export const DELEGATION_LIMIT_RANGES: Readonly<Record<DelegationLimitKey, { min: number; max: number }>> =
+  Object.freeze({
+    maxConcurrentInvocations: { min: 1, max: 32 },
+    maxInvocationsPerRun: { min: 1, max: 1000 },
+    resultBudgetTokens: { min: 1, max: 1_000_000 },
+    maxHandoffDepth: { min: 1, max: 100 },
+  });
+
 /** Numeric defaults (docs/spec/profiles.md table). */
 export const PROFILE_DEFAULTS = Object.freeze({
   maxRetries: 3,

@@ -7,7 +7,13 @@
 import { ROOT_UNIVERSE } from "../workspace/roots";
 import { firstSegment, normalizeWorkspacePath } from "../workspace/paths";
 import { profileError } from "./codes";
-import { CHAT_COMPLETION_PRESET_API_ID, PRESET_API_IDS, type AgentProfileDefinition } from "./definition";
+import { AppError } from "../errors";
+import {
+  CHAT_COMPLETION_PRESET_API_ID,
+  DELEGATION_LIMIT_RANGES,
+  PRESET_API_IDS,
+  type AgentProfileDefinition,
+} from "./definition";
 import { parseProfileDocument } from "./parse";
 import { normalizeProfileId } from "./profile-id";
 import { DEFAULT_PROFILE_TOOL_CATALOG, DELEGATION_TOOL_IDS, type ProfileToolCatalog } from "./tool-catalog";
@@ -116,23 +122,21 @@ function validateModel({ model }: AgentProfileDefinition): void {
 
 function validateDelegation(profile: AgentProfileDefinition, catalog: ProfileToolCatalog): void {
   const d = profile.delegation;
-  if (d.maxConcurrentInvocations <= 0)
-    throw profileError(
-      "agent.profile_delegation_concurrency_invalid",
-      "delegation.maxConcurrentInvocations must be greater than 0.",
-    );
-  if (d.maxInvocationsPerRun <= 0)
-    throw profileError(
-      "agent.profile_delegation_run_budget_invalid",
-      "delegation.maxInvocationsPerRun must be greater than 0.",
-    );
-  if (d.resultBudgetTokens <= 0)
-    throw profileError(
-      "agent.profile_delegation_result_budget_invalid",
-      "delegation.resultBudgetTokens must be greater than 0.",
-    );
-  if (d.maxHandoffDepth <= 0)
-    throw profileError("agent.profile_handoff_depth_invalid", "delegation.maxHandoffDepth must be greater than 0.");
+  const limitCodes = [
+    ["maxConcurrentInvocations", "agent.profile_delegation_concurrency_invalid"],
+    ["maxInvocationsPerRun", "agent.profile_delegation_run_budget_invalid"],
+    ["resultBudgetTokens", "agent.profile_delegation_result_budget_invalid"],
+    ["maxHandoffDepth", "agent.profile_handoff_depth_invalid"],
+  ] as const;
+  for (const [key, code] of limitCodes) {
+    const { min, max } = DELEGATION_LIMIT_RANGES[key];
+    if (d[key] < min || d[key] > max)
+      throw new AppError(code, `delegation.${key} must be a whole number from ${min} to ${max}.`, {
+        path: `$.delegation.${key}`,
+        min,
+        max,
+      });
+  }
   if (d.allowedCallers.length === 0)
     throw profileError(
       "agent.profile_delegation_callers_empty",

@@ -47,6 +47,13 @@ describe("agent profiles API", () => {
         }),
       ],
       issues: [],
+      // The editor's range and default per delegation limit (ADR 2640).
+      delegationLimits: {
+        maxConcurrentInvocations: { min: 1, max: 32, default: 3 },
+        maxInvocationsPerRun: { min: 1, max: 1000, default: 8 },
+        resultBudgetTokens: { min: 1, max: 1_000_000, default: 8000 },
+        maxHandoffDepth: { min: 1, max: 100, default: 8 },
+      },
     });
     const { profile } = await apiJson("/api/v1/agent/profiles/default-writer", { token, expectStatus: 200 });
     expect(profile.tools.allow.at(-1)).toBe("mcp:*");

@@ -9,7 +9,14 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "../../../src/domain/errors";
 import { defaultWriterDefinition } from "../../../src/domain/profiles/default-writer";
 import { readProfile } from "../../../src/domain/profiles/validate";
-import { readDelegation, toolsForDelegation, writeDelegation } from "../../../web/src/profiles/delegation-draft";
+import { DELEGATION_DEFAULTS, DELEGATION_LIMIT_RANGES } from "../../../src/domain/profiles/definition";
+import {
+  firstLimitProblem,
+  limitProblem,
+  readDelegation,
+  toolsForDelegation,
+  writeDelegation,
+} from "../../../web/src/profiles/delegation-draft";
 import { refusalAt } from "../../../web/src/profiles/FieldError";
 import { composeProfile, copyDocument, splitProfile } from "../../../web/src/profiles/profile-draft";
 import type { ProfileDocument } from "../../../web/src/profiles/types";
@@ -139,5 +146,50 @@ describe("delegation fields", () => {
     expect(refusalAt(refusal, ["$.delegation.canDelegate"], ["agent.profile_agent_list_requires_delegation"])).toBe(
       refusal,
     );
+  });
+
+  /** The ranges as `GET /agent/profiles` serves them (profile-service.ts delegationLimits). */
+  const ranges = Object.fromEntries(
+    Object.entries(DELEGATION_LIMIT_RANGES).map(([k, r]) => [
+      k,
+      { ...r, default: DELEGATION_DEFAULTS[k as keyof typeof DELEGATION_LIMIT_RANGES] },
+    ]),
+  );
+
+  it("a limit that is not a whole number in the server's range is named at its field, with its range, before sending", () => {
+    for (const typed of ["abc", "12.5", "三", "0", "-1", "33", "1e3"]) {
+      expect(limitProblem("maxConcurrentInvocations", typed, ranges.maxConcurrentInvocations)).toEqual({
+        code: "agent.profile_delegation_concurrency_invalid",
+        message: "delegation.maxConcurrentInvocations must be a whole number from 1 to 32.",
+        details: { path: "$.delegation.maxConcurrentInvocations", min: 1, max: 32 },
+      });
+    }
+    expect(limitProblem("maxHandoffDepth", "101", ranges.maxHandoffDepth)?.code).toBe(
+      "agent.profile_handoff_depth_invalid",
+    );
+    // Empty = the default; a range not loaded yet leaves the check to the server.
+    expect(limitProblem("maxConcurrentInvocations", "  ", ranges.maxConcurrentInvocations)).toBeNull();
+    expect(limitProblem("maxConcurrentInvocations", "abc", undefined)).toBeNull();
+    const form = { ...readDelegation({}, {}), maxInvocationsPerRun: "12.5", resultBudgetTokens: "0" };
+    expect(firstLimitProblem(form, ranges)?.details.path).toBe("$.delegation.maxInvocationsPerRun");
+    expect(firstLimitProblem(readDelegation({}, {}), ranges)).toBeNull();
+  });
+
+  it("full-width digits are read as the number; the server agrees on the range and names the same code", () => {
+    expect(limitProblem("maxInvocationsPerRun", "１０００", ranges.maxInvocationsPerRun)).toBeNull();
+    const doc = mine();
+    const draft = splitProfile(doc);
+    const typed = { ...draft.form.delegation, maxInvocationsPerRun: "１０００", maxConcurrentInvocations: " ２ " };
+    const profile = readProfile(composeProfile(doc, { ...draft, form: { ...draft.form, delegation: typed } }));
+    expect(profile.delegation).toMatchObject({ maxInvocationsPerRun: 1000, maxConcurrentInvocations: 2 });
+    // Past the range the form and the server give the same code and range (one source).
+    const over = { ...draft.form.delegation, maxConcurrentInvocations: "１０００" };
+    const local = limitProblem(
+      "maxConcurrentInvocations",
+      over.maxConcurrentInvocations,
+      ranges.maxConcurrentInvocations,
+    );
+    const server = serverRefusal(composeProfile(doc, { ...draft, form: { ...draft.form, delegation: over } }));
+    expect(server).toEqual(local);
   });
 });

@@ -2,22 +2,26 @@
  * The diagnose line of the delegation fields: for the saved profile, whether another agent can
  * delegate a task to it and whether one can hand its run over to it, and for each "no" the reason
  * in plain words (the server's `delegationNotes`, domain/profiles/delegation-health.ts, ADR 2630);
- * who may call it when that is narrowed. With unsaved edits it says it describes the saved version.
+ * who may call it when that is narrowed (by profile name; an id no profile has stays as the id). With unsaved edits it says it describes the saved version.
  */
 import { useTranslation } from "react-i18next";
+import { profileName } from "./profile-name";
 import type { DelegationNote, DelegationRole, ProfileHealth } from "./types";
+import { useProfileList } from "./use-profile-list";
 
 const ROLES: Array<{ role: DelegationRole; key: "subAgentAvailable" | "handoffTargetAvailable" }> = [
   { role: "subAgent", key: "subAgentAvailable" },
   { role: "handoffTarget", key: "handoffTargetAvailable" },
 ];
 
-/** The sentence for one note (in the current language). */
+/** The sentence for one note (in the current language); callers by their profile names, not ids. */
 function useNoteText() {
   const { t } = useTranslation();
+  const { list } = useProfileList();
+  const names = new Map((list?.profiles ?? []).map((p) => [p.id, p.displayName]));
   return (note: DelegationNote) =>
     t(`profiles.delegation.notes.${note.reason}`, {
-      callers: (note.callers ?? []).join(t("common.listSeparator")),
+      callers: (note.callers ?? []).map((id) => profileName(t, id, names.get(id))).join(t("common.listSeparator")),
       defaultValue: note.message,
     });
 }

@@ -11,9 +11,10 @@ import { useTranslation } from "react-i18next";
 import type { ReactNode } from "react";
 import { CallersField } from "./CallersField";
 import { DelegationDiagnose } from "./DelegationDiagnose";
-import { type DelegationForm, type DelegationLimit, toolsForDelegation } from "./delegation-draft";
+import { formatCount } from "../i18n/format";
+import { type DelegationForm, type DelegationLimit, limitProblem, toolsForDelegation } from "./delegation-draft";
 import { FieldError, refusalAt, type Refusal } from "./FieldError";
-import type { ProfileHealth } from "./types";
+import type { DelegationLimitRange, ProfileHealth } from "./types";
 
 type Flag =
   | "canDelegate"
@@ -45,10 +46,21 @@ export interface DelegationFieldProps {
   /** The draft differs from the saved profile (the diagnose line describes the saved one). */
   dirty: boolean;
   refusal: Refusal | null;
+  /** Each limit's range and default (`GET /agent/profiles` `delegationLimits`); undefined while loading. */
+  ranges?: Readonly<Record<string, DelegationLimitRange>> | undefined;
   onChange(patch: { delegation: DelegationForm; allow?: string[] }): void;
 }
 
-export function DelegationField({ profileId, form, allow, health, dirty, refusal, onChange }: DelegationFieldProps) {
+export function DelegationField({
+  profileId,
+  form,
+  allow,
+  health,
+  dirty,
+  refusal,
+  ranges,
+  onChange,
+}: DelegationFieldProps) {
   const { t } = useTranslation();
   const set = (patch: Partial<DelegationForm>) => {
     const next = { ...form, ...patch };
@@ -83,7 +95,9 @@ export function DelegationField({ profileId, form, allow, health, dirty, refusal
     );
   };
   const limit = (key: DelegationLimit) => {
-    const error = refusalAt(refusal, [`$.delegation.${key}`]);
+    const range = ranges?.[key];
+    // What the form sees as typed comes first; a refusal the server still gives shows its own code.
+    const error = limitProblem(key, form[key], range) ?? refusalAt(refusal, [`$.delegation.${key}`]);
     const errorId = `deleg-${key}-error`;
     return (
       <div className="field-group">
@@ -93,13 +107,22 @@ export function DelegationField({ profileId, form, allow, health, dirty, refusal
             type="text"
             inputMode="numeric"
             value={form[key]}
+            placeholder={range ? String(range.default) : undefined}
             onChange={(e) => set({ [key]: e.target.value })}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : `deleg-${key}-help`}
             data-testid={`deleg-${key}`}
           />
         </label>
-        <small id={`deleg-${key}-help`}>{t(`profiles.delegation.limits.${key}Help`)}</small>
+        <small id={`deleg-${key}-help`}>
+          {t(`profiles.delegation.limits.${key}Help`)}
+          {range &&
+            ` ${t("profiles.delegation.limits.rangeHint", {
+              min: formatCount(range.min),
+              max: formatCount(range.max),
+              value: formatCount(range.default),
+            })}`}
+        </small>
         <FieldError refusal={error} id={errorId} />
       </div>
     );

@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApiError } from "../api/client";
 import { DelegationField } from "./DelegationField";
+import { firstLimitProblem } from "./delegation-draft";
 import { FieldError, refusalAt } from "./FieldError";
 import { BusyButton } from "../components/BusyButton";
 import { SelectField } from "../components/SelectField";
@@ -25,6 +26,7 @@ import { ToolsField } from "./ToolsField";
 import type { ProfileDocument, ProfileHealth, RepairAction } from "./types";
 import { useAgentTools } from "./use-agent-tools";
 import { useProfileDraft } from "./use-profile-draft";
+import { useProfileList } from "./use-profile-list";
 import { useProfilesApi } from "./use-profiles-api";
 import { ValidationError } from "./ValidationError";
 import { WorkspaceRootsField } from "./WorkspaceRootsField";
@@ -53,6 +55,7 @@ export function ProfileEditor({ profile, version, readOnly, repair, health, onSa
   const { connections } = useConnections();
   const { tools, error: toolsError } = useAgentTools();
   const state = useProfileDraft(profile, version);
+  const ranges = useProfileList().list?.delegationLimits;
   const { draft, setForm } = state;
   const { form } = draft;
   const [details, setDetails] = useState<unknown>(null);
@@ -61,6 +64,11 @@ export function ProfileEditor({ profile, version, readOnly, repair, health, onSa
   const save = useAction(
     async () => {
       setDetails(null);
+      const problem = firstLimitProblem(form.delegation, ranges);
+      if (problem) {
+        setDetails(problem.details);
+        throw new ApiError(0, problem.code, problem.message, undefined, problem.details);
+      }
       let document: ProfileDocument;
       try {
         document = composeProfile(state.base, draft);
@@ -186,6 +194,7 @@ export function ProfileEditor({ profile, version, readOnly, repair, health, onSa
           health={health}
           dirty={state.dirty}
           refusal={refusal}
+          ranges={ranges}
           onChange={setForm}
         />
       </fieldset>

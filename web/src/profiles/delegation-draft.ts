@@ -3,9 +3,12 @@
  * §3, docs/spec/agent-delegation.md): pure, no React. Numbers stay as typed text and are sent as
  * numbers when they are whole numbers, otherwise as typed, so the server's strict reader names the
  * problem with its code and `details.path` (`agent.profile_delegation_concurrency_invalid` at
- * `$.delegation.maxConcurrentInvocations`, …). An empty number field is left out of the document
+ * `$.delegation.maxConcurrentInvocations`, …); full-width digits are normalised first, and the form
+ * checks each limit against the server's range before sending (limitProblem). An empty number field is left out of the document
  * (the server fills its default). A blank `descriptionForAgents` is left out (blank is refused).
  */
+import type { DelegationLimitRange } from "../../../src/contracts/profile-views";
+
 type Json = Record<string, unknown>;
 
 export interface DelegationForm {
@@ -81,10 +84,64 @@ export function readDelegation(delegation: unknown, run: unknown): DelegationFor
   };
 }
 
-/** "8" → 8; other text is sent as typed (the server names the problem). */
+/** Typed text with full-width digits and signs made ASCII (NFKC: "１０００" → "1000"), trimmed. */
+export function normalizeLimit(value: string): string {
+  return value.normalize("NFKC").trim();
+}
+
+/** "8" (or "８") → 8; other text is sent as typed (the server names the problem). */
 export function numberOrText(value: string): unknown {
-  const trimmed = value.trim();
-  return /^-?\d+$/.test(trimmed) ? Number(trimmed) : trimmed;
+  const normalized = normalizeLimit(value);
+  return /^-?\d+$/.test(normalized) ? Number(normalized) : normalized;
+}
+
+/** The server's code for a limit out of its range (docs/spec/profiles.md §3). */
+export const LIMIT_CODES: Readonly<Record<DelegationLimit, string>> = {
+  maxConcurrentInvocations: "agent.profile_delegation_concurrency_invalid",
+  maxInvocationsPerRun: "agent.profile_delegation_run_budget_invalid",
+  resultBudgetTokens: "agent.profile_delegation_result_budget_invalid",
+  maxHandoffDepth: "agent.profile_handoff_depth_invalid",
+};
+
+/** A limit the form refuses before sending: the server's code, `details {path, min, max}`. */
+export interface LimitProblem {
+  code: string;
+  message: string;
+  details: { path: string; min: number; max: number };
+}
+
+/**
+ * The problem with limit `key` typed as `value`, checked against the server's range
+ * (`GET /agent/profiles` `delegationLimits`, ADR 2640): null when empty (the default applies), when
+ * the range is unknown (the server checks), or when it is a whole number from min to max after
+ * full-width digits are normalised; else the code the server would answer for that field.
+ */
+export function limitProblem(
+  key: DelegationLimit,
+  value: string,
+  range: DelegationLimitRange | undefined,
+): LimitProblem | null {
+  const normalized = normalizeLimit(value);
+  if (normalized === "" || !range) return null;
+  const n = /^[+-]?\d+$/.test(normalized) ? Number(normalized) : Number.NaN;
+  if (Number.isSafeInteger(n) && n >= range.min && n <= range.max) return null;
+  return {
+    code: LIMIT_CODES[key],
+    message: `delegation.${key} must be a whole number from ${range.min} to ${range.max}.`,
+    details: { path: `$.delegation.${key}`, min: range.min, max: range.max },
+  };
+}
+
+/** The first limit of `form` the form refuses (see limitProblem), or null. */
+export function firstLimitProblem(
+  form: DelegationForm,
+  ranges: Readonly<Record<string, DelegationLimitRange>> | undefined,
+): LimitProblem | null {
+  for (const key of DELEGATION_LIMITS) {
+    const problem = limitProblem(key, form[key], ranges?.[key]);
+    if (problem) return problem;
+  }
+  return null;
 }
 
 /** The document's `delegation` block for `form`. */
@@ -93,7 +150,7 @@ export function writeDelegation(form: DelegationForm): Json {
   for (const flag of FLAGS) out[flag] = form[flag];
   out.allowedCallers = [...form.allowedCallers];
   if (form.descriptionForAgents.trim() !== "") out.descriptionForAgents = form.descriptionForAgents;
-  for (const key of DELEGATION_LIMITS) if (form[key].trim() !== "") out[key] = numberOrText(form[key]);
+  for (const key of DELEGATION_LIMITS) if (normalizeLimit(form[key]) !== "") out[key] = numberOrText(form[key]);
   return out;
 }
 

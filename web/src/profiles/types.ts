@@ -15,6 +15,7 @@ export type {
   DiagnosticBlock,
   DiagnosticRepairAction as RepairAction,
   ProfileIssue,
+  DelegationLimitRange,
   ProfileList,
   ProfileSummary,
 } from "../../../src/contracts/profile-views";

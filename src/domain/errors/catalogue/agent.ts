@@ -98,7 +98,7 @@ export const AGENT_CODES = {
   },
   "agent.profile_delegation_concurrency_invalid": {
     status: 400,
-    message: "Delegation.maxConcurrentInvocations must be greater than 0.",
+    message: "Delegation.maxConcurrentInvocations must be a whole number in its range (details.min to details.max).",
   },
   "agent.profile_delegation_description_empty": {
     status: 400,
@@ -106,11 +106,11 @@ export const AGENT_CODES = {
   },
   "agent.profile_delegation_result_budget_invalid": {
     status: 400,
-    message: "Delegation.resultBudgetTokens must be greater than 0.",
+    message: "Delegation.resultBudgetTokens must be a whole number in its range (details.min to details.max).",
   },
   "agent.profile_delegation_run_budget_invalid": {
     status: 400,
-    message: "Delegation.maxInvocationsPerRun must be greater than 0.",
+    message: "Delegation.maxInvocationsPerRun must be a whole number in its range (details.min to details.max).",
   },
   "agent.profile_delegation_target_mode_required": {
     status: 400,
@@ -125,7 +125,10 @@ export const AGENT_CODES = {
     status: 400,
     message: "A directly runnable profile must allow builtin:workspace.finish.",
   },
-  "agent.profile_handoff_depth_invalid": { status: 400, message: "Delegation.maxHandoffDepth must be greater than 0." },
+  "agent.profile_handoff_depth_invalid": {
+    status: 400,
+    message: "Delegation.maxHandoffDepth must be a whole number in its range (details.min to details.max).",
+  },
   "agent.profile_id_empty": { status: 400, message: "The profile id must not be empty." },
   "agent.profile_id_invalid": { status: 400, message: "The stored profile says its id is … but it is stored as …." },
   "agent.profile_id_mismatch": { status: 400, message: "The profile in the body has id …, but the URL names …." },

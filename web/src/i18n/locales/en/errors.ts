@@ -183,11 +183,12 @@ export default {
   "data.run_not_finished": "This run was still going when it was exported; only finished runs are restored.",
   "auth.user_disabled": "This account was disabled by the server's operator. Your data is kept; contact them.",
   // [delegation] profile editor: the delegation fields' refusals (docs/spec/profiles.md §3).
-  "agent.profile_delegation_concurrency_invalid": "Sub-agents at once must be a whole number greater than 0.",
-  "agent.profile_delegation_run_budget_invalid": "Sub-agent tasks per run must be a whole number greater than 0.",
+  "agent.profile_delegation_concurrency_invalid": "Sub-agents at once must be a whole number from {{min}} to {{max}}.",
+  "agent.profile_delegation_run_budget_invalid":
+    "Sub-agent tasks per run must be a whole number from {{min}} to {{max}}.",
   "agent.profile_delegation_result_budget_invalid":
-    "The result budget must be a whole number of tokens greater than 0.",
-  "agent.profile_handoff_depth_invalid": "Handoffs per run must be a whole number greater than 0.",
+    "The result budget must be a whole number of tokens from {{min}} to {{max}}.",
+  "agent.profile_handoff_depth_invalid": "Handoffs per run must be a whole number from {{min}} to {{max}}.",
   "agent.profile_delegation_callers_empty":
     "Tick at least one profile that may call it, or allow any of your profiles.",
   "agent.profile_delegation_description_empty": "The description for other agents must not be only spaces.",

@@ -248,6 +248,7 @@ export default {
       maxHandoffDepthHelp: "How many times a run may change hands when this profile hands it over.",
       resultBudgetTokens: "Result budget (tokens)",
       resultBudgetTokensHelp: "The most a returned result may carry back to the caller.",
+      rangeHint: "A whole number from {{min}} to {{max}}; empty: the default, {{value}}.",
     },
     descriptionForAgents: "Description for other agents",
     descriptionForAgentsHelp: "What other agents read when they choose whom to call. Empty: the profile's description.",

@@ -245,6 +245,7 @@ export default {
       maxHandoffDepthHelp: "由这个配置移交时，一次运行最多可以换手几次。",
       resultBudgetTokens: "结果上限（token）",
       resultBudgetTokensHelp: "交回给调用方的结果最多能有多长。",
+      rangeHint: "{{min}} 到 {{max}} 之间的整数；留空则使用默认值 {{value}}。",
     },
     descriptionForAgents: "给其他 Agent 看的说明",
     descriptionForAgentsHelp: "其他 Agent 选择调用对象时读到的内容。留空则使用配置的描述。",

@@ -245,6 +245,7 @@ export default {
       maxHandoffDepthHelp: "由這個設定檔移交時，一次執行最多可以換手幾次。",
       resultBudgetTokens: "結果上限（token）",
       resultBudgetTokensHelp: "交回給呼叫方的結果最多能有多長。",
+      rangeHint: "{{min}} 到 {{max}} 之間的整數；留空則使用內定值 {{value}}。",
     },
     descriptionForAgents: "給其他 Agent 看的說明",
     descriptionForAgentsHelp: "其他 Agent 選擇呼叫對象時讀到的內容。留空則使用設定檔的描述。",
