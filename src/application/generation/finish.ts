@@ -35,9 +35,18 @@ export function replyExtra(reasoning: string, tauritavern: JsonObject = {}): Jso
   };
 }
 
-/** Saves the final reply and ends `completed`. */
+/**
+ * Saves the final reply and ends `completed`. After a tool-only turn (a batch was saved into a new
+ * or appended message) an empty final answer (no text, no reasoning) is not saved: the chat would
+ * show an empty assistant bubble (docs/spec/generation.md "Ending").
+ */
 export function completeWithReply(ctx: GenerationContext, text: string, reasoning: string): void {
-  const id = saveReply(ctx.deps.chats, ctx.chatId, replyTarget(ctx.state), { text, extra: replyExtra(reasoning) });
+  const target = replyTarget(ctx.state);
+  if (ctx.state.batchesSaved > 0 && target.kind === "append" && text.trim() === "" && reasoning.trim() === "") {
+    endGeneration(ctx, "completed", null);
+    return;
+  }
+  const id = saveReply(ctx.deps.chats, ctx.chatId, target, { text, extra: replyExtra(reasoning) });
   ctx.state.messageIds.push(id);
   endGeneration(ctx, "completed", null);
 }

@@ -72,4 +72,20 @@ describe("chat generation: two rounds with a real MCP tool", () => {
     const chat = await apiJson(`/api/v1/chats/${fx.chatId}`, { token: fx.token, expectStatus: 200 });
     expect(chat.activeGeneration).toBeNull();
   });
+
+  it("an empty final answer after a tool call saves no empty assistant message", async () => {
+    const fx = await genFixture([
+      { text: "", toolCalls: [{ id: "call_e", name: "mcp__Everything__echo", arguments: '{"message":"quiet"}' }] },
+      { text: "" },
+    ]);
+    await allowTools(fx.user, everythingUrl(), ["echo"]);
+    const id = await generate(fx, { generationType: "normal", userMessage: { text: "Echo quietly" } });
+    const view = await waitEnded(fx, id);
+    expect(view.status).toBe("completed");
+    const messages = await messagesOf(fx);
+    expect(messages.map((m) => m.role)).toEqual(["user", "user", "assistant", "tool"]);
+    expect(messages[2].toolCalls[0].id).toBe("call_e");
+    expect(view.messageIds).toEqual([messages[2].messageId, messages[3].messageId]);
+    expect(await recorded(fx.scriptId)).toHaveLength(2);
+  });
 });

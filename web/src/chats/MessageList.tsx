@@ -12,7 +12,7 @@ import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
 import { liveText, type LiveGeneration } from "./live-generation";
 import { MessageBody } from "./MessageBody";
 import { MessageItem } from "./MessageItem";
-import { isToolOnly, toolArguments } from "./message-meta";
+import { isEmptyAfterTools, isToolOnly, toolArguments } from "./message-meta";
 import type { ChatMessage } from "./types";
 
 export interface MessageListProps {
@@ -74,7 +74,12 @@ export function MessageList(props: MessageListProps) {
   const hideLast = live && lastReply && live.generationType === "regenerate";
   const rows: Row[] = useMemo(() => {
     const list: Row[] = messages
-      .filter((m) => !(hideLast && m === lastReply) && (m === lastReply || !isToolOnly(m)))
+      .filter(
+        (m, i) =>
+          !(hideLast && m === lastReply) &&
+          (m === lastReply || !isToolOnly(m)) &&
+          !isEmptyAfterTools(m, messages[i - 1]),
+      )
       .map((message) => ({ kind: "message", message }));
     if (shown && !intoLast) list.push({ kind: "live", text: shown.text, reasoning: shown.reasoning });
     return list;

@@ -34,6 +34,25 @@ export function isToolOnly(message: ChatMessage): boolean {
   );
 }
 
+/**
+ * True for an empty final answer right after a tool turn (assistant, no text, no reasoning, no tool
+ * calls, one swipe at most, no notice, following a `tool` row): the list shows no bubble for it
+ * (docs/spec/generation.md §6; servers no longer save one, older chats may hold one).
+ */
+export function isEmptyAfterTools(message: ChatMessage, previous: ChatMessage | undefined): boolean {
+  const reasoning = message.extra?.reasoning;
+  return (
+    previous?.role === "tool" &&
+    message.role === "assistant" &&
+    message.text.trim() === "" &&
+    (typeof reasoning !== "string" || reasoning.trim() === "") &&
+    (message.toolCalls?.length ?? 0) === 0 &&
+    (message.swipes?.length ?? 0) <= 1 &&
+    !isPartial(message) &&
+    outcomeUnknownCalls(message).length === 0
+  );
+}
+
 export interface UnknownCall {
   callId: string;
   toolId: string;
