@@ -428,7 +428,11 @@ describe.skipIf(!HAS_CHROMIUM)("web: chats, connections and agent runs", () => {
     await row.getByRole("button", { name: "Test connection Wrong key" }).click();
     await expect
       .poll(() => row.getByTestId("connection-test-result").textContent(), { timeout: 20_000 })
-      .toMatch(/^Failed: The model provider refused the API key\. model\.provider_denied.*Incorrect API key provided/);
+      .toMatch(
+        /^Failed: The model provider refused the API key\. model\.provider_denied\s*Provider said: “Incorrect API key provided/,
+      );
+    // The server's whole English sentence is not repeated under the translation.
+    expect(await row.getByTestId("connection-test-result").textContent()).not.toContain("refused the credentials");
     await rig.screenshot(page, "connections-1280");
   });
 

@@ -9,7 +9,8 @@
  * `model.cancelled`. Messages quote the provider's own message (≤ 300 chars) with the API key
  * scrubbed; request bodies and headers are never included. A refused connection (workerd's
  * "Network connection lost", ECONNREFUSED, "connection refused") is worded "the server refused
- * the connection or is not running" instead of the runtime's text (ADR 1461). `providerLabel`
+ * the connection or is not running" instead of the runtime's text (ADR 1461). The provider's own
+ * words also go alone in `details.providerMessage` (scrubbed, ≤ 300 chars) for clients' second line. `providerLabel`
  * is the sentence-start form ("The OpenAI-compatible endpoint"); mid-sentence it is lower-cased.
  */
 import {
@@ -105,6 +106,8 @@ function fromApiCall(error: APICallError, label: string, scrub: (text: string) =
   const status = error.statusCode;
   const providerMessage = short(scrub(providerMessageOf(error)));
   const providerCode = providerCodeOf(error.data);
+  // The provider's own words apart from our sentence, for clients that show them under a translation.
+  const said = providerMessage === "no details" ? {} : { providerMessage };
   if (status === undefined) return unreachable(error, providerMessage, label, scrub, { providerCode });
   if (status >= 200 && status < 300) {
     return new ModelError(
@@ -117,20 +120,21 @@ function fromApiCall(error: APICallError, label: string, scrub: (text: string) =
     return new ModelError(
       "model.provider_rate_limited",
       `${label} is rate limiting requests (HTTP 429): ${providerMessage}`,
-      { status, providerCode, retryAfterMs: retryAfterMs(error.responseHeaders) },
+      { status, providerCode, ...said, retryAfterMs: retryAfterMs(error.responseHeaders) },
     );
   }
   if (status === 401 || status === 403) {
     return new ModelError(
       "model.provider_denied",
       `${label} refused the credentials (HTTP ${status}): ${providerMessage}`,
-      { status, providerCode },
+      { status, providerCode, ...said },
     );
   }
   if (status >= 500 || status === 408) {
     return new ModelError("model.request_failed", `${label} failed (HTTP ${status}): ${providerMessage}`, {
       status,
       providerCode,
+      ...said,
     });
   }
   if (status >= 300 && status < 400)
@@ -143,7 +147,7 @@ function fromApiCall(error: APICallError, label: string, scrub: (text: string) =
   return new ModelError(
     "model.provider_rejected",
     `${label} rejected the request (HTTP ${status}): ${providerMessage}`,
-    { status, providerCode },
+    { status, providerCode, ...said },
   );
 }
 
@@ -159,11 +163,12 @@ function fromStreamErrorObject(
     return new ModelError(
       "model.provider_rate_limited",
       `${label} is rate limiting requests: ${short(scrub(message))}`,
-      { providerCode },
+      { providerCode, providerMessage: short(scrub(message)) },
     );
   }
   return new ModelError("model.stream_failed", `${label} reported an error while streaming: ${short(scrub(message))}`, {
     providerCode,
+    providerMessage: short(scrub(message)),
   });
 }
 

@@ -30,6 +30,8 @@ export interface ModelErrorDetails {
   status?: number;
   /** The provider's own error code/type string (e.g. `invalid_request_error`). */
   providerCode?: string;
+  /** The provider's own error message alone (scrubbed, ≤ 300 chars), for a client's "Provider said" line. */
+  providerMessage?: string;
   /** Retry-After of a 429, in ms, when the provider sent one. */
   retryAfterMs?: number;
   /** Which tool call was at fault (`model.invalid_tool_call`). */

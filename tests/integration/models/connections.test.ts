@@ -172,6 +172,8 @@ describe("model connections API", () => {
     expect(denied.error).toMatchObject({ code: "model.provider_denied", details: { status: 401, retryable: false } });
     expect(denied.error.message).toContain("Incorrect API key provided");
     expect(denied.error.message).not.toContain("VERYSECRET");
+    expect(denied.error.details.providerMessage).toMatch(/^Incorrect API key provided/);
+    expect(denied.error.details.providerMessage).not.toContain("VERYSECRET");
     // The provider label starts the sentence here, so it keeps its capital.
     expect(denied.error.message).toMatch(/^The OpenAI-compatible endpoint refused the credentials/);
     const limited = await apiJson(`/api/v1/connections/${conn.id}/test`, {

@@ -40,6 +40,8 @@ describe("toModelError network wording", () => {
       compatible,
     );
     expect(denied.message).toMatch(/^The OpenAI-compatible endpoint refused the credentials/);
+    // The provider's own words alone, for the client's "Provider said" line.
+    expect(denied.details).toMatchObject({ status: 401, providerMessage: "bad key" });
     expect(toModelError("boom", compatible).message).toBe("The request to the OpenAI-compatible endpoint failed: boom");
   });
 });

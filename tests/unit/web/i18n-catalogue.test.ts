@@ -242,12 +242,20 @@ describe("error envelopes in the reader's language", () => {
     });
   });
 
-  it("a model provider's quoted answer stays under the translation (it says what no catalogue can)", () => {
+  it("a model provider's own words stay under the translation, labelled, without the server's sentence", async () => {
     const message = "OpenAI refused the credentials (HTTP 401): Incorrect API key provided.";
-    const shown = localizeError({ code: "model.provider_denied", message, details: { status: 401 } });
+    const details = { status: 401, providerMessage: "Incorrect API key provided." };
+    const shown = localizeError({ code: "model.provider_denied", message, details });
     expect(shown.translated).toBe(true);
     expect(shown.primary).not.toBe(message);
-    expect(shown.quoted).toBe(message);
+    expect(shown.quoted).toBe("服务商原话：“Incorrect API key provided.”");
+    // Without the provider's words apart, no second line repeating the first.
+    expect(localizeError({ code: "model.provider_denied", message, details: { status: 401 } }).quoted).toBeNull();
+    await i18n.changeLanguage("en");
+    expect(localizeError({ code: "model.provider_denied", message, details }).quoted).toBe(
+      "Provider said: “Incorrect API key provided.”",
+    );
+    await i18n.changeLanguage("zh-CN");
   });
 
   it("zh-TW and English have their own sentences", async () => {

@@ -4,8 +4,8 @@
  * `{{field}}` placeholders filled from the envelope's `details`. The server's own (English)
  * `message` is shown only when the catalogue has no sentence for the code or the sentence needs a
  * detail the envelope lacks: never both, so the reader never sees the same thing twice. The one
- * exception is a message quoting a model provider's answer (QUOTES_PROVIDER): it adds what the
- * translation cannot say, so it stays as a smaller second line.
+ * exception is a model provider's own answer (QUOTES_PROVIDER, `details.providerMessage`): it adds
+ * what the translation cannot say, so it stays as a smaller second line, labelled "Provider said".
  */
 import { i18n } from "./i18n";
 
@@ -18,8 +18,8 @@ export interface ErrorLike {
 
 /**
  * `primary`: the sentence to show (beside the code); `translated`: false when it is the server's own
- * message; `quoted`: the server's message under a translation, only for codes whose message quotes
- * what a model provider answered (words no catalogue has), else null.
+ * message; `quoted`: "Provider said: “…”" with `details.providerMessage` (the provider's own words,
+ * which no catalogue has) under a translation, only for QUOTES_PROVIDER codes, else null.
  */
 export interface LocalizedError {
   code: string;
@@ -29,8 +29,8 @@ export interface LocalizedError {
 }
 
 /**
- * Codes whose server message carries the model provider's own answer ("… (HTTP 401): Incorrect API
- * key provided"): the translation says what happened, the server message what the provider said.
+ * Codes whose `details.providerMessage` carries the model provider's own answer ("Incorrect API key
+ * provided"): the translation says what happened, the quoted words what the provider said.
  */
 const QUOTES_PROVIDER = new Set([
   "model.provider_denied",
@@ -83,7 +83,11 @@ export function localizeError(error: ErrorLike): LocalizedError {
     return shown(value);
   });
   if (!complete) return { code: error.code, primary: error.message, translated: false, quoted: null };
-  const quoted = QUOTES_PROVIDER.has(error.code) && error.message && error.message !== text ? error.message : null;
+  const said = detailValue(error.details, "providerMessage");
+  const quoted =
+    QUOTES_PROVIDER.has(error.code) && typeof said === "string" && said.trim() !== ""
+      ? i18n.t("common.providerSaid", { text: said.trim() })
+      : null;
   return { code: error.code, primary: text, translated: true, quoted };
 }
 

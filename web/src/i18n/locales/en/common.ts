@@ -17,6 +17,7 @@ export default {
   yes: "Yes",
   no: "No",
   optional: "optional",
+  providerSaid: "Provider said: “{{text}}”",
   listSeparator: ", ",
   notifications: "Notifications",
   dismissNotification: "Dismiss notification",

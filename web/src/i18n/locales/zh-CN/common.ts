@@ -17,6 +17,7 @@ export default {
   yes: "是",
   no: "否",
   optional: "可选",
+  providerSaid: "服务商原话：“{{text}}”",
   listSeparator: "、",
   notifications: "通知",
   dismissNotification: "关闭通知",

@@ -17,6 +17,7 @@ export default {
   yes: "是",
   no: "否",
   optional: "可選",
+  providerSaid: "服務商原話：「{{text}}」",
   listSeparator: "、",
   notifications: "通知",
   dismissNotification: "關閉通知",
