@@ -147,6 +147,9 @@ describe.skipIf(!HAS_CHROMIUM)("web: characters", () => {
     await page.getByTestId("character-import-input").setInputFiles(file);
     const choice = page.getByTestId("duplicate-import");
     await choice.getByText("This card is already in your library as “Seraphina”.").waitFor();
+    // A question, not a failure: a neutral notice, not the red error box.
+    expect(await choice.getAttribute("role")).toBe("status");
+    expect(await choice.evaluate((el) => el.classList.contains("error-note"))).toBe(false);
     await choice.getByRole("button", { name: "Open the existing one" }).click();
     await page.getByRole("heading", { name: "Seraphina", level: 1 }).waitFor();
 

@@ -153,6 +153,7 @@ describe.skipIf(!HAS_CHROMIUM)("the web client in Simplified Chinese", () => {
     const meta = await page.getByTestId("message").first().locator(".message-meta").textContent();
     expect(meta).toMatch(/\d{4}年\d{1,2}月\d{1,2}日/);
     await page.getByText("角色：赛拉菲娜").waitFor();
+    expect(await page.getByTestId("run-agent-toggle").textContent()).toBe("运行 Agent…");
     await expectNoEnglish(page, "the chat page");
   });
 

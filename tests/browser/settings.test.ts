@@ -72,6 +72,10 @@ describe.skipIf(!HAS_CHROMIUM)("web: settings export and restore", () => {
     await preview.getByText("MCP servers: 1").waitFor();
     await preview.getByText("Secrets included: they will be restored.").waitFor();
     await preview.getByText("Nothing in the file exists here yet.").waitFor();
+    // The export's date through the app's formatter ("Dec 1, 2026, 10:39 PM"), not toLocaleString's "12/1/2026, …".
+    expect(await preview.getByRole("heading", { level: 3 }).first().textContent()).toMatch(
+      /^Export from [A-Z][a-z]{2} \d{1,2}, \d{4}/,
+    );
     await phone.screenshot({ path: path.join(tmpdir(), "settings-restore-360.png"), fullPage: true });
     await preview.getByRole("button", { name: "Restore" }).click();
     await phone.getByText("Done: 2 imported, 0 replaced, 0 kept, 0 refused.").waitFor({ timeout: 60_000 });

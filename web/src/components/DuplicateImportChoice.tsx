@@ -2,7 +2,8 @@
  * What to do when an imported card or World Info file is already in the library (the server's
  * `character.import_duplicate` / `worldinfo.import_duplicate`, docs/spec/characters.md §2 "The
  * same card twice"): the sentence naming the existing item, then "Import as a copy" (the same file
- * again with `onDuplicate=copy`) or "Open the existing one". Any other error shows as an ErrorNote.
+ * again with `onDuplicate=copy`) or "Open the existing one", as a neutral notice (nothing failed: the
+ * user chooses). Any other error shows as an ErrorNote.
  * `useFileImport` wires it to an importer (the card and World Info imports).
  */
 import { useState, type ReactNode, type RefObject } from "react";
@@ -36,7 +37,7 @@ export function DuplicateImportChoice({
   const existing = duplicateOf(error);
   if (!error || !existing) return <ErrorNote error={error} />;
   return (
-    <div className="error-note stack" role="alert" data-testid="duplicate-import">
+    <div className="import-notice stack" role="status" data-testid="duplicate-import">
       <span>
         <ErrorText error={error} />
       </span>

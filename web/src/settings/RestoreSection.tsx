@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { describeError } from "../api/client";
 import { BusyButton } from "../components/BusyButton";
 import { ErrorNote, ErrorText } from "../components/ErrorNote";
+import { formatWhen } from "../i18n/format";
 import { useServices } from "../state/services";
 import { useAction } from "../state/use-action";
 import { dataApi, previewArchive } from "./data-api";
@@ -120,7 +121,7 @@ export function RestoreSection() {
       {failure && <ErrorNote error={failure} />}
       {preview && (
         <section className="restore-preview" aria-label={t("settings.restore.previewLabel")}>
-          <h3>{t("settings.restore.previewTitle", { date: new Date(preview.exportedAt).toLocaleString() })}</h3>
+          <h3>{t("settings.restore.previewTitle", { date: formatWhen(preview.exportedAt) })}</h3>
           <ul>
             {Object.entries(preview.counts).map(([kind, count]) => (
               <li key={kind}>

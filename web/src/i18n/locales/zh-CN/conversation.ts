@@ -1,6 +1,6 @@
 /** 单个聊天的对话：流式回复、滑动切换、工具行、用户角色。 */
 export default {
-  runAgent: "Agent…",
+  runAgent: "运行 Agent…",
   assistant: "助手",
   start: "聊天开始",
   loadingOlder: "正在加载更早的消息…",

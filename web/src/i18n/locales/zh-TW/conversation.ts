@@ -1,6 +1,6 @@
 /** 單一聊天的對話：串流回覆、滑動切換、工具列、使用者角色。 */
 export default {
-  runAgent: "Agent…",
+  runAgent: "執行 Agent…",
   assistant: "助理",
   start: "聊天開始",
   loadingOlder: "正在載入較早的訊息…",
