@@ -190,7 +190,10 @@ describe.skipIf(!HAS_CHROMIUM)("web: delegation in the run timeline", () => {
 
     // Live: the task appears under the delegate call, running, with the researcher's first round.
     await page.locator('[data-testid="tl-task"][data-status="running"]').waitFor({ timeout: 30_000 });
-    expect(await task(page).getByTestId("tl-task-name").textContent()).toBe("Lore researcher — Ice dragon diet");
+    // The profile's name replaces its id once the page has read the profiles.
+    await expect
+      .poll(() => task(page).getByTestId("tl-task-name").textContent(), { timeout: 15_000 })
+      .toBe("Lore researcher — Ice dragon diet");
     await task(page).getByTestId("tl-narration").filter({ hasText: "Looking it up." }).waitFor({ timeout: 30_000 });
     await page.locator('[data-testid="tl-task"][data-status="completed"]').waitFor({ timeout: 30_000 });
     await expect
