@@ -53,6 +53,7 @@ import {
   type OpenedRegistration,
   type Prepared,
 } from "./registry-records";
+import { type ListInputs, ServerListText, serverList } from "./registry-list";
 import { RegistryMemo } from "./registry-memo";
 import { openConnection, sealConnection } from "./registry-secrets";
 import type {
@@ -89,8 +90,10 @@ export class McpRegistryService {
   private toolSchema: ToolSchemaSource = async () => null;
   /** Opened secrets, summaries and opened registrations per record object (registry-memo.ts). */
   private readonly memo: RegistryMemo;
-  /** listJson's last answer and the parts it was built from (compared by identity / value). */
-  private listMemo: { key: readonly unknown[]; text: string } | null = null;
+  /** listJson's last answer (registry-list.ts). */
+  private readonly listText = new ServerListText();
+  /** The record's secrets in clear, through the memo (what every server view opens). */
+  private readonly openSecrets = (record: StoredRegistration) => this.memo.openSecrets(record);
 
   constructor(private readonly deps: McpRegistryDeps) {
     this.memo = new RegistryMemo(deps.cipher);
@@ -100,45 +103,21 @@ export class McpRegistryService {
 
   /** `servers.list()`: every healthy registration (secrets opened) and every storage issue. */
   async list(): Promise<McpServerList> {
-    const { records, issues } = this.deps.repo.scan();
-    return this.listOf(records, issues, this.catalogInfos(records.map((record) => record.id)));
+    return serverList(this.scanForList(), this.openSecrets);
   }
 
   /**
    * `servers.list()` as JSON text (what `GET /mcp/servers` sends; one string crosses the hop). The
-   * rows are selected on every call; the text is rebuilt only when a record object (a new row
-   * content), a registration's catalog info or the storage issues differ from the last call
-   * (docs/decisions/3150). A list whose secrets could not be opened is not remembered.
+   * rows are selected on every call; the text is rebuilt only when they or their catalog facts
+   * changed (registry-list.ts, docs/decisions/3150).
    */
-  async listJson(): Promise<string> {
-    const { records, issues } = this.deps.repo.scan();
-    const infos = this.catalogInfos(records.map((record) => record.id));
-    const key: unknown[] = [JSON.stringify(issues)];
-    for (const record of records) {
-      const info = infos.get(record.id);
-      key.push(record, info?.negotiatedProtocolVersion, info?.fetchedAt);
-    }
-    const memo = this.listMemo;
-    if (memo && memo.key.length === key.length && memo.key.every((part, i) => part === key[i])) return memo.text;
-    const list = await this.listOf(records, issues, infos);
-    const text = JSON.stringify(list);
-    this.listMemo = list.storageIssues.length === issues.length ? { key, text } : null;
-    return text;
+  listJson(): Promise<string> {
+    return this.listText.text(this.scanForList(), (inputs) => serverList(inputs, this.openSecrets));
   }
 
-  private async listOf(
-    records: readonly StoredRegistration[],
-    issues: readonly RegistrationStorageIssue[],
-    infos: ReadonlyMap<string, McpServerCatalogInfo | null>,
-  ): Promise<McpServerList> {
-    const servers: McpServerView[] = [];
-    const storageIssues = issues.map((issue) => ({ ...issue }));
-    for (const record of records) {
-      const { view, issue } = await serverView(record, (r) => this.memo.openSecrets(r), infos.get(record.id) ?? null);
-      servers.push(view);
-      if (issue) storageIssues.push(issue);
-    }
-    return { servers, storageIssues };
+  private scanForList(): ListInputs {
+    const { records, issues } = this.deps.repo.scan();
+    return { records, issues, infos: this.catalogInfos(records.map((record) => record.id)) };
   }
 
   /** One registration as the API shows it; `mcp.registration_not_found` / `mcp.registration_storage_issue`. */
@@ -441,6 +420,6 @@ export class McpRegistryService {
   }
 
   private view(record: StoredRegistration): Promise<{ view: McpServerView; issue: RegistrationStorageIssue | null }> {
-    return serverView(record, (r) => this.memo.openSecrets(r), this.catalogInfos([record.id]).get(record.id) ?? null);
+    return serverView(record, this.openSecrets, this.catalogInfos([record.id]).get(record.id) ?? null);
   }
 }
