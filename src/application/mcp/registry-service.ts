@@ -48,7 +48,6 @@ import {
   prepare,
   serverView,
   storageIssue,
-  summaryOf,
   type McpServerInput,
   type OpenedRegistration,
   type Prepared,
@@ -175,7 +174,7 @@ export class McpRegistryService {
     const load = this.deps.repo.load(id);
     if (load.status === "missing") return { status: "missing" };
     if (load.status === "unreadable") return { status: "unavailable", issue: load.issue };
-    return { status: "found", registration: summaryOf(load.record) };
+    return { status: "found", registration: this.memo.summaryOf(load.record) };
   }
 
   // ---- hooks for the catalog feature -------------------------------------------------------
