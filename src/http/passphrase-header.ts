@@ -28,16 +28,9 @@ export function decodePassphraseHeader(value: string | undefined): string | unde
       "The passphrase header starts with UTF-8'' but the rest is not percent-encoded UTF-8 (RFC 8187).",
     );
   if (!EXT_VALUE.test(encoded)) throw invalid();
-  const bytes = new Uint8Array(encoded.length);
-  let length = 0;
-  for (let i = 0; i < encoded.length; i++) {
-    if (encoded[i] === "%") {
-      bytes[length++] = Number.parseInt(encoded.slice(i + 1, i + 3), 16);
-      i += 2;
-    } else bytes[length++] = encoded.charCodeAt(i);
-  }
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, length)) || undefined;
+    // Throws URIError for escapes that are not UTF-8 (what `fatal` decoding refuses).
+    return decodeURIComponent(encoded) || undefined;
   } catch {
     throw invalid();
   }
