@@ -3,13 +3,14 @@
  * frames update the bar at once, and the job is read again on each frame, after a socket
  * reconnect (a frame missed while offline is never lost) and once right after following starts
  * (a small job can finish, and send its last frame, before the request that started it answers).
- * Only the answer of the latest read is applied, and every frame and read goes through
+ * Only the answer of the latest read is applied (state/latest-answer.ts), and every frame and read goes through
  * `mergeJobView` (job-merge.ts): `done` never moves backwards and a terminal status from a frame
  * or a read is never replaced by `running`. A frame's status is applied at once, so the last
  * frame ends the job on screen even when the read it triggers fails.
  */
 import { useCallback, useRef, useState } from "react";
 import { useFrame, useReconnected } from "../state/use-socket";
+import { latestAnswerGate } from "../state/latest-answer";
 import { useServices } from "../state/services";
 import { type JobProgressShape, mergeJobView } from "./job-merge";
 
@@ -24,19 +25,19 @@ export function useJob<T extends JobProgressShape>(
   const { socket } = useServices();
   // A ref, not state: a frame that arrives before the next render must already see the id.
   const idRef = useRef<string | null>(null);
-  const latestRead = useRef(0);
+  const gate = useRef(latestAnswerGate()).current;
   const [view, setView] = useState<T | null>(null);
   const refresh = useCallback(
     async (which: string) => {
-      const ticket = ++latestRead.current;
+      const isLatest = gate.begin();
       try {
         const next = await read(which);
-        if (ticket === latestRead.current && idRef.current === which) setView((current) => mergeJobView(current, next));
+        if (isLatest() && idRef.current === which) setView((current) => mergeJobView(current, next));
       } catch {
         /* the next frame or reconnect reads it again */
       }
     },
-    [read],
+    [read, gate],
   );
   useFrame(socket, kind, (frame) => {
     const id = idRef.current;
@@ -69,8 +70,8 @@ export function useJob<T extends JobProgressShape>(
   );
   const reset = useCallback(() => {
     idRef.current = null;
-    latestRead.current += 1;
+    gate.begin(); // an answer in flight for the job left behind is dropped
     setView(null);
-  }, []);
+  }, [gate]);
   return { view, follow, resume, reset, refresh: () => (idRef.current ? refresh(idRef.current) : Promise.resolve()) };
 }
