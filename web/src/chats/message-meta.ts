@@ -25,10 +25,14 @@ export function isPartial(message: ChatMessage): boolean {
  * list shows its tool rows without a bubble for it (docs/spec/web-chat.md §3).
  */
 export function isToolOnly(message: ChatMessage): boolean {
+  return isBlankAssistant(message) && (message.toolCalls?.length ?? 0) > 0;
+}
+
+/** An assistant message with no text, not cut short and without a "may have executed" notice. */
+function isBlankAssistant(message: ChatMessage): boolean {
   return (
     message.role === "assistant" &&
     message.text.trim() === "" &&
-    (message.toolCalls?.length ?? 0) > 0 &&
     !isPartial(message) &&
     outcomeUnknownCalls(message).length === 0
   );
@@ -43,13 +47,10 @@ export function isEmptyAfterTools(message: ChatMessage, previous: ChatMessage | 
   const reasoning = message.extra?.reasoning;
   return (
     previous?.role === "tool" &&
-    message.role === "assistant" &&
-    message.text.trim() === "" &&
+    isBlankAssistant(message) &&
     (typeof reasoning !== "string" || reasoning.trim() === "") &&
     (message.toolCalls?.length ?? 0) === 0 &&
-    (message.swipes?.length ?? 0) <= 1 &&
-    !isPartial(message) &&
-    outcomeUnknownCalls(message).length === 0
+    (message.swipes?.length ?? 0) <= 1
   );
 }
 
