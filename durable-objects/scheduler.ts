@@ -72,6 +72,12 @@ export class AlarmScheduler implements Scheduler {
     this.rearm();
   }
 
+  /** Removes job `(kind, ref)` still due at `dueAt` because the caller runs it now. */
+  claim(kind: string, ref: string, dueAt: number): void {
+    this.jobs.deleteAt(kind, ref, dueAt);
+    this.rearm();
+  }
+
   /** Pending jobs, soonest first (for tests and diagnostics). */
   pending(): ScheduledJob[] {
     return this.jobs.all();

@@ -6,7 +6,8 @@
  * - `start` records the lease (`te_step_leases`, `lease_until = now + STEP_LEASE_MS`), starts the
  *   step's handler without awaiting it, and makes sure the heartbeat job is scheduled; when the
  *   handler settles the lease row is deleted (the step has saved its state and scheduled its next
- *   step itself).
+ *   step itself). A next step already due then is claimed and started at once, in memory, instead
+ *   of waiting for the alarm to fire (the alarm hop was half of an agent round; ADR 3450).
  * - The heartbeat (job `scheduler.heartbeat`, every HEARTBEAT_MS while any step is in flight,
  *   none while idle) renews the leases of the steps running here. Each heartbeat alarm is an
  *   incoming event, so the object is not evicted for inactivity while a step waits on the network
@@ -36,6 +37,7 @@ interface SchedulerHooks {
   dueAt(kind: string, ref: string): number | null;
   scheduleBy(kind: string, ref: string, dueAt: number): void;
   cancel(kind: string, ref: string): void;
+  claim(kind: string, ref: string, dueAt: number): void;
 }
 
 const keyOf = (kind: string, ref: string) => `${kind}\u0000${ref}`;
@@ -101,11 +103,17 @@ export class StepDispatcher {
       .finally(() => {
         this.running.delete(key);
         this.leases.release(kind, ref);
-        // Still pending at the busy retry (not cancelled nor moved later meanwhile): due now.
+        // The step's next step, due now (scheduled by the step itself, or come due while it ran):
+        // started here at once instead of after an alarm hop (issue 31).
         const retryAt = this.deferred.get(key);
         this.deferred.delete(key);
-        const dueAt = retryAt === undefined ? null : this.scheduler.dueAt(kind, ref);
-        if (dueAt !== null && retryAt !== undefined && dueAt <= retryAt) this.scheduler.schedule(kind, ref, this.now());
+        const dueAt = this.scheduler.dueAt(kind, ref);
+        const now = this.now();
+        if (dueAt !== null && (dueAt <= now || (retryAt !== undefined && dueAt <= retryAt))) {
+          this.scheduler.claim(kind, ref, dueAt);
+          this.start(space, kind, ref, handler);
+          return;
+        }
         if (this.running.size === 0) this.scheduler.cancel(HEARTBEAT_JOB, "");
       });
     this.running.set(key, { kind, ref, done });

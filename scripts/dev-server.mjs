@@ -98,9 +98,10 @@ export async function startWranglerDev(options = {}) {
   // suites starting servers) another process can take it in between: wrangler then exits at once
   // with "Address already in use". That start-up is tried again on fresh ports (the main port only
   // before this server ever answered: a restart keeps its URL), at most 3 more times.
+  let inspector = 0;
   const launch = async (attempt = 1) => {
     const from = log.length;
-    const inspector = await freePort();
+    inspector = await freePort();
     const args = [
       path.join(ROOT, "node_modules", "wrangler", "bin", "wrangler.js"),
       "dev",
@@ -162,6 +163,10 @@ export async function startWranglerDev(options = {}) {
     setupToken: vars.SETUP_TOKEN,
     get pid() {
       return child?.pid ?? 0;
+    },
+    /** The port of wrangler's DevTools inspector (profiling: `/json` lists the workers). */
+    get inspectorPort() {
+      return inspector;
     },
     stop: async (stopOptions = {}) => {
       await stopProcessGroup(child);

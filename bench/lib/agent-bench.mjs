@@ -200,7 +200,7 @@ export async function startAgentBench(name, watchdogMinutes) {
   };
   try {
     const { deviceToken: token } = await createDevUser(dev.url, "Bench");
-    return { base: dev.url, token, model, chatId: await createBenchChat(dev.url, token), stop };
+    return { base: dev.url, dev, token, model, chatId: await createBenchChat(dev.url, token), stop };
   } catch (error) {
     await stop();
     throw error;
