@@ -99,12 +99,32 @@ function mergeProviderOptions(a?: ProviderMetadata, b?: ProviderMetadata): Recor
   return out;
 }
 
+/**
+ * Sanitized input schemas by the schema object they came from (then family and alias). A run's tool
+ * snapshot is parsed once and its schema objects are reused every round (docs/decisions/3101), so
+ * each is sanitized once per run instead of once per model call (issue 31). A changed snapshot is a
+ * new object, sanitized again. Callers never mutate either side.
+ */
+const sanitizedSchemas = new WeakMap<object, Map<string, unknown>>();
+
+function sanitizedSchema(family: SchemaFamily, schema: unknown, alias: string): unknown {
+  if (typeof schema !== "object" || schema === null) return sanitizeToolSchema(family, schema, alias);
+  let byTarget = sanitizedSchemas.get(schema);
+  if (!byTarget) {
+    byTarget = new Map();
+    sanitizedSchemas.set(schema, byTarget);
+  }
+  const key = `${family}\u0000${alias}`;
+  if (!byTarget.has(key)) byTarget.set(key, sanitizeToolSchema(family, schema, alias));
+  return byTarget.get(key);
+}
+
 function toTool(tool: ModelToolSpec, family: SchemaFamily): LanguageModelV4FunctionTool {
   return {
     type: "function",
     name: tool.alias,
     description: tool.description,
-    inputSchema: sanitizeToolSchema(family, tool.inputSchema, tool.alias) as LanguageModelV4FunctionTool["inputSchema"],
+    inputSchema: sanitizedSchema(family, tool.inputSchema, tool.alias) as LanguageModelV4FunctionTool["inputSchema"],
   };
 }
 
@@ -195,6 +215,20 @@ function toolPart(part: ModelPart, index: number): ToolContent[number] {
  * Gemini get the object (parsed digit-exact where the runtime allows). Invalid arguments → `{}`.
  */
 function replayInput(call: ModelToolCall, target: PromptTarget): unknown {
+  // The history's calls are the same objects every round (docs/decisions/3101): parse each once.
+  let byFamily = replayedInputs.get(call);
+  if (!byFamily) {
+    byFamily = new Map();
+    replayedInputs.set(call, byFamily);
+  }
+  if (!byFamily.has(target.schemaFamily)) byFamily.set(target.schemaFamily, freshReplayInput(call, target));
+  return byFamily.get(target.schemaFamily);
+}
+
+/** Replayed arguments by call object and schema family (see replayInput). */
+const replayedInputs = new WeakMap<ModelToolCall, Map<SchemaFamily, unknown>>();
+
+function freshReplayInput(call: ModelToolCall, target: PromptTarget): unknown {
   const normalized = normalizeToolArguments(call.argumentsText);
   if (normalized.kind === "invalid") return target.schemaFamily === "openai" ? "{}" : {};
   if (target.schemaFamily === "openai")

@@ -69,6 +69,12 @@ export class ModelConnectionService {
    * every model step of a run does not decrypt the same key again (docs/decisions/3101). Bounded.
    */
   private readonly openedKeys = new Map<string, string>();
+  /**
+   * Gateways by everything they are built from (the resolved connection, with the model id used),
+   * so a run's model steps do not build the provider's SDK model again each time (issue 31: that
+   * was half a millisecond per round). A changed connection resolves to a new key. Bounded.
+   */
+  private readonly gateways = new Map<string, ModelGateway>();
 
   constructor(
     private readonly repo: ModelConnectionRepository,
@@ -215,10 +221,15 @@ export class ModelConnectionService {
    * it must be 1–200 chars after trimming (`input.invalid`). Same errors as resolve.
    */
   async gateway(id?: string, modelId?: string): Promise<ModelGateway> {
-    const connection = await this.resolve(id);
-    return this.gatewayFactory(
-      modelId === undefined ? connection : { ...connection, modelId: normalizeModelId(modelId) },
-    );
+    const resolved = await this.resolve(id);
+    const connection = modelId === undefined ? resolved : { ...resolved, modelId: normalizeModelId(modelId) };
+    const key = JSON.stringify(connection);
+    const known = this.gateways.get(key);
+    if (known) return known;
+    const gateway = this.gatewayFactory(connection);
+    if (this.gateways.size >= 16) this.gateways.delete(this.gateways.keys().next().value!);
+    this.gateways.set(key, gateway);
+    return gateway;
   }
 
   /**

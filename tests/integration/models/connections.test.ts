@@ -6,6 +6,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { UserSpace } from "../../../durable-objects/user-space";
+import { modelServices } from "../../../src/composition/models";
 import { api, apiJson, createUser, openSocket, type TestUser } from "../helpers";
 import { loadScript, modelPeer, recorded } from "./helpers";
 
@@ -252,5 +253,38 @@ describe("model connections API", () => {
     expect(result.response.toolCalls).toEqual([{ id: "call_dev", alias: "lookup", argumentsText: '{"q":"x"}' }]);
     expect(result.deltas.map((d: any) => d.text).join("")).toBe("Checking.");
     expect((await recorded(script))[0]!.stream).toBe(true);
+  });
+
+  it("a connection's gateway is built once and built again when the connection changes", async () => {
+    const conn = await create({
+      name: "Memo",
+      provider: "openai-compatible",
+      baseUrl: `${modelPeer()}/v1`,
+      apiKey: "sk-memo-0001",
+      modelId: "first-model",
+    });
+    const namespace = env.USER_SPACE as unknown as DurableObjectNamespace<UserSpace>;
+    const stub = namespace.get(namespace.idFromName(user.userId));
+    const gateways = () =>
+      runInDurableObject(stub, async (instance: UserSpace) => {
+        const models = modelServices(instance.space());
+        const a = await models.gateway(conn.id);
+        const b = await models.gateway(conn.id);
+        const other = await models.gateway(conn.id, "other-model");
+        return { same: a === b, modelId: a.modelId, otherModel: other.modelId, otherSame: other === a };
+      });
+    const before = await gateways();
+    expect(before).toMatchObject({ same: true, modelId: "first-model", otherModel: "other-model", otherSame: false });
+    await apiJson(`/api/v1/connections/${conn.id}`, {
+      method: "PATCH",
+      token: user.deviceToken,
+      body: { modelId: "second-model" },
+      expectStatus: 200,
+    });
+    const after = await runInDurableObject(stub, async (instance: UserSpace) => {
+      const gateway = await modelServices(instance.space()).gateway(conn.id);
+      return { modelId: gateway.modelId };
+    });
+    expect(after.modelId).toBe("second-model");
   });
 });
