@@ -4,7 +4,8 @@
  * Two kinds of jobs:
  * - a *step kind* (durable-objects/steps/) is started detached under a lease by the
  *   StepDispatcher and never awaited, so a slow model or MCP call of one run never delays another
- *   run's step (docs/decisions/1800);
+ *   run's step (docs/decisions/1800). A running step scheduled again for now (its own next step)
+ *   writes no row: it continues in memory under its lease when it settles (ADR 3450);
  * - any other job is short local work awaited by the alarm; one that throws is retried with
  *   exponential backoff (1 s · 2^attempt, ≤ 5 min, at most MAX_JOB_ATTEMPTS) and never blocks the
  *   other due jobs.
@@ -54,27 +55,45 @@ export class AlarmScheduler implements Scheduler {
   }
 
   schedule(kind: string, ref: string, dueAt: number): void {
+    if (this.steps.isRunning(kind, ref)) {
+      // A running step scheduling itself: due by now → it continues in memory when it settles;
+      // later → an ordinary row (the last time set wins, as for any job).
+      this.steps.dropContinuation(kind, ref);
+      if (dueAt <= this.now()) {
+        this.steps.continueAfter(kind, ref, Math.floor(dueAt));
+        this.dropRow(kind, ref);
+        return;
+      }
+    }
     this.jobs.put(kind, ref, Math.floor(dueAt));
     this.rearm();
   }
 
   scheduleBy(kind: string, ref: string, dueAt: number): void {
+    if (this.steps.continuationAt(kind, ref) !== null) return; // already due now
+    if (dueAt <= this.now() && this.steps.isRunning(kind, ref)) {
+      this.steps.continueAfter(kind, ref, Math.floor(dueAt));
+      this.dropRow(kind, ref);
+      return;
+    }
     this.jobs.putBy(kind, ref, Math.floor(dueAt));
     this.rearm();
   }
 
   dueAt(kind: string, ref: string): number | null {
-    return this.jobs.dueAt(kind, ref);
+    return this.steps.continuationAt(kind, ref) ?? this.jobs.dueAt(kind, ref);
   }
 
   cancel(kind: string, ref: string): void {
+    this.steps.dropContinuation(kind, ref);
     this.jobs.delete(kind, ref);
     this.rearm();
   }
 
-  /** Removes job `(kind, ref)` still due at `dueAt` because the caller runs it now. */
-  claim(kind: string, ref: string, dueAt: number): void {
-    this.jobs.deleteAt(kind, ref, dueAt);
+  /** Removes the row of `(kind, ref)` if there is one (its step continues in memory instead). */
+  private dropRow(kind: string, ref: string): void {
+    if (this.jobs.dueAt(kind, ref) === null) return;
+    this.jobs.delete(kind, ref);
     this.rearm();
   }
 

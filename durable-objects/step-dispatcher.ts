@@ -6,8 +6,9 @@
  * - `start` records the lease (`te_step_leases`, `lease_until = now + STEP_LEASE_MS`), starts the
  *   step's handler without awaiting it, and makes sure the heartbeat job is scheduled; when the
  *   handler settles the lease row is deleted (the step has saved its state and scheduled its next
- *   step itself). A next step already due then is claimed and started at once, in memory, instead
- *   of waiting for the alarm to fire (the alarm hop was half of an agent round; ADR 3450).
+ *   step itself). A next step due by then (`continueAfter`: the step scheduled itself "now", or
+ *   the alarm found it due while it ran) runs at once under the same lease, with no schedule row
+ *   and no alarm hop (the hop was half of an agent round; ADR 3450).
  * - The heartbeat (job `scheduler.heartbeat`, every HEARTBEAT_MS while any step is in flight,
  *   none while idle) renews the leases of the steps running here. Each heartbeat alarm is an
  *   incoming event, so the object is not evicted for inactivity while a step waits on the network
@@ -29,15 +30,10 @@ export const STEP_LEASE_MS = 20_000;
 export const HEARTBEAT_MS = 10_000;
 /** Job kind of the heartbeat (handled by the scheduler itself). */
 export const HEARTBEAT_JOB = "scheduler.heartbeat";
-/** When a step comes due while its previous step still runs here, try again this much later, ms. */
-const BUSY_RETRY_MS = 250;
-
 interface SchedulerHooks {
   schedule(kind: string, ref: string, dueAt: number): void;
-  dueAt(kind: string, ref: string): number | null;
   scheduleBy(kind: string, ref: string, dueAt: number): void;
   cancel(kind: string, ref: string): void;
-  claim(kind: string, ref: string, dueAt: number): void;
 }
 
 const keyOf = (kind: string, ref: string) => `${kind}\u0000${ref}`;
@@ -45,11 +41,12 @@ const keyOf = (kind: string, ref: string) => `${kind}\u0000${ref}`;
 export class StepDispatcher {
   private readonly running = new Map<string, { kind: string; ref: string; done: Promise<void> }>();
   /**
-   * Steps that came due while their previous step still ran here (typically the next step, which
-   * a step schedules "now" before it returns): started as soon as that step settles, not
-   * BUSY_RETRY_MS later (issue 31: the wait was most of an agent round).
+   * Steps due again while they run here (typically the next step, which a step schedules "now"
+   * before it returns; or the alarm found the step due while it ran), by key → due time. Kept in
+   * memory, not in `te_schedule`: the step's lease row says it must run again if this object dies,
+   * and the next step starts the moment the running one settles (ADR 3450).
    */
-  private readonly deferred = new Map<string, number>();
+  private readonly continuations = new Map<string, number>();
   /** The lease table (`te_step_leases`). */
   private readonly leases: StepLeaseStore;
 
@@ -71,6 +68,27 @@ export class StepDispatcher {
     return [...this.running.values()].map(({ kind, ref }) => ({ kind, ref }));
   }
 
+  /**
+   * Runs step `(kind, ref)`, which runs here now, again as soon as it settles (the scheduler's
+   * `schedule`/`scheduleBy` of a running step due by now). `dueAt` (ms) is what `dueAt` reports
+   * meanwhile.
+   */
+  continueAfter(kind: string, ref: string, dueAt: number): void {
+    const key = keyOf(kind, ref);
+    const known = this.continuations.get(key);
+    this.continuations.set(key, known === undefined ? dueAt : Math.min(known, dueAt));
+  }
+
+  /** The due time of a continuation of `(kind, ref)`, or null. */
+  continuationAt(kind: string, ref: string): number | null {
+    return this.continuations.get(keyOf(kind, ref)) ?? null;
+  }
+
+  /** Forgets a continuation of `(kind, ref)` (cancelled, or moved to a later time). */
+  dropContinuation(kind: string, ref: string): void {
+    this.continuations.delete(keyOf(kind, ref));
+  }
+
   /** Resolves when every step running now has settled (tests, benchmarks). */
   async settled(): Promise<void> {
     while (this.running.size > 0) await Promise.allSettled([...this.running.values()].map((r) => r.done));
@@ -81,12 +99,17 @@ export class StepDispatcher {
     const key = keyOf(kind, ref);
     const now = this.now();
     if (this.running.has(key)) {
-      this.deferred.set(key, now + BUSY_RETRY_MS);
-      this.scheduler.scheduleBy(kind, ref, now + BUSY_RETRY_MS);
+      this.continueAfter(kind, ref, now);
       return;
     }
     this.leases.acquire(kind, ref, now + STEP_LEASE_MS, now);
     this.scheduler.scheduleBy(HEARTBEAT_JOB, "", now + HEARTBEAT_MS);
+    this.run(space, kind, ref, handler);
+  }
+
+  /** Runs the handler under the lease already held; again while a continuation is due. */
+  private run(space: Space, kind: string, ref: string, handler: StepHandler): void {
+    const key = keyOf(kind, ref);
     const done = Promise.resolve()
       .then(() => handler(space, ref))
       .catch((error: unknown) => {
@@ -102,18 +125,14 @@ export class StepDispatcher {
       })
       .finally(() => {
         this.running.delete(key);
-        this.leases.release(kind, ref);
-        // The step's next step, due now (scheduled by the step itself, or come due while it ran):
-        // started here at once instead of after an alarm hop (issue 31).
-        const retryAt = this.deferred.get(key);
-        this.deferred.delete(key);
-        const dueAt = this.scheduler.dueAt(kind, ref);
-        const now = this.now();
-        if (dueAt !== null && (dueAt <= now || (retryAt !== undefined && dueAt <= retryAt))) {
-          this.scheduler.claim(kind, ref, dueAt);
-          this.start(space, kind, ref, handler);
+        // The step's next step, due now: started at once under the same lease instead of after an
+        // alarm hop and two schedule writes (issue 31: that was half of an agent round).
+        if (this.continuations.has(key)) {
+          this.continuations.delete(key);
+          this.run(space, kind, ref, handler);
           return;
         }
+        this.leases.release(kind, ref);
         if (this.running.size === 0) this.scheduler.cancel(HEARTBEAT_JOB, "");
       });
     this.running.set(key, { kind, ref, done });

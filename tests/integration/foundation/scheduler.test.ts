@@ -206,10 +206,16 @@ describe("scheduler: step kinds run detached under a lease", () => {
     const user = await createUser();
     const stub = stubFor(user.userId);
     const runs: number[] = [];
+    const seen: Array<{ dueAt: number | null; rows: number }> = [];
     STEP_KINDS["test.chain"] = async (space, ref) => {
       runs.push(Date.now());
       await Promise.resolve();
-      if (runs.length < 5) space.scheduler.schedule("test.chain", ref, Date.now());
+      if (runs.length < 5) {
+        space.scheduler.schedule("test.chain", ref, Date.now());
+        // Due now, kept in memory under the step's lease: no schedule row, no alarm.
+        const rows = space.sql.exec("SELECT count(*) AS n FROM te_schedule WHERE kind = 'test.chain'").one().n;
+        seen.push({ dueAt: space.scheduler.dueAt("test.chain", ref), rows: Number(rows) });
+      }
     };
     try {
       const after = await runInDurableObject(stub, async (instance: UserSpace, state) => {
@@ -225,6 +231,11 @@ describe("scheduler: step kinds run detached under a lease", () => {
         };
       });
       expect(runs).toHaveLength(5);
+      expect(seen).toHaveLength(4);
+      for (const { dueAt, rows } of seen) {
+        expect(dueAt).not.toBeNull();
+        expect(rows).toBe(0);
+      }
       expect(after).toEqual({ pending: 0, leases: 0, heartbeat: null });
     } finally {
       delete STEP_KINDS["test.chain"];
