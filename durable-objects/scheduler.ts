@@ -28,6 +28,8 @@ const EARLY_FIRE_SLACK_MS = 1000;
 export class AlarmScheduler implements Scheduler {
   /** The alarm time this object last set (memory only; null after eviction or when none). */
   private armedAt: number | null = null;
+  /** Keys of running steps for which a row was written while they ran (see dropRow). */
+  private readonly rowsWhileRunning = new Set<string>();
   /** While runDue handles the alarm set for this time (see rearm). */
   private handling: number | null = null;
 
@@ -64,6 +66,7 @@ export class AlarmScheduler implements Scheduler {
         this.dropRow(kind, ref);
         return;
       }
+      this.rowsWhileRunning.add(`${kind}\u0000${ref}`);
     }
     this.jobs.put(kind, ref, Math.floor(dueAt));
     this.rearm();
@@ -76,6 +79,7 @@ export class AlarmScheduler implements Scheduler {
       this.dropRow(kind, ref);
       return;
     }
+    if (this.steps.isRunning(kind, ref)) this.rowsWhileRunning.add(`${kind}\u0000${ref}`);
     this.jobs.putBy(kind, ref, Math.floor(dueAt));
     this.rearm();
   }
@@ -90,9 +94,13 @@ export class AlarmScheduler implements Scheduler {
     this.rearm();
   }
 
-  /** Removes the row of `(kind, ref)` if there is one (its step continues in memory instead). */
+  /**
+   * Removes the row of running step `(kind, ref)` if one was written while it ran (its step now
+   * continues in memory instead). A running step has no row otherwise: the alarm removes a step's
+   * row before starting it.
+   */
   private dropRow(kind: string, ref: string): void {
-    if (this.jobs.dueAt(kind, ref) === null) return;
+    if (!this.rowsWhileRunning.delete(`${kind}\u0000${ref}`)) return;
     this.jobs.delete(kind, ref);
     this.rearm();
   }

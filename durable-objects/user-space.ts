@@ -30,6 +30,8 @@ import type { ErrorCode } from "../src/domain/errors";
 import { accountState, stopAccountWork } from "../src/composition/account";
 import type { AccountFigures } from "../src/ports/user-directory";
 import { directoryStub } from "./user-directory";
+import { rollbackAware } from "./rollback-aware";
+import { HOT_ROWS_MEMO, type HotRows } from "../src/composition/hot-rows";
 
 /** A user's object reports its figures to the directory at most this often, ms (ADR 2702). */
 const REPORT_EVERY_MS = 60_000;
@@ -227,7 +229,7 @@ export class UserSpace extends DurableObject<AppEnv> {
     this.builtSpace = {
       userId,
       sql: ctx.storage.sql,
-      storage: ctx.storage,
+      storage: rollbackAware(ctx.storage, () => (memos.get(HOT_ROWS_MEMO) as HotRows | undefined)?.invalidate()),
       clock: { now: () => Date.now() },
       sockets: this.hub,
       scheduler: this.scheduler,

@@ -7,6 +7,7 @@
  * The per-attempt model timeout is `TIMEOUT_OVERRIDES.modelCallMs` in development, else 180 s.
  * Tests override `gatewayFor` / `callMcpTool` by spreading the returned object.
  */
+import { hotRows } from "./hot-rows";
 import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
 import { SqlDelegationStore } from "../adapters/storage/delegation-store";
 import type { LoopDeps } from "../application/agent/loop/deps";
@@ -49,7 +50,7 @@ export function agentLoopDeps(space: Space): LoopDeps {
       journal,
       delegation: new SqlDelegationStore(space.storage),
       agents: agentProfileRuntime(space),
-      store: new SqlAgentLoopStore(space.storage),
+      store: new SqlAgentLoopStore(space.storage, hotRows(space)),
       chats: chatServices(space),
       workspace: workspaceDeps(space),
       profiles: profileResolver(space),

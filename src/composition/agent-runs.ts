@@ -7,6 +7,7 @@ import { SqlRunStore } from "../adapters/storage/run-store";
 import { JournalService } from "../application/agent/journal";
 import { RunRecordService, type RunCleanup } from "../application/agent/run-records";
 import type { Space } from "../ports/space";
+import { hotRows } from "./hot-rows";
 import { deleteRunWorkspace } from "./workspace";
 import { SqlAgentLoopStore } from "../adapters/storage/agent-loop-store";
 import { SqlDelegationStore } from "../adapters/storage/delegation-store";
@@ -23,15 +24,16 @@ export interface AgentRunServices {
  */
 const RUN_CLEANUPS: ReadonlyArray<(space: Space, runId: string) => void> = [
   deleteRunWorkspace,
-  (space, runId) => new SqlAgentLoopStore(space.storage).deleteRun(runId),
+  (space, runId) => new SqlAgentLoopStore(space.storage, hotRows(space)).deleteRun(runId),
   (space, runId) => new SqlSkillStore(space.storage).deleteRunReads(runId),
   (space, runId) => new SqlDelegationStore(space.storage).deleteRun(runId),
 ];
 
 export function agentRunServices(space: Space): AgentRunServices {
   return space.memo("agent-runs", () => {
-    const store = new SqlRunStore(space.storage);
-    const journal = new JournalService(new SqlRunJournalStore(space.sql, space.clock), store, space.sockets);
+    const hot = hotRows(space);
+    const store = new SqlRunStore(space.storage, hot);
+    const journal = new JournalService(new SqlRunJournalStore(space.sql, space.clock, hot), store, space.sockets);
     const runs = new RunRecordService(
       store,
       journal,

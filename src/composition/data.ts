@@ -26,6 +26,7 @@ import { settingsKind } from "../application/data/kinds/settings";
 import { getSettings } from "../application/settings/user-settings";
 import type { Space } from "../ports/space";
 import { chatDeps } from "./chats";
+import { hotRows } from "./hot-rows";
 import { secretCipher } from "./secrets";
 
 function archiveKinds(space: Space): ArchiveKind[] {
@@ -33,7 +34,7 @@ function archiveKinds(space: Space): ArchiveKind[] {
   const cipher = secretCipher(space);
   const blobs = new SqlBlobStore(space.sql, () => space.clock.now());
   const groups: RowGroupKindDeps = {
-    groups: new SqlRowGroupStore(space.sql),
+    groups: new SqlRowGroupStore(space.sql, () => hotRows(space).invalidate()),
     putBlob: async (data) => (await blobs.putBytes(data)).sha256,
     sweep: (hashes) => {
       blobs.sweep(hashes);

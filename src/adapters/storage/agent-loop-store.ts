@@ -7,6 +7,7 @@
 import { AppError } from "../../domain/errors";
 import { ROOT_INVOCATION_ID } from "../../domain/agent/run-ids";
 import type { AgentLoopStore, GuidanceRow } from "../../ports/agent-loop-store";
+import type { HotRows, RunDocs } from "./hot-rows";
 
 /** UTF-16 units per document row (UTF-8 ≤ 3 bytes per unit → ≤ 960 KiB per row, under 1 MiB). */
 export const DOC_CHUNK_CHARS = 320 * 1024;
@@ -25,18 +26,32 @@ export function splitDoc(text: string): string[] {
   return parts;
 }
 
+/**
+ * With `hot` (the object's HotRows), loop states and documents are written through memory: a
+ * state is read from SQLite once, a run's document index (every name's chunk count) once, a small
+ * document's text once; a put knows whether the name is new (one INSERT instead of a DELETE and an
+ * INSERT) (docs/decisions/3450).
+ */
 export class SqlAgentLoopStore implements AgentLoopStore {
-  constructor(private readonly storage: DurableObjectStorage) {}
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    private readonly hot?: HotRows,
+  ) {}
 
   private get sql(): SqlStorage {
     return this.storage.sql;
   }
 
   readState(runId: string, invocationId: string = ROOT_INVOCATION_ID): { json: string; version: number } | null {
+    const known = this.hot?.loopState(runId, invocationId);
+    if (known) return { ...known };
     const row = this.sql
       .exec("SELECT state, version FROM te_agent_loop WHERE run_id = ? AND invocation_id = ?", runId, invocationId)
       .toArray()[0];
-    return row ? { json: String(row.state), version: Number(row.version) } : null;
+    if (!row) return null;
+    const state = { json: String(row.state), version: Number(row.version) };
+    this.hot?.setLoopState(runId, invocationId, state);
+    return { ...state };
   }
 
   writeState(
@@ -65,6 +80,7 @@ export class SqlAgentLoopStore implements AgentLoopStore {
         next,
         now,
       );
+      this.hot?.setLoopState(runId, invocationId, { json, version: next });
       return next;
     }
     const written = this.sql.exec(
@@ -76,23 +92,75 @@ export class SqlAgentLoopStore implements AgentLoopStore {
       invocationId,
       expectedVersion,
     ).rowsWritten;
-    if (written !== 1) throw conflict();
+    if (written !== 1) {
+      this.hot?.forgetRun(runId);
+      throw conflict();
+    }
+    this.hot?.setLoopState(runId, invocationId, { json, version: next });
     return next;
   }
 
   putDoc(runId: string, name: string, text: string): void {
-    this.sql.exec("DELETE FROM te_agent_docs WHERE run_id = ? AND name = ?", runId, name);
-    splitDoc(text).forEach((body, i) => {
-      this.sql.exec("INSERT INTO te_agent_docs(run_id, name, chunk, body) VALUES(?, ?, ?, ?)", runId, name, i, body);
+    const parts = splitDoc(text);
+    const docs = this.docsOf(runId);
+    if (!docs) {
+      this.sql.exec("DELETE FROM te_agent_docs WHERE run_id = ? AND name = ?", runId, name);
+      parts.forEach((body, i) => {
+        this.sql.exec("INSERT INTO te_agent_docs(run_id, name, chunk, body) VALUES(?, ?, ?, ?)", runId, name, i, body);
+      });
+      return;
+    }
+    const before = docs.chunks.get(name) ?? 0;
+    if (before > parts.length)
+      this.sql.exec(
+        "DELETE FROM te_agent_docs WHERE run_id = ? AND name = ? AND chunk >= ?",
+        runId,
+        name,
+        parts.length,
+      );
+    parts.forEach((body, i) => {
+      if (i < before)
+        this.sql.exec(
+          "UPDATE te_agent_docs SET body = ? WHERE run_id = ? AND name = ? AND chunk = ?",
+          body,
+          runId,
+          name,
+          i,
+        );
+      else
+        this.sql.exec("INSERT INTO te_agent_docs(run_id, name, chunk, body) VALUES(?, ?, ?, ?)", runId, name, i, body);
     });
+    this.hot!.setDoc(docs, name, parts.length, text);
   }
 
   getDoc(runId: string, name: string): string | null {
+    const docs = this.docsOf(runId);
+    if (docs) {
+      if (!docs.chunks.has(name)) return null;
+      const known = docs.texts.get(name);
+      if (known !== undefined) return known;
+    }
     const rows = this.sql
       .exec("SELECT body FROM te_agent_docs WHERE run_id = ? AND name = ? ORDER BY chunk", runId, name)
       .toArray();
     if (rows.length === 0) return null;
-    return rows.map((row) => String(row.body)).join("");
+    const text = rows.map((row) => String(row.body)).join("");
+    if (docs) this.hot!.setDoc(docs, name, rows.length, text);
+    return text;
+  }
+
+  /** The run's document index in memory (loaded with one query the first time), or null without HotRows. */
+  private docsOf(runId: string): RunDocs | null {
+    if (!this.hot) return null;
+    const known = this.hot.docs(runId);
+    if (known) return known;
+    const chunks = new Map<string, number>();
+    for (const row of this.sql.exec(
+      "SELECT name, count(*) AS n FROM te_agent_docs WHERE run_id = ? GROUP BY name",
+      runId,
+    ))
+      chunks.set(String(row.name), Number(row.n));
+    return this.hot.setDocIndex(runId, chunks);
   }
 
   docNames(runId: string, prefix: string): string[] {
@@ -148,6 +216,7 @@ export class SqlAgentLoopStore implements AgentLoopStore {
   }
 
   deleteRun(runId: string): void {
+    this.hot?.forgetRun(runId);
     this.sql.exec("DELETE FROM te_agent_loop WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM te_agent_docs WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM te_agent_guidance WHERE run_id = ?", runId);

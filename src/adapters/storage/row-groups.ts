@@ -85,7 +85,14 @@ function invalid(message: string): AppError {
 export class SqlRowGroupStore implements RowGroupStore {
   private readonly columns = new Map<string, Set<string>>();
 
-  constructor(private readonly sql: SqlStorage) {}
+  /**
+   * `written` is called after every remove or load (also one that failed halfway): these writes go
+   * around the stores that keep rows in memory (HotRows), which must forget them.
+   */
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly written: () => void = () => {},
+  ) {}
 
   keys(group: RowGroup): string[] {
     const first = GROUPS[group][0]!;
@@ -137,13 +144,25 @@ export class SqlRowGroupStore implements RowGroupStore {
   }
 
   remove(group: RowGroup, key: string): void {
-    for (const table of GROUPS[group]) {
-      const where = table.keys.map((k) => `${k} = ?`).join(" AND ");
-      this.sql.exec(`DELETE FROM ${table.table} WHERE ${where}`, ...keyValues(table, key));
+    try {
+      for (const table of GROUPS[group]) {
+        const where = table.keys.map((k) => `${k} = ?`).join(" AND ");
+        this.sql.exec(`DELETE FROM ${table.table} WHERE ${where}`, ...keyValues(table, key));
+      }
+    } finally {
+      this.written();
     }
   }
 
   load(group: RowGroup, key: string, rows: GroupRows, file?: (name: string) => Uint8Array | null): void {
+    try {
+      this.loadRows(group, key, rows, file);
+    } finally {
+      this.written();
+    }
+  }
+
+  private loadRows(group: RowGroup, key: string, rows: GroupRows, file?: (name: string) => Uint8Array | null): void {
     const tables = new Map(GROUPS[group].map((t) => [t.table, t]));
     for (const name of Object.keys(rows)) {
       if (!tables.has(name))

@@ -13,10 +13,12 @@ import {
   type AgentRunEvent,
   type AppendEventInput,
   type EventLevel,
+  type PreparedEvent,
 } from "../../domain/agent/run-events";
 import { normalizeEventsQuery, type ReadEventsQuery } from "../../domain/agent/journal-query";
 import type { Clock } from "../../ports/space";
 import type { RunJournal } from "../../ports/run-journal";
+import type { HotRows } from "./hot-rows";
 
 function toEvent(row: Record<string, SqlStorageValue>): AgentRunEvent {
   return {
@@ -30,15 +32,52 @@ function toEvent(row: Record<string, SqlStorageValue>): AgentRunEvent {
   };
 }
 
+function toAppended(runId: string, seq: number, event: PreparedEvent): AgentRunEvent {
+  return {
+    seq,
+    id: event.id,
+    runId,
+    timestamp: new Date(event.at).toISOString(),
+    level: event.level,
+    type: event.type,
+    payload: JSON.parse(event.payloadJson),
+  };
+}
+
+/**
+ * With `hot` (the object's HotRows), a run whose record and last seq are in memory gets its next
+ * event with one plain INSERT (seq = last + 1); otherwise the INSERT computes the seq and checks
+ * the run exists itself, and the answer seeds the memory (docs/decisions/3450).
+ */
 export class SqlRunJournalStore implements RunJournal {
   constructor(
     private readonly sql: SqlStorage,
     private readonly clock: Clock,
+    private readonly hot?: HotRows,
   ) {}
 
   append(runId: string, input: AppendEventInput): AgentRunEvent {
     const event = prepareEvent(runId, input, newEventId(), this.clock.now());
     const related = event.relatedInvocationIds.length > 0 ? `,${event.relatedInvocationIds.join(",")},` : null;
+    const last = this.hot?.run(runId) ? this.hot.lastSeq(runId) : undefined;
+    if (last !== undefined) {
+      const seq = last + 1;
+      this.sql.exec(
+        `INSERT INTO te_journal(run_id, seq, id, at, level, type, invocation_id, related_ids, payload)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        runId,
+        seq,
+        event.id,
+        event.at,
+        event.level,
+        event.type,
+        event.invocationId,
+        related,
+        event.payloadJson,
+      );
+      this.hot!.setLastSeq(runId, seq);
+      return toAppended(runId, seq, event);
+    }
     const row = this.sql
       .exec(
         `INSERT INTO te_journal(run_id, seq, id, at, level, type, invocation_id, related_ids, payload)
@@ -58,15 +97,8 @@ export class SqlRunJournalStore implements RunJournal {
       )
       .toArray()[0];
     if (!row) throw new AppError("agent.run_not_found", "No agent run with this id.", { runId });
-    return {
-      seq: Number(row.seq),
-      id: event.id,
-      runId,
-      timestamp: new Date(event.at).toISOString(),
-      level: event.level,
-      type: event.type,
-      payload: JSON.parse(event.payloadJson),
-    };
+    this.hot?.setLastSeq(runId, Number(row.seq));
+    return toAppended(runId, Number(row.seq), event);
   }
 
   read(runId: string, query?: ReadEventsQuery): AgentRunEvent[] {
@@ -90,6 +122,8 @@ export class SqlRunJournalStore implements RunJournal {
   }
 
   lastSeq(runId: string): number {
+    const known = this.hot?.run(runId) ? this.hot.lastSeq(runId) : undefined;
+    if (known !== undefined) return known;
     return Number(
       this.sql.exec("SELECT COALESCE(MAX(seq), 0) AS last FROM te_journal WHERE run_id = ?", runId).one().last,
     );

@@ -2,6 +2,7 @@
 import type { AgentRunRecord, RunListFilter } from "../../domain/agent/run-record";
 import type { AgentRunStatus } from "../../domain/agent/run-status";
 import type { RunRecordPatch, RunRepository } from "../../ports/run-repository";
+import type { HotRows } from "./hot-rows";
 
 const COLUMNS: Record<keyof RunRecordPatch, string> = {
   status: "status",
@@ -47,8 +48,15 @@ function toRecord(row: Record<string, SqlStorageValue>): AgentRunRecord {
   };
 }
 
+/**
+ * With `hot` (the object's HotRows), `get` answers from memory after the first read and `update`
+ * writes through, so an agent step's many reads of its run cost no SQL (docs/decisions/3450).
+ */
 export class SqlRunStore implements RunRepository {
-  constructor(private readonly storage: DurableObjectStorage) {}
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    private readonly hot?: HotRows,
+  ) {}
 
   private get sql(): SqlStorage {
     return this.storage.sql;
@@ -79,8 +87,13 @@ export class SqlRunStore implements RunRepository {
   }
 
   get(runId: string): AgentRunRecord | null {
+    const known = this.hot?.run(runId);
+    if (known) return { ...known };
     const row = this.sql.exec("SELECT * FROM te_runs WHERE id = ?", runId).toArray()[0];
-    return row ? toRecord(row) : null;
+    if (!row) return null;
+    const record = toRecord(row);
+    this.hot?.setRun(record);
+    return { ...record };
   }
 
   update(runId: string, patch: RunRecordPatch): void {
@@ -92,6 +105,15 @@ export class SqlRunStore implements RunRepository {
       ...values,
       runId,
     );
+    const known = this.hot?.run(runId);
+    if (known) {
+      // What a read would give: JSON columns as parsed from their stored text.
+      const next: Record<string, unknown> = { ...known };
+      keys.forEach((key, i) => {
+        next[key] = JSON_FIELDS.has(key) ? parse(values[i]) : values[i];
+      });
+      this.hot!.setRun(next as unknown as AgentRunRecord);
+    }
   }
 
   list(filter: Required<Pick<RunListFilter, "limit">> & RunListFilter): AgentRunRecord[] {
@@ -117,6 +139,7 @@ export class SqlRunStore implements RunRepository {
   }
 
   delete(runId: string): boolean {
+    this.hot?.forgetRun(runId);
     return this.storage.transactionSync(() => {
       this.sql.exec("DELETE FROM te_journal WHERE run_id = ?", runId);
       return this.sql.exec("DELETE FROM te_runs WHERE id = ? RETURNING id", runId).toArray().length > 0;

@@ -1,0 +1,126 @@
+/**
+ * HotRows: write-through memory of the rows an agent step reads and writes several times per round
+ * (docs/decisions/3450, issue 31): run records (`te_runs`), the journal's last seq per run, loop
+ * states (`te_agent_loop`) and run documents (`te_agent_docs`: every document's chunk count, the
+ * text of small ones). On this platform every `sql.exec` call costs tens of microseconds whatever
+ * it does, and a round made about 60 of them.
+ *
+ * - One per Durable Object (composition: `hotRows(space)`), shared by every store instance, so a
+ *   write through one store is seen by all. SQLite stays the source of truth: an evicted object
+ *   starts empty and reads rows again.
+ * - Only the stores of those tables write through it (SqlRunStore, SqlRunJournalStore,
+ *   SqlAgentLoopStore). Every other writer of those tables calls `invalidate()` after writing: the
+ *   archive's row groups (restore, delete). A `transactionSync` that throws (its writes rolled back)
+ *   invalidates too (durable-objects/user-space.ts wraps the object's storage).
+ * - Values handed out are shared: callers must not mutate them.
+ */
+import type { AgentRunRecord } from "../../domain/agent/run-record";
+
+/** Most run records, loop states and document indexes kept (least recently stored out first). */
+const MAX_ENTRIES = 64;
+/** Longest document text kept in memory, UTF-16 units (longer ones are read from SQLite). */
+export const MAX_KEPT_DOC_CHARS = 64 * 1024;
+/** Most document text kept in memory in all, UTF-16 units. */
+const MAX_DOC_CHARS = 4 * 1024 * 1024;
+
+/** What is known of one run's documents: every name's chunk count, and the text of small ones. */
+export interface RunDocs {
+  chunks: Map<string, number>;
+  texts: Map<string, string>;
+}
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+}
+
+export class HotRows {
+  private readonly runRecords = new Map<string, AgentRunRecord>();
+  private readonly seqs = new Map<string, number>();
+  private readonly loopStates = new Map<string, { json: string; version: number }>();
+  private readonly runDocs = new Map<string, RunDocs>();
+  private docChars = 0;
+
+  /** Forgets everything (a bulk write or a rolled-back transaction touched these tables). */
+  invalidate(): void {
+    this.runRecords.clear();
+    this.seqs.clear();
+    this.loopStates.clear();
+    this.runDocs.clear();
+    this.docChars = 0;
+  }
+
+  /** Forgets one run (deleted, or its rows rewritten). */
+  forgetRun(runId: string): void {
+    this.runRecords.delete(runId);
+    this.seqs.delete(runId);
+    for (const key of [...this.loopStates.keys()]) if (key.startsWith(`${runId}\u0000`)) this.loopStates.delete(key);
+    this.dropDocs(runId);
+  }
+
+  run(runId: string): AgentRunRecord | undefined {
+    return this.runRecords.get(runId);
+  }
+
+  setRun(record: AgentRunRecord): void {
+    remember(this.runRecords, record.runId, record);
+  }
+
+  /** The last journal seq of a run, when known. */
+  lastSeq(runId: string): number | undefined {
+    return this.seqs.get(runId);
+  }
+
+  setLastSeq(runId: string, seq: number): void {
+    remember(this.seqs, runId, seq);
+  }
+
+  loopState(runId: string, invocationId: string): { json: string; version: number } | undefined {
+    return this.loopStates.get(`${runId}\u0000${invocationId}`);
+  }
+
+  setLoopState(runId: string, invocationId: string, state: { json: string; version: number }): void {
+    remember(this.loopStates, `${runId}\u0000${invocationId}`, state);
+  }
+
+  /** What is known of a run's documents, or undefined (then the store loads the index). */
+  docs(runId: string): RunDocs | undefined {
+    return this.runDocs.get(runId);
+  }
+
+  /** Starts knowing a run's documents from their chunk counts (texts come as they are read or written). */
+  setDocIndex(runId: string, chunks: Map<string, number>): RunDocs {
+    this.dropDocs(runId);
+    if (this.runDocs.size >= MAX_ENTRIES) this.dropDocs(this.runDocs.keys().next().value as string);
+    const docs: RunDocs = { chunks, texts: new Map() };
+    this.runDocs.set(runId, docs);
+    return docs;
+  }
+
+  /** Records a document's chunk count and, when small enough, its text. */
+  setDoc(docs: RunDocs, name: string, chunks: number, text: string | null): void {
+    this.dropText(docs, name);
+    docs.chunks.set(name, chunks);
+    if (text === null || text.length > MAX_KEPT_DOC_CHARS) return;
+    if (this.docChars + text.length > MAX_DOC_CHARS) {
+      for (const other of this.runDocs.values()) for (const key of [...other.texts.keys()]) this.dropText(other, key);
+    }
+    docs.texts.set(name, text);
+    this.docChars += text.length;
+  }
+
+  private dropText(docs: RunDocs, name: string): void {
+    const old = docs.texts.get(name);
+    if (old === undefined) return;
+    docs.texts.delete(name);
+    this.docChars -= old.length;
+  }
+
+  private dropDocs(runId: string): void {
+    const docs = this.runDocs.get(runId);
+    if (!docs) return;
+    for (const key of [...docs.texts.keys()]) this.dropText(docs, key);
+    this.runDocs.delete(runId);
+  }
+}
