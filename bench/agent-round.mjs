@@ -11,8 +11,9 @@
  * same model server over HTTP with the same tool names doing the same work in memory (no
  * persistence, no journal). Each sample is the mean round of one run (rounds 2..ROUNDS−1). Runs of
  * TavernEdge alternate between a fresh journal and one with 1,000 prior events (appended through
- * the development route while the run waits out a scripted 429 retry). Prints the ratios with
- * median, min and max; never asserts timings.
+ * the development route while the run waits out a scripted 429 retry). While rounds run the harness
+ * sends the Worker nothing: it waits on its own model server, then reads the run's end. Prints
+ * the ratios with median, min and max; never asserts timings.
  */
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { generateText, stepCountIs, tool } from "ai";
@@ -23,7 +24,7 @@ import { interleave, ratioLine } from "./lib/stats.mjs";
 const ROUNDS = 24;
 const FIRST = 2;
 const PREVIOUS_EVENTS = 1000;
-const SAMPLES = 5;
+const SAMPLES = 9;
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
 let runNumber = 0;
@@ -43,6 +44,13 @@ async function edgeRun(ctx, withBacklog) {
     await call(ctx.base, `/api/v1/agent/dev/runs/${handle.runId}/events`, ctx.token, { count: PREVIOUS_EVENTS });
   }
   const deadline = Date.now() + 180_000;
+  // Wait on this process's model server (no requests to the Worker while rounds run: polling the
+  // run would put the harness's own work into the rounds), then read the run's end once.
+  const offsetRequests = withBacklog ? 1 : 0;
+  while ((ctx.model.requestTimes.get(handle.modelId)?.length ?? 0) < ROUNDS + 3 + offsetRequests) {
+    if (Date.now() > deadline) throw new Error("bench run did not reach its last model call in 3 minutes");
+    await new Promise((r) => setTimeout(r, 20));
+  }
   for (;;) {
     const run = await call(ctx.base, `/api/v1/agent/runs/${handle.runId}`, ctx.token);
     if (["completed", "failed", "partial_success", "cancelled"].includes(run.status)) {

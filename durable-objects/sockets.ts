@@ -1,6 +1,7 @@
 /**
  * Hibernation-safe socket hub: everything about a socket lives in its attachment
- * (`{deviceId, subs}`) and its tag (`device:<id>`), never in object fields, so it survives eviction.
+ * (`{deviceId, subs}`) and its tag (`device:<id>`), never in object fields, so it survives eviction
+ * (memory only remembers attachments already read, per socket object).
  */
 import { AppError } from "../src/domain/errors";
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from "../src/contracts/frames";
@@ -12,9 +13,25 @@ export interface SocketAttachment {
   subs: string[];
 }
 
+/**
+ * Attachments already read, by socket object: a run's every journal event is offered to every
+ * socket, and deserializing an attachment each time cost more than the send (issue 31). After
+ * hibernation the sockets are new objects, read once again. Written only by setAttachment.
+ */
+const attachments = new WeakMap<WebSocket, SocketAttachment>();
+
 export function attachmentOf(ws: WebSocket): SocketAttachment {
-  const value = ws.deserializeAttachment() as SocketAttachment | null;
-  return value ?? { deviceId: "", subs: [] };
+  const known = attachments.get(ws);
+  if (known) return known;
+  const value = (ws.deserializeAttachment() as SocketAttachment | null) ?? { deviceId: "", subs: [] };
+  attachments.set(ws, value);
+  return value;
+}
+
+/** Stores a socket's attachment (survives hibernation) and remembers it. */
+export function setAttachment(ws: WebSocket, value: SocketAttachment): void {
+  ws.serializeAttachment(value);
+  attachments.set(ws, value);
 }
 
 /** Sends a frame, ignoring sockets that are already closing. */
@@ -30,8 +47,10 @@ export class DurableObjectSocketHub implements SocketHub {
   constructor(private readonly ctx: DurableObjectState) {}
 
   broadcast(frame: ServerFrame): void {
+    const sockets = this.ctx.getWebSockets();
+    if (sockets.length === 0) return;
     const text = JSON.stringify(frame);
-    for (const ws of this.ctx.getWebSockets()) {
+    for (const ws of sockets) {
       try {
         ws.send(text);
       } catch {
@@ -41,9 +60,10 @@ export class DurableObjectSocketHub implements SocketHub {
   }
 
   publish(key: string, frame: ServerFrame): void {
-    const text = JSON.stringify(frame);
+    let text: string | null = null;
     for (const ws of this.ctx.getWebSockets()) {
       if (!attachmentOf(ws).subs.includes(key)) continue;
+      text ??= JSON.stringify(frame);
       try {
         ws.send(text);
       } catch {
@@ -81,11 +101,11 @@ export class DurableObjectSocketHub implements SocketHub {
         `A socket can follow at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} runs at once; unsubscribe from one first.`,
       );
     }
-    ws.serializeAttachment({ ...attachment, subs: [...attachment.subs, key] });
+    setAttachment(ws, { ...attachment, subs: [...attachment.subs, key] });
   }
 
   unsubscribe(ws: WebSocket, key: string): void {
     const attachment = attachmentOf(ws);
-    ws.serializeAttachment({ ...attachment, subs: attachment.subs.filter((sub) => sub !== key) });
+    setAttachment(ws, { ...attachment, subs: attachment.subs.filter((sub) => sub !== key) });
   }
 }

@@ -23,7 +23,7 @@ import type { FrameHandler } from "./frames/registry";
 import { AlarmScheduler } from "./scheduler";
 import { OutboundGate } from "./outbound-gate";
 import { STEP_KINDS } from "./steps";
-import { DurableObjectSocketHub, attachmentOf, sendFrame } from "./sockets";
+import { DurableObjectSocketHub, attachmentOf, sendFrame, setAttachment } from "./sockets";
 import { AsyncMutex } from "./mutex";
 import { parseTimeoutOverrides } from "./timeouts";
 import type { ErrorCode } from "../src/domain/errors";
@@ -151,7 +151,7 @@ export class UserSpace extends DurableObject<AppEnv> {
     const pair = new WebSocketPair();
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server, [`device:${result.value}`]);
-    server.serializeAttachment({ deviceId: result.value, subs: [] });
+    setAttachment(server, { deviceId: result.value, subs: [] });
     return new Response(null, { status: 101, webSocket: client });
   }
 
