@@ -19,6 +19,8 @@ export interface RunJournal {
    * `agent.journal_payload_too_large`.
    */
   append(runId: string, input: AppendEventInput): AgentRunEvent;
+  /** Appends several events in order, exactly as `append` one by one would (a store may do it in one write). */
+  appendMany?(runId: string, inputs: readonly AppendEventInput[]): AgentRunEvent[];
   /** One page of events in ascending seq (docs/spec/journal.md paging rules). Unknown run → empty list. */
   read(runId: string, query?: ReadEventsQuery): AgentRunEvent[];
   /** Highest seq of the run, 0 when it has none. */

@@ -44,6 +44,18 @@ export class JournalService implements RunJournal {
   }
 
   /**
+   * Appends `inputs` in order and delivers each, as `append` one by one would (the store writes
+   * them at once when it can; docs/decisions/3450). Same errors.
+   */
+  appendMany(runId: string, inputs: readonly AppendEventInput[]): AgentRunEvent[] {
+    const events = this.store.appendMany
+      ? this.store.appendMany(runId, inputs)
+      : inputs.map((input) => this.store.append(runId, input));
+    for (const event of events) this.publish(event);
+    return events;
+  }
+
+  /**
    * Inserts without delivering, for callers that write other rows in the same transaction
    * (RunRecordService). The caller MUST call `publish(event)` right after its transaction commits,
    * still in the same synchronous section.

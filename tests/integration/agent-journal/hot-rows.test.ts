@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { agentLoopDeps } from "../../../src/composition/agent-loop";
 import { dataDeps } from "../../../src/composition/data";
+import { hotRows } from "../../../src/composition/hot-rows";
 import { IdRemap } from "../../../src/domain/data/id-remap";
 import { createUser } from "../helpers";
 import { createRun, inSpace, moveRun } from "./run-helpers";
@@ -122,5 +123,35 @@ describe("rows kept in memory between steps", () => {
       return { first, rows: Number(rows), small, afterDelete: store.getDoc(run.runId, "big.json") };
     });
     expect(result).toEqual({ first: 700 * 1024, rows: 1, small: "small", afterDelete: null });
+  });
+
+  it("events appended together get consecutive seqs, in order, before and after the memory is cleared", async () => {
+    const user = await createUser();
+    const run = await createRun(user.userId);
+    const result = await inSpace(user.userId, ({ runs, journal }, space) => {
+      const batch = (n: number) =>
+        Array.from({ length: 3 }, (_, i) => ({ type: "tool_call_completed" as const, payload: { batch: n, i } }));
+      runs.get(run.runId);
+      const first = journal.appendMany(run.runId, batch(1)).map((e) => e.seq);
+      hotRows(space).invalidate();
+      const second = journal.appendMany(run.runId, batch(2)).map((e) => e.seq);
+      const third = journal.appendMany(run.runId, batch(3)).map((e) => e.seq);
+      const stored = journal.read(run.runId).map((e) => [e.seq, e.payload?.batch ?? null, e.payload?.i ?? null]);
+      return { first, second, third, stored };
+    });
+    expect(result.first).toEqual([2, 3, 4]);
+    expect(result.second).toEqual([5, 6, 7]);
+    expect(result.third).toEqual([8, 9, 10]);
+    expect(result.stored.slice(1)).toEqual([
+      [2, 1, 0],
+      [3, 1, 1],
+      [4, 1, 2],
+      [5, 2, 0],
+      [6, 2, 1],
+      [7, 2, 2],
+      [8, 3, 0],
+      [9, 3, 1],
+      [10, 3, 2],
+    ]);
   });
 });

@@ -29,6 +29,9 @@ export const TOOL_SNAPSHOT_DOC = "invocations/inv_root.tools.json";
 export const toolSnapshotDoc = (invocationId: string) => `invocations/${invocationId}.tools.json`;
 export const APPEND_TEXT_DOC = "commit/append.txt";
 
+/** One event for `StepContext.emitAll`: type, payload, optional level. */
+export type JournalEntry = [AgentEventType, Record<string, unknown> | null, EventLevel?];
+
 export class StepContext {
   private snapshotCache: InvocationToolSnapshot | undefined;
   private profileCache: ResolvedAgentProfile | undefined;
@@ -62,13 +65,28 @@ export class StepContext {
 
   /** Appends a journal event (delivered live). */
   emit(type: AgentEventType, payload: Record<string, unknown> | null, level?: EventLevel): AgentRunEvent {
-    return this.deps.journal.append(this.runId, {
+    return this.deps.journal.append(this.runId, this.eventInput(type, payload, level));
+  }
+
+  /**
+   * Appends consecutive journal events in order, as `emit` one by one would, in one journal write
+   * when the store can (docs/decisions/3450). `events`: `[type, payload, level?]` each.
+   */
+  emitAll(events: readonly JournalEntry[]): AgentRunEvent[] {
+    return this.deps.journal.appendMany(
+      this.runId,
+      events.map(([type, payload, level]) => this.eventInput(type, payload, level)),
+    );
+  }
+
+  private eventInput(type: AgentEventType, payload: Record<string, unknown> | null, level?: EventLevel) {
+    return {
       type,
       payload,
       ...(level ? { level } : {}),
       // Events without their own invocationId belong to this step's invocation.
       ...(payload && typeof payload.invocationId === "string" ? {} : { invocationId: this.state.invocationId }),
-    });
+    };
   }
 
   /**

@@ -36,7 +36,7 @@ import { normalizeToolArguments } from "../../../../domain/tools/tool-arguments"
 import { childDeniedAlias, TASK_RETURN_DENIED } from "../../../../domain/agent/delegation/child-tools";
 import { injectBackgroundResults } from "../background-results";
 import { textMetrics } from "../../../../domain/workspace/text-metrics";
-import type { StepContext } from "../context";
+import type { JournalEntry, StepContext } from "../context";
 import { RunCancelled } from "../run-cancelled";
 import { appendMessage } from "../conversation";
 import { recoverFromDrift } from "./drift";
@@ -63,19 +63,27 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
     ctx.status("calling_model");
   }
   const request = buildModelRequest(ctx);
+  const started: JournalEntry[] = [];
   if (state.attempt === 1) {
-    ctx.emit("model_request_created", {
-      round: state.round,
-      invocationId: inv,
-      request: {
-        source: gateway.provider,
-        model: gateway.modelId,
-        messageCount: request.messages.length,
-        toolCount: request.tools?.length ?? 0,
+    started.push([
+      "model_request_created",
+      {
+        round: state.round,
+        invocationId: inv,
+        request: {
+          source: gateway.provider,
+          model: gateway.modelId,
+          messageCount: request.messages.length,
+          toolCount: request.tools?.length ?? 0,
+        },
       },
-    });
+    ]);
   }
-  ctx.emit("model_call_attempt_started", { round: state.round, invocationId: inv, attempt: state.attempt, maxRetries });
+  started.push([
+    "model_call_attempt_started",
+    { round: state.round, invocationId: inv, attempt: state.attempt, maxRetries },
+  ]);
+  ctx.emitAll(started);
   let response: ModelResponse;
   let live: RunModelStream | undefined;
   try {
@@ -186,19 +194,19 @@ async function recordResponse(ctx: StepContext, response: ModelResponse): Promis
   const inv = state.invocationId;
   const path = modelResponsePath(state.round, inv);
   ctx.putDoc(path, JSON.stringify(response));
-  ctx.emit("model_response_stored", {
+  const stored = {
     round: state.round,
     invocationId: inv,
     path,
     responseId: response.responseId ?? null,
     model: response.modelId ?? null,
-  });
+  };
   state.providerState = {
     ...response.providerState,
     sessionId: response.providerState.sessionId ?? state.providerState.sessionId ?? ctx.runId,
   };
   const ps = state.providerState;
-  ctx.emit("provider_state_updated", {
+  const providerState = {
     round: state.round,
     invocationId: inv,
     providerState: {
@@ -207,7 +215,7 @@ async function recordResponse(ctx: StepContext, response: ModelResponse): Promis
       messageCursor: ps.messageCursor ?? null,
       lastResponseId: ps.lastResponseId ?? null,
     },
-  });
+  };
   const text = textMetrics(response.text);
   const reasoning = textMetrics(response.reasoning);
   const narration =
@@ -220,7 +228,7 @@ async function recordResponse(ctx: StepContext, response: ModelResponse): Promis
           truncated: text.chars > 280,
         }
       : undefined;
-  ctx.emit("model_completed", {
+  const completed = {
     round: state.round,
     invocationId: inv,
     modelResponsePath: path,
@@ -234,7 +242,12 @@ async function recordResponse(ctx: StepContext, response: ModelResponse): Promis
     hasReasoning: reasoning.chars > 0,
     reasoningChars: reasoning.chars,
     reasoningWords: reasoning.words,
-  });
+  };
+  ctx.emitAll([
+    ["model_response_stored", stored],
+    ["provider_state_updated", providerState],
+    ["model_completed", completed],
+  ]);
   appendMessage(ctx, response.message);
 }
 

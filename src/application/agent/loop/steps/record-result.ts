@@ -30,13 +30,13 @@ export function recordResult(
   const { state } = ctx;
   const inv = state.invocationId;
   ctx.putDoc(options.resultPath, JSON.stringify(options.audit ?? result));
-  ctx.emit("tool_result_stored", {
+  const stored = {
     round: state.round,
     invocationId: inv,
     callId: call.callId,
     toolId: call.toolId ?? null,
     path: options.resultPath,
-  });
+  };
   const payload = {
     round: state.round,
     invocationId: inv,
@@ -49,13 +49,16 @@ export function recordResult(
     elapsedMs: Math.max(0, ctx.deps.clock.now() - options.startedAt),
     resourceRefs: result.resourceRefs,
   };
-  if (result.isError)
-    ctx.emit(
-      "tool_call_failed",
-      { ...payload, message: options.message ?? result.content.slice(0, 2000) },
-      options.level ?? "warn",
-    );
-  else ctx.emit("tool_call_completed", { ...payload, message: null });
+  ctx.emitAll([
+    ["tool_result_stored", stored],
+    result.isError
+      ? [
+          "tool_call_failed",
+          { ...payload, message: options.message ?? result.content.slice(0, 2000) },
+          options.level ?? "warn",
+        ]
+      : ["tool_call_completed", { ...payload, message: null }],
+  ]);
   appendMessage(ctx, {
     role: "tool",
     parts: [
