@@ -4,12 +4,19 @@
  * against a baseline measured in the same run with interleaved samples (bench/lib/stats.mjs):
  * 5. Test call of server-everything's `echo` through `POST /api/v1/mcp/servers/:id/tools/echo/test-call`,
  *    against the official MCP client calling it directly from this process, a new client per call
- *    (connect + tools/call + close), as the contract's test call does.
+ *    (connect + tools/call + close), as the contract's test call does (the issue's row). A second
+ *    row compares the same test call with the official client doing the same inside a bare Worker +
+ *    Durable Object (`POST /mcp-call` of bench/baseline/worker.ts): the request into `wrangler dev`,
+ *    the hop to the object and the client's four requests from workerd are the platform's floor,
+ *    which the direct client never pays (docs/decisions/3400).
  * 6. `GET /api/v1/mcp/servers` requests/s with 8 requests in flight (8 registrations, 4 with sealed
  *    headers), against a bare Hono route + Durable Object returning the same JSON from SQLite
- *    (bench/baseline/worker.ts), plus the CPU time per request of each wrangler process group
- *    (read from /proc on this side: inside workerd the clocks advance only on I/O).
- * Prints ratios with medians, min and max; never asserts timings. A few minutes on 2 shared cores.
+ *    (bench/baseline/worker.ts) deployed with TavernEdge's static-assets block
+ *    (bench/baseline/wrangler.assets.toml: the platform's asset router in front of both), plus the
+ *    CPU time per request of each wrangler process group (read from /proc on this side: inside
+ *    workerd the clocks advance only on I/O). The same bare Worker without assets is printed too.
+ * Every sample is the mean of several calls (the bench's own clock; nothing subtracted). Prints
+ * ratios with medians, min and max; never asserts timings. A few minutes on 2 shared cores.
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { createDevUser, devRequest as call, startWranglerDev } from "../scripts/dev-server.mjs";
@@ -18,8 +25,8 @@ import { groupCpuMs } from "./lib/process-cpu.mjs";
 import { interleave, perIteration, ratioLine } from "./lib/stats.mjs";
 
 const SAMPLES = 9;
-const CALLS_PER_SAMPLE = 5;
-const LIST_REQUESTS = 160;
+const CALLS_PER_SAMPLE = 8;
+const LIST_REQUESTS = 240;
 const CONCURRENCY = 8;
 
 const watchdog = setTimeout(() => {
@@ -33,6 +40,17 @@ async function directEcho(url, i) {
   const result = await client.callTool({ name: "echo", arguments: { message: `hi ${i}` } });
   await client.close();
   if (!JSON.stringify(result.content).includes(`hi ${i}`)) throw new Error("direct echo answered wrongly");
+}
+
+/** The official client inside the bare baseline's object (`POST /mcp-call`), a new client per call. */
+async function bareEcho(bareUrl, endpoint, i) {
+  const response = await fetch(`${bareUrl}/mcp-call`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ endpoint, name: "echo", arguments: { message: `hi ${i}` } }),
+  });
+  const text = await response.text();
+  if (response.status !== 200 || !text.includes(`hi ${i}`)) throw new Error(`bare echo → ${response.status}`);
 }
 
 /** `count` GETs of `url`, `CONCURRENCY` in flight; resolves {ms, cpuMs} of the whole batch. */
@@ -53,8 +71,9 @@ async function burst(url, headers, count, pgid) {
 }
 
 const everything = await startEverything();
-const [edge, bare] = await Promise.all([
+const [edge, bare, plain] = await Promise.all([
   startWranglerDev(),
+  startWranglerDev({ config: "bench/baseline/wrangler.assets.toml" }),
   startWranglerDev({ config: "bench/baseline/wrangler.toml" }),
 ]);
 try {
@@ -82,13 +101,16 @@ try {
     await fetch(`${edge.url}/api/v1/mcp/servers`, { headers: { authorization: `Bearer ${token}` } })
   ).text();
   if (JSON.parse(listJson).servers.length !== 8) throw new Error("expected 8 servers");
-  const stored = await fetch(`${bare.url}/json/servers`, { method: "PUT", body: listJson });
-  if (stored.status !== 204) throw new Error(`baseline PUT → ${stored.status}`);
+  for (const baseline of [bare, plain]) {
+    const stored = await fetch(`${baseline.url}/json/servers`, { method: "PUT", body: listJson });
+    if (stored.status !== 204) throw new Error(`baseline PUT → ${stored.status}`);
+  }
 
   const calls = await interleave(
     [
       { name: "edge", run: perIteration(CALLS_PER_SAMPLE, testCall) },
       { name: "direct", run: perIteration(CALLS_PER_SAMPLE, (i) => directEcho(everything.url, i)) },
+      { name: "bare", run: perIteration(CALLS_PER_SAMPLE, (i) => bareEcho(bare.url, `${everything.url}/mcp`, i)) },
     ],
     { samples: SAMPLES, warmup: 1 },
   );
@@ -100,9 +122,21 @@ try {
       "≤ 1.10",
     ),
   );
+  console.log(
+    ratioLine(
+      "  the same against the platform's floor",
+      { label: "POST …/tools/echo/test-call (ms per call)", values: calls.edge },
+      {
+        label: "baseline: official client inside a bare Worker + Durable Object, new client per call",
+        values: calls.bare,
+      },
+      "(the floor: 1.00)",
+    ),
+  );
 
   const edgeCpu = [];
   const bareCpu = [];
+  const plainCpu = [];
   const lists = await interleave(
     [
       {
@@ -126,6 +160,14 @@ try {
           return (LIST_REQUESTS / r.ms) * 1000;
         },
       },
+      {
+        name: "plain",
+        run: async () => {
+          const r = await burst(`${plain.url}/json/servers`, {}, LIST_REQUESTS, plain.pid);
+          plainCpu.push(r.cpuMs / LIST_REQUESTS);
+          return (LIST_REQUESTS / r.ms) * 1000;
+        },
+      },
     ],
     { samples: SAMPLES, warmup: 1 },
   );
@@ -133,7 +175,10 @@ try {
     ratioLine(
       `GET /api/v1/mcp/servers requests/s, ${CONCURRENCY} in flight (${(listJson.length / 1024).toFixed(1)} KiB answer)`,
       { label: "TavernEdge (req/s)", values: lists.edge },
-      { label: "baseline: bare Hono route + Durable Object returning the same JSON (req/s)", values: lists.bare },
+      {
+        label: "baseline: bare Hono route + Durable Object returning the same JSON, same assets block (req/s)",
+        values: lists.bare,
+      },
       "≥ 0.95",
       { unit: "req/s", digits: 0 },
     ),
@@ -147,7 +192,29 @@ try {
       "≥ 0.95",
     ),
   );
+  console.log(
+    ratioLine(
+      "  for reference: against the bare Worker without assets (the platform's asset router then counts against TavernEdge)",
+      { label: "TavernEdge (req/s)", values: lists.edge },
+      { label: "bare Worker without assets (req/s)", values: lists.plain },
+      "–",
+      { unit: "req/s", digits: 0 },
+    ),
+  );
+  console.log(
+    ratioLine(
+      "  … in CPU time per request (bare without assets ÷ TavernEdge)",
+      { label: "bare without assets CPU ms per request", values: plainCpu.slice(1) },
+      { label: "TavernEdge CPU ms per request", values: edgeCpu.slice(1) },
+      "–",
+    ),
+  );
 } finally {
   clearTimeout(watchdog);
-  await Promise.all([edge.stop({ removeState: true }), bare.stop({ removeState: true }), everything.close()]);
+  await Promise.all([
+    edge.stop({ removeState: true }),
+    bare.stop({ removeState: true }),
+    plain.stop({ removeState: true }),
+    everything.close(),
+  ]);
 }

@@ -5,7 +5,11 @@
  * - `POST /import` streams a SillyTavern JSONL body to the object, which splits lines, `JSON.parse`s
  *   each and inserts the same rows TavernEdge does (te_chat_messages + te_chat_swipes columns) with
  *   multi-row INSERTs, in a transaction per ~1 MiB of lines. Answers `{messageCount}`.
+ * - `POST /mcp-call {endpoint, name, arguments}` runs the official MCP client inside the object, a new
+ *   client per call (connect, `tools/call`, close), and answers the call's result: what a test call
+ *   costs on this platform with none of TavernEdge (bench/platform.mjs, docs/decisions/3400).
  */
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { DurableObject } from "cloudflare:workers";
 import { Hono } from "hono";
 
@@ -39,6 +43,21 @@ export class BareSpace extends DurableObject<Env> {
   get(key: string): string | null {
     const row = this.sql.exec("SELECT value FROM kv WHERE key = ?", key).toArray()[0];
     return row ? String(row.value) : null;
+  }
+
+  /**
+   * The official MCP client inside the object, a new client per call (connect, `tools/call`,
+   * close), as TavernEdge's test call does: `POST /mcp-call {endpoint, name, arguments}` answers the
+   * call's result.
+   */
+  async mcpCall(endpoint: string, name: string, args: Record<string, unknown>): Promise<unknown> {
+    const client = new Client({ name: "bare", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(endpoint)));
+    try {
+      return await client.callTool({ name, arguments: args });
+    } finally {
+      await client.close();
+    }
   }
 
   async import(body: ReadableStream<Uint8Array>): Promise<{ messageCount: number }> {
@@ -135,6 +154,10 @@ app.put("/json/:key", async (c) => {
 app.get("/json/:key", async (c) => {
   const value = await stub(c.env).get(c.req.param("key"));
   return value === null ? c.notFound() : c.body(value, 200, { "content-type": "application/json" });
+});
+app.post("/mcp-call", async (c) => {
+  const body = (await c.req.json()) as { endpoint: string; name: string; arguments: Record<string, unknown> };
+  return c.json(await stub(c.env).mcpCall(body.endpoint, body.name, body.arguments));
 });
 app.post("/import", async (c) => c.json(await stub(c.env).import(c.req.raw.body!), 201));
 
