@@ -32,6 +32,11 @@ function toEvent(row: Record<string, SqlStorageValue>): AgentRunEvent {
   };
 }
 
+/** `related_ids` as stored: `,id1,id2,` or null. */
+function relatedText(event: PreparedEvent): string | null {
+  return event.relatedInvocationIds.length > 0 ? `,${event.relatedInvocationIds.join(",")},` : null;
+}
+
 function toAppended(runId: string, seq: number, event: PreparedEvent): AgentRunEvent {
   return {
     seq,
@@ -58,26 +63,8 @@ export class SqlRunJournalStore implements RunJournal {
 
   append(runId: string, input: AppendEventInput): AgentRunEvent {
     const event = prepareEvent(runId, input, newEventId(), this.clock.now());
-    const related = event.relatedInvocationIds.length > 0 ? `,${event.relatedInvocationIds.join(",")},` : null;
-    const last = this.hot?.run(runId) ? this.hot.lastSeq(runId) : undefined;
-    if (last !== undefined) {
-      const seq = last + 1;
-      this.sql.exec(
-        `INSERT INTO te_journal(run_id, seq, id, at, level, type, invocation_id, related_ids, payload)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        runId,
-        seq,
-        event.id,
-        event.at,
-        event.level,
-        event.type,
-        event.invocationId,
-        related,
-        event.payloadJson,
-      );
-      this.hot!.setLastSeq(runId, seq);
-      return toAppended(runId, seq, event);
-    }
+    const last = this.knownLastSeq(runId);
+    if (last !== undefined) return this.insertAfter(runId, last, [event])[0]!;
     const row = this.sql
       .exec(
         `INSERT INTO te_journal(run_id, seq, id, at, level, type, invocation_id, related_ids, payload)
@@ -91,7 +78,7 @@ export class SqlRunJournalStore implements RunJournal {
         event.level,
         event.type,
         event.invocationId,
-        related,
+        relatedText(event),
         event.payloadJson,
         runId,
       )
@@ -106,15 +93,27 @@ export class SqlRunJournalStore implements RunJournal {
    * they go in as one multi-row INSERT (one `sql.exec` instead of one per event). Same errors.
    */
   appendMany(runId: string, inputs: readonly AppendEventInput[]): AgentRunEvent[] {
-    const last = this.hot?.run(runId) ? this.hot.lastSeq(runId) : undefined;
+    const last = this.knownLastSeq(runId);
     if (last === undefined || inputs.length < 2) return inputs.map((input) => this.append(runId, input));
     const now = this.clock.now();
-    const events = inputs.map((input) => prepareEvent(runId, input, newEventId(), now));
+    return this.insertAfter(
+      runId,
+      last,
+      inputs.map((input) => prepareEvent(runId, input, newEventId(), now)),
+    );
+  }
+
+  /** The run's last seq when memory knows the run and its seq (the run then exists). */
+  private knownLastSeq(runId: string): number | undefined {
+    return this.hot?.run(runId) ? this.hot.lastSeq(runId) : undefined;
+  }
+
+  /** Inserts `events` as seqs last + 1… in one statement and remembers the new last seq. */
+  private insertAfter(runId: string, last: number, events: PreparedEvent[]): AgentRunEvent[] {
     const values: SqlStorageValue[] = [];
     events.forEach((event, i) => {
-      const related = event.relatedInvocationIds.length > 0 ? `,${event.relatedInvocationIds.join(",")},` : null;
-      values.push(runId, last + 1 + i, event.id, event.at, event.level, event.type, event.invocationId, related);
-      values.push(event.payloadJson);
+      values.push(runId, last + 1 + i, event.id, event.at, event.level, event.type, event.invocationId);
+      values.push(relatedText(event), event.payloadJson);
     });
     this.sql.exec(
       `INSERT INTO te_journal(run_id, seq, id, at, level, type, invocation_id, related_ids, payload)
