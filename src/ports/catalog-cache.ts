@@ -24,4 +24,6 @@ export type CachedCatalogRead =
 export interface CatalogCache {
   /** Memory → SQLite read of one registration's catalog snapshot; never the network, never throws for a bad snapshot. */
   readCached(registrationId: string): Promise<CachedCatalogRead>;
+  /** readCached of several registrations at once (one read of the registrations); every id gets an answer. */
+  readCachedMany?(registrationIds: readonly string[]): Promise<Map<string, CachedCatalogRead>>;
 }

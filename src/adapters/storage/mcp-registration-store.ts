@@ -144,10 +144,26 @@ type Decoded = ReturnType<typeof decodeRegistrationRow>;
  */
 export class SqlMcpRegistrationStore implements McpRegistrationRepository {
   private readonly decoded = new Map<string, { key: string; document: string; result: Decoded }>();
+  /**
+   * The last scan, until the current synchronous section ends or this store writes: a tool
+   * resolution reads the registrations for their summaries and again to open the ones it needs,
+   * in one section in which nothing else can write (issue 31).
+   */
+  private sectionScan: { records: StoredRegistration[]; issues: RegistrationStorageIssue[] } | null = null;
 
   constructor(private readonly sql: SqlStorage) {}
 
   scan(): { records: StoredRegistration[]; issues: RegistrationStorageIssue[] } {
+    if (this.sectionScan) return { records: [...this.sectionScan.records], issues: [...this.sectionScan.issues] };
+    const result = this.scanRows();
+    this.sectionScan = result;
+    queueMicrotask(() => {
+      this.sectionScan = null;
+    });
+    return { records: [...result.records], issues: [...result.issues] };
+  }
+
+  private scanRows(): { records: StoredRegistration[]; issues: RegistrationStorageIssue[] } {
     const records: StoredRegistration[] = [];
     const issues: RegistrationStorageIssue[] = [];
     const seen = new Set<string>();
@@ -171,6 +187,7 @@ export class SqlMcpRegistrationStore implements McpRegistrationRepository {
   }
 
   insert(record: StoredRegistration): void {
+    this.sectionScan = null;
     this.sql.exec(
       "INSERT INTO te_mcp_registrations(id, document, revision, created_at, updated_at) VALUES(?, ?, ?, ?, ?)",
       record.id,
@@ -182,6 +199,7 @@ export class SqlMcpRegistrationStore implements McpRegistrationRepository {
   }
 
   replace(record: StoredRegistration, expectedRevision: number): boolean {
+    this.sectionScan = null;
     const updated = this.sql
       .exec(
         "UPDATE te_mcp_registrations SET document = ?, revision = ?, updated_at = ? WHERE id = ? AND revision = ? RETURNING id",
@@ -196,6 +214,7 @@ export class SqlMcpRegistrationStore implements McpRegistrationRepository {
   }
 
   remove(id: string): boolean {
+    this.sectionScan = null;
     deleteCatalogSnapshot(this.sql, id);
     return this.sql.exec("DELETE FROM te_mcp_registrations WHERE id = ? RETURNING id", id).toArray().length > 0;
   }

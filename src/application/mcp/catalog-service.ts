@@ -32,6 +32,7 @@ import type { ToolReviewService } from "./tool-review-service";
 /** What the catalog needs from the registry (McpRegistryService satisfies it). */
 export interface CatalogRegistrySource {
   lookupForConnection(id: string): Promise<RegistrationLookup<OpenedRegistration>>;
+  lookupManyForConnection(ids: readonly string[]): Promise<Map<string, RegistrationLookup<OpenedRegistration>>>;
   loadForConnection(id: string): Promise<OpenedRegistration>;
   onCatalogInvalidated(listener: (registrationId: string) => void): () => void;
 }
@@ -113,7 +114,24 @@ export class McpCatalogService implements CatalogCache {
 
   /** CatalogCache.readCached: memory → SQLite, never the network. */
   async readCached(registrationId: string): Promise<CachedCatalogRead> {
-    const found = await this.deps.registry.lookupForConnection(registrationId);
+    return this.readFound(registrationId, await this.deps.registry.lookupForConnection(registrationId));
+  }
+
+  /**
+   * CatalogCache.readCachedMany: readCached of several registrations, reading their rows with one
+   * scan instead of one query each (a profile's tools spread over many servers, issue 31).
+   */
+  async readCachedMany(registrationIds: readonly string[]): Promise<Map<string, CachedCatalogRead>> {
+    const found = await this.deps.registry.lookupManyForConnection(registrationIds);
+    const out = new Map<string, CachedCatalogRead>();
+    for (const id of registrationIds) out.set(id, await this.readFound(id, found.get(id) ?? { status: "missing" }));
+    return out;
+  }
+
+  private async readFound(
+    registrationId: string,
+    found: RegistrationLookup<OpenedRegistration>,
+  ): Promise<CachedCatalogRead> {
     if (found.status === "missing") return { status: "missing" };
     if (found.status === "unavailable")
       return {

@@ -53,6 +53,7 @@ import {
   type Prepared,
 } from "./registry-records";
 import { type ListInputs, ServerListText, serverList } from "./registry-list";
+import { lookupMany, lookupOne, loadOne, type RegistrationLookup } from "./registry-connections";
 import { RegistryMemo } from "./registry-memo";
 import { openConnection, sealConnection } from "./registry-secrets";
 import type {
@@ -76,11 +77,7 @@ export interface McpRegistryDeps {
   development: boolean;
 }
 
-/** Lookup result without throwing: what call gates map to `mcp.call_registration_*` codes. */
-export type RegistrationLookup<T> =
-  | { status: "found"; registration: T }
-  | { status: "missing" }
-  | { status: "unavailable"; issue: RegistrationStorageIssue };
+export type { RegistrationLookup };
 
 export class McpRegistryService {
   private readonly invalidationListeners = new Set<(registrationId: string) => void>();
@@ -131,33 +128,20 @@ export class McpRegistryService {
    * `secrets.key_mismatch` (or `secrets.key_unavailable`). Does not check `state`.
    */
   async lookupForConnection(id: string): Promise<RegistrationLookup<OpenedRegistration>> {
-    const load = this.deps.repo.load(id);
-    if (load.status === "missing") return { status: "missing" };
-    if (load.status === "unreadable") return { status: "unavailable", issue: load.issue };
-    try {
-      return { status: "found", registration: await this.memo.openRegistration(load.record) };
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return {
-        status: "unavailable",
-        issue: { registrationId: id, fileName: id, code: error.code, message: error.message },
-      };
-    }
+    return lookupOne(this.deps.repo, this.memo, id);
+  }
+
+  /** lookupForConnection of several ids with one scan of the table (registry-connections.ts). */
+  lookupManyForConnection(ids: readonly string[]): Promise<Map<string, RegistrationLookup<OpenedRegistration>>> {
+    return lookupMany(this.deps.repo, this.memo, ids);
   }
 
   /**
    * Throwing form of lookupForConnection: `mcp.registration_not_found` (404) or
    * `mcp.registration_storage_issue` / `secrets.key_mismatch` / `secrets.key_unavailable`.
    */
-  async loadForConnection(id: string): Promise<OpenedRegistration> {
-    const found = await this.lookupForConnection(parseRegistrationId(id));
-    if (found.status === "missing") throw notFound(id);
-    if (found.status === "unavailable") {
-      if (found.issue.code.startsWith("secrets."))
-        throw new AppError(found.issue.code, found.issue.message, { registrationId: id });
-      throw storageIssue(found.issue);
-    }
-    return found.registration;
+  loadForConnection(id: string): Promise<OpenedRegistration> {
+    return loadOne(this.deps.repo, this.memo, id);
   }
 
   /**

@@ -138,7 +138,11 @@ export class ModelToolResolver {
     const issueById = new Map(
       issues.flatMap((issue) => (issue.registrationId ? [[issue.registrationId, issue] as const] : [])),
     );
-    const reads = new Map<string, Promise<CachedCatalogRead>>();
+    // First the checks that need no catalog, in order; then every catalog needed, read at once.
+    type Entry =
+      | { diagnostic: ModelToolDiagnostic }
+      | { toolId: ToolId; registration: ToolRegistrationSummary; nativeName: string };
+    const entries: Entry[] = [];
     for (const toolId of selected) {
       let registrationId: string;
       let nativeName: string;
@@ -146,18 +150,20 @@ export class ModelToolResolver {
         ({ registrationId, nativeName } = parseMcpToolId(toolId));
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        out.diagnostics.push({
-          toolId,
-          code: "mcp.tool_provider_invalid",
-          message: `"${toolId}" is not an MCP tool id: ${error.message}`,
+        entries.push({
+          diagnostic: {
+            toolId,
+            code: "mcp.tool_provider_invalid",
+            message: `"${toolId}" is not an MCP tool id: ${error.message}`,
+          },
         });
         continue;
       }
       const registration = byId.get(registrationId);
       if (!registration) {
         const issue = issueById.get(registrationId);
-        out.diagnostics.push(
-          issue
+        entries.push({
+          diagnostic: issue
             ? {
                 toolId,
                 code: "mcp.registration_storage_issue",
@@ -168,27 +174,41 @@ export class ModelToolResolver {
                 code: "mcp.registration_not_found",
                 message: `MCP registration ${registrationId} no longer exists.`,
               },
-        );
+        });
         continue;
       }
       if (registration.state !== "active") {
-        out.diagnostics.push({
-          toolId,
-          code: "mcp.server_paused",
-          message: `MCP server "${registration.displayName}" is paused.`,
+        entries.push({
+          diagnostic: {
+            toolId,
+            code: "mcp.server_paused",
+            message: `MCP server "${registration.displayName}" is paused.`,
+          },
         });
         continue;
       }
       if (!Object.hasOwn(registration.toolPermissions, nativeName)) {
-        out.diagnostics.push({
-          toolId,
-          code: "mcp.tool_permission_off",
-          message: `Tool "${nativeName}" is Off in the MCP Manager.`,
+        entries.push({
+          diagnostic: {
+            toolId,
+            code: "mcp.tool_permission_off",
+            message: `Tool "${nativeName}" is Off in the MCP Manager.`,
+          },
         });
         continue;
       }
-      if (!reads.has(registrationId)) reads.set(registrationId, this.catalogs.readCached(registrationId));
-      const read = await reads.get(registrationId)!;
+      entries.push({ toolId, registration, nativeName });
+    }
+    const reads = await this.readCatalogs([
+      ...new Set(entries.flatMap((entry) => ("registration" in entry ? [entry.registration.id] : []))),
+    ]);
+    for (const entry of entries) {
+      if ("diagnostic" in entry) {
+        out.diagnostics.push(entry.diagnostic);
+        continue;
+      }
+      const { toolId, registration, nativeName } = entry;
+      const read = reads.get(registration.id)!;
       if (read.status !== "cached") {
         out.diagnostics.push({ ...catalogProblem(registration, read), toolId });
         continue;
@@ -200,6 +220,15 @@ export class ModelToolResolver {
       }
       materialize(registration, tool, out);
     }
+    return out;
+  }
+
+  /** The cached catalogs of `ids`: at once when the cache can (one read of the registrations). */
+  private async readCatalogs(ids: readonly string[]): Promise<Map<string, CachedCatalogRead>> {
+    if (ids.length === 0) return new Map();
+    if (this.catalogs.readCachedMany) return this.catalogs.readCachedMany(ids);
+    const out = new Map<string, CachedCatalogRead>();
+    for (const id of ids) out.set(id, await this.catalogs.readCached(id));
     return out;
   }
 

@@ -265,4 +265,28 @@ describe("MCP registration storage", () => {
     expect(result.activated?.[0]?.code).toBe("mcp.endpoint_unreachable_when_deployed");
     expect(result.pub).toBeNull();
   });
+
+  it("a scan answered from the section's memory still sees this store's writes, and a later section sees every write", async () => {
+    const user = await createUser();
+    const first = await createServer(user.deviceToken, { displayName: "First", endpoint: "https://first.example/" });
+    const result = await runInDurableObject(spaceStub(user.userId), async (instance: UserSpace) => {
+      const sql = instance.space().sql;
+      const store = new SqlMcpRegistrationStore(sql);
+      const other = new SqlMcpRegistrationStore(sql);
+      const names = () => store.scan().records.map((record) => record.displayName);
+      const before = names();
+      const record = store.scan().records[0]!;
+      // A write through this store in the same section is seen at once.
+      store.replace({ ...record, displayName: "Renamed", revision: record.revision + 1 }, record.revision);
+      const afterOwnWrite = names();
+      other.insert({ ...record, id: crypto.randomUUID(), displayName: "Other", revision: 1 });
+      await Promise.resolve();
+      // A new section reads the table again: another store's write is there.
+      const nextSection = names();
+      return { before, afterOwnWrite, nextSection };
+    });
+    expect(result.before).toEqual([first.displayName]);
+    expect(result.afterOwnWrite).toEqual(["Renamed"]);
+    expect([...result.nextSection].sort()).toEqual(["Other", "Renamed"]);
+  });
 });
