@@ -10,6 +10,7 @@ import type { Space } from "../ports/space";
 /** The memo key of the object's HotRows (durable-objects/user-space.ts invalidates it on rollback). */
 export const HOT_ROWS_MEMO = "hot-rows";
 
+/** The object's HotRows (created on first use; gone with the object's memory). */
 export function hotRows(space: Space): HotRows {
   return space.memo(HOT_ROWS_MEMO, () => new HotRows());
 }

@@ -35,6 +35,7 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
   map.set(key, value);
 }
 
+/** See the file docstring. Sizes: MAX_ENTRIES runs, states and indexes; MAX_DOC_CHARS of text. */
 export class HotRows {
   private readonly runRecords = new Map<string, AgentRunRecord>();
   private readonly seqs = new Map<string, number>();
@@ -59,10 +60,12 @@ export class HotRows {
     this.dropDocs(runId);
   }
 
+  /** The run record as last read or written, or undefined (then read it from SQLite). */
   run(runId: string): AgentRunRecord | undefined {
     return this.runRecords.get(runId);
   }
 
+  /** Remembers a run record just read or written. */
   setRun(record: AgentRunRecord): void {
     remember(this.runRecords, record.runId, record);
   }
@@ -72,14 +75,17 @@ export class HotRows {
     return this.seqs.get(runId);
   }
 
+  /** Remembers the run's last journal seq after an append. */
   setLastSeq(runId: string, seq: number): void {
     remember(this.seqs, runId, seq);
   }
 
+  /** An invocation's loop state (JSON text and version) as last read or written, or undefined. */
   loopState(runId: string, invocationId: string): { json: string; version: number } | undefined {
     return this.loopStates.get(`${runId}\u0000${invocationId}`);
   }
 
+  /** Remembers an invocation's loop state just read or written. */
   setLoopState(runId: string, invocationId: string, state: { json: string; version: number }): void {
     remember(this.loopStates, `${runId}\u0000${invocationId}`, state);
   }
