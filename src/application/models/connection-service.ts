@@ -19,6 +19,7 @@ import {
   apiKeyHint,
   checkApiKey,
   checkApiKeyChars,
+  missingApiKeyLabel,
   normalizeBaseUrl,
   normalizeConnectionName,
   normalizeModelId,
@@ -170,7 +171,8 @@ export class ModelConnectionService {
 
   /**
    * The connection `id` (or the default when `id` is undefined) with its key opened.
-   * `model.connection_not_found`, `secrets.key_mismatch`, `secrets.key_unavailable`.
+   * `model.connection_not_found`, `model.api_key_missing` (restored without its key),
+   * `secrets.key_mismatch`, `secrets.key_unavailable`.
    */
   async resolve(id?: string): Promise<ResolvedConnection> {
     const stored = id === undefined ? this.repo.getDefault() : this.repo.get(id);
@@ -184,7 +186,7 @@ export class ModelConnectionService {
     }
     const { record } = stored;
     // A key saved before the printable-ASCII rule must not be sent garbled (model.api_key_invalid).
-    const apiKey = checkApiKeyChars(await this.openKey(stored.apiKey, aad(record.id)));
+    const apiKey = checkApiKeyChars(await this.openStoredKey(stored));
     return {
       id: record.id,
       provider: record.provider,
@@ -251,6 +253,27 @@ export class ModelConnectionService {
       if (!(error instanceof ModelError && error.code === "model.output_truncated")) throw error;
     }
     return { ok: true, latencyMs: Math.max(0, this.clock.now() - started), modelId: gateway.modelId };
+  }
+
+  /**
+   * The connection's key in clear. A key that does not open because a restore left none
+   * (sealed under missingApiKeyLabel) is `model.api_key_missing`, not a DATA_KEY mismatch.
+   */
+  private async openStoredKey(stored: StoredModelConnection): Promise<string> {
+    try {
+      return await this.openKey(stored.apiKey, aad(stored.record.id));
+    } catch (error) {
+      const restoredWithoutKey = await this.cipher
+        .open(stored.apiKey, missingApiKeyLabel(stored.record.id))
+        .then(() => true)
+        .catch(() => false);
+      if (!restoredWithoutKey) throw error;
+      throw new AppError(
+        "model.api_key_missing",
+        `The connection "${stored.record.name}" has no API key: it was restored from an export without secrets. Enter the key again in Settings → Connections.`,
+        { connectionId: stored.record.id },
+      );
+    }
   }
 
   /** `cipher.open(sealed, aadText)`, remembered per envelope (a failure is not). */

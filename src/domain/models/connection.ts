@@ -125,6 +125,15 @@ export function checkApiKeyChars(apiKey: string): string {
 }
 
 /** Last 4 characters of a key; "" for keys shorter than 8 (a short key is never half shown). */
+/**
+ * The label a restore seals an empty key under when the archive carried no API key
+ * (docs/spec/data-portability.md §2): it never opens as the key, and opening it under this label
+ * tells "no key was restored" apart from "sealed under another DATA_KEY".
+ */
+export function missingApiKeyLabel(connectionId: string): string {
+  return `model-connection:${connectionId}:unavailable`;
+}
+
 export function apiKeyHint(apiKey: string): string {
   return apiKey.length >= 8 ? apiKey.slice(-4) : "";
 }

@@ -113,6 +113,23 @@ describe("account export and restore", () => {
     for (const name of names) expect(Buffer.from(again[name]!).equals(Buffer.from(first[name]!)), name).toBe(true);
   });
 
+  it("restored without its key, a connection says the key is missing, not that the data key changed", async () => {
+    const archive = await exportAccount(source.deviceToken, {});
+    const target = await createUser();
+    const previewed = (await (await preview(target.deviceToken, archive)).json()) as any;
+    expect((await restore(target.deviceToken, previewed.restoreId, undefined)).status).toBe("done");
+    const { connections } = await apiJson("/api/v1/connections", { token: target.deviceToken });
+    const main = connections.find((c: any) => c.name === "Main");
+    expect(main).toMatchObject({ apiKeyUnavailable: true });
+    const failed = await apiJson(`/api/v1/connections/${main.id}/test`, {
+      method: "POST",
+      token: target.deviceToken,
+      expectStatus: 409,
+    });
+    expect(failed.error.code).toBe("model.api_key_missing");
+    expect(failed.error.message).toContain("Settings → Connections");
+  });
+
   it("without a passphrase no secret value appears anywhere in the archive", async () => {
     const archive = await exportAccount(source.deviceToken, {});
     for (const secret of [HEADER_SECRET, USERINFO_SECRET, API_KEY]) {

@@ -9,6 +9,7 @@
  *
  * Errors of an item: `data.item_invalid`, `secrets.key_unavailable`.
  */
+import { missingApiKeyLabel } from "../../../domain/models/connection";
 import { AppError } from "../../../domain/errors";
 import { randomSecret } from "../../../domain/ids";
 import type { ModelConnectionRecord } from "../../../domain/models/connection";
@@ -98,7 +99,7 @@ export function modelConnectionsKind(deps: ConnectionKindDeps): ArchiveKind {
       const apiKey =
         secrets?.apiKey !== undefined
           ? await cipher.seal(secrets.apiKey, aad(targetId))
-          : await cipher.seal("", `model-connection:${targetId}:unavailable`);
+          : await cipher.seal("", missingApiKeyLabel(targetId));
       deps.transaction(() => {
         const wasDefault = repo.get(targetId)?.record.isDefault === true;
         if (replace) repo.delete(targetId);

@@ -12,6 +12,11 @@ export const MODEL_CODES = {
     message:
       "The API key contains non-ASCII characters (such as Chinese or full-width characters) or line breaks, which cannot be sent in an HTTP header. Paste the key exactly as the provider shows it.",
   },
+  "model.api_key_missing": {
+    status: 409,
+    message:
+      "This connection has no API key: it was restored from an export without secrets. Enter the key again in Settings → Connections.",
+  },
   "model.cancelled": { status: 400, message: "The model request was cancelled." },
   "model.connection_limit_exceeded": {
     status: 400,

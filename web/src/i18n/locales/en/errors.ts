@@ -82,6 +82,8 @@ export default {
   "chat.invalid_search_query": "A search needs 1 to {{maxChars}} characters.",
   "chat.too_many_swipes": "This message has too many swipes.",
   "model.connection_not_found": "This connection no longer exists.",
+  "model.api_key_missing":
+    "This connection has no API key: it was restored from an export without secrets. Enter the key again in Settings → Connections.",
   "model.api_key_invalid":
     "The API key contains non-ASCII characters (such as Chinese or full-width characters) or line breaks, so it cannot be sent. Paste the key exactly as the provider shows it.",
   "model.connection_limit_exceeded": "You have reached the maximum number of connections.",
