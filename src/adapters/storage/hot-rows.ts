@@ -15,6 +15,7 @@
  * - Values handed out are shared: callers must not mutate them.
  */
 import type { AgentRunRecord } from "../../domain/agent/run-record";
+import { rememberBounded } from "../../domain/bounded-map";
 
 /** Most run records, loop states and document indexes kept (least recently stored out first). */
 const MAX_ENTRIES = 64;
@@ -29,11 +30,8 @@ export interface RunDocs {
   texts: Map<string, string>;
 }
 
-function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.delete(key);
-  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as K);
-  map.set(key, value);
-}
+/** Key of an invocation's loop state: run id, then invocation id. */
+const stateKey = (runId: string, invocationId: string) => `${runId}\u0000${invocationId}`;
 
 /** See the file docstring. Sizes: MAX_ENTRIES runs, states and indexes; MAX_DOC_CHARS of text. */
 export class HotRows {
@@ -56,7 +54,8 @@ export class HotRows {
   forgetRun(runId: string): void {
     this.runRecords.delete(runId);
     this.seqs.delete(runId);
-    for (const key of [...this.loopStates.keys()]) if (key.startsWith(`${runId}\u0000`)) this.loopStates.delete(key);
+    const prefix = stateKey(runId, "");
+    for (const key of [...this.loopStates.keys()]) if (key.startsWith(prefix)) this.loopStates.delete(key);
     this.dropDocs(runId);
   }
 
@@ -67,7 +66,7 @@ export class HotRows {
 
   /** Remembers a run record just read or written. */
   setRun(record: AgentRunRecord): void {
-    remember(this.runRecords, record.runId, record);
+    rememberBounded(this.runRecords, record.runId, record, MAX_ENTRIES);
   }
 
   /** The last journal seq of a run, when known. */
@@ -77,17 +76,17 @@ export class HotRows {
 
   /** Remembers the run's last journal seq after an append. */
   setLastSeq(runId: string, seq: number): void {
-    remember(this.seqs, runId, seq);
+    rememberBounded(this.seqs, runId, seq, MAX_ENTRIES);
   }
 
   /** An invocation's loop state (JSON text and version) as last read or written, or undefined. */
   loopState(runId: string, invocationId: string): { json: string; version: number } | undefined {
-    return this.loopStates.get(`${runId}\u0000${invocationId}`);
+    return this.loopStates.get(stateKey(runId, invocationId));
   }
 
   /** Remembers an invocation's loop state just read or written. */
   setLoopState(runId: string, invocationId: string, state: { json: string; version: number }): void {
-    remember(this.loopStates, `${runId}\u0000${invocationId}`, state);
+    rememberBounded(this.loopStates, stateKey(runId, invocationId), state, MAX_ENTRIES);
   }
 
   /** What is known of a run's documents, or undefined (then the store loads the index). */

@@ -13,6 +13,7 @@
  * Frames: `model.connection_changed {connection}`, `model.connection_removed {id}` to every socket.
  */
 import { AppError } from "../../domain/errors";
+import { rememberBounded } from "../../domain/bounded-map";
 import { randomSecret } from "../../domain/ids";
 import {
   CONNECTION_LIMITS,
@@ -229,8 +230,7 @@ export class ModelConnectionService {
     const known = this.gateways.get(key);
     if (known) return known;
     const gateway = this.gatewayFactory(connection);
-    if (this.gateways.size >= 16) this.gateways.delete(this.gateways.keys().next().value!);
-    this.gateways.set(key, gateway);
+    rememberBounded(this.gateways, key, gateway, 16);
     return gateway;
   }
 
@@ -282,8 +282,7 @@ export class ModelConnectionService {
     const known = this.openedKeys.get(key);
     if (known !== undefined) return known;
     const opened = await this.cipher.open(sealed, aadText);
-    if (this.openedKeys.size >= 32) this.openedKeys.delete(this.openedKeys.keys().next().value!);
-    this.openedKeys.set(key, opened);
+    rememberBounded(this.openedKeys, key, opened, 32);
     return opened;
   }
 

@@ -11,6 +11,7 @@
  * (least recently used dropped). Values are shared between steps: callers must not mutate them.
  */
 import type { ModelMessage } from "../../../domain/models/ir";
+import { rememberBounded } from "../../../domain/bounded-map";
 
 /** Runs whose documents a user's object keeps parsed at once. */
 export const MAX_RUNS = 16;
@@ -64,14 +65,9 @@ export class RunMemo {
   }
 
   private entry(runId: string): RunEntry {
-    let entry = this.runs.get(runId);
-    if (entry) {
-      this.runs.delete(runId); // re-insert: most recently used last
-    } else {
-      entry = { messages: [], docs: new Map() };
-      if (this.runs.size >= MAX_RUNS) this.runs.delete(this.runs.keys().next().value!);
-    }
-    this.runs.set(runId, entry);
+    // Re-inserted on every use: most recently used last, the oldest out past MAX_RUNS.
+    const entry: RunEntry = this.runs.get(runId) ?? { messages: [], docs: new Map() };
+    rememberBounded(this.runs, runId, entry, MAX_RUNS);
     return entry;
   }
 }
