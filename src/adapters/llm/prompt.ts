@@ -107,16 +107,20 @@ function mergeProviderOptions(a?: ProviderMetadata, b?: ProviderMetadata): Recor
  */
 const sanitizedSchemas = new WeakMap<object, Map<string, unknown>>();
 
+/** `compute()` once per (`owner` object, `key`), kept in `cache` for as long as `owner` lives. */
+function onceFor<O extends object, K, V>(cache: WeakMap<O, Map<K, V>>, owner: O, key: K, compute: () => V): V {
+  let byKey = cache.get(owner);
+  if (!byKey) {
+    byKey = new Map();
+    cache.set(owner, byKey);
+  }
+  if (!byKey.has(key)) byKey.set(key, compute());
+  return byKey.get(key) as V;
+}
+
 function sanitizedSchema(family: SchemaFamily, schema: unknown, alias: string): unknown {
   if (typeof schema !== "object" || schema === null) return sanitizeToolSchema(family, schema, alias);
-  let byTarget = sanitizedSchemas.get(schema);
-  if (!byTarget) {
-    byTarget = new Map();
-    sanitizedSchemas.set(schema, byTarget);
-  }
-  const key = `${family}\u0000${alias}`;
-  if (!byTarget.has(key)) byTarget.set(key, sanitizeToolSchema(family, schema, alias));
-  return byTarget.get(key);
+  return onceFor(sanitizedSchemas, schema, `${family}\u0000${alias}`, () => sanitizeToolSchema(family, schema, alias));
 }
 
 function toTool(tool: ModelToolSpec, family: SchemaFamily): LanguageModelV4FunctionTool {
@@ -216,13 +220,7 @@ function toolPart(part: ModelPart, index: number): ToolContent[number] {
  */
 function replayInput(call: ModelToolCall, target: PromptTarget): unknown {
   // The history's calls are the same objects every round (docs/decisions/3101): parse each once.
-  let byFamily = replayedInputs.get(call);
-  if (!byFamily) {
-    byFamily = new Map();
-    replayedInputs.set(call, byFamily);
-  }
-  if (!byFamily.has(target.schemaFamily)) byFamily.set(target.schemaFamily, freshReplayInput(call, target));
-  return byFamily.get(target.schemaFamily);
+  return onceFor(replayedInputs, call, target.schemaFamily, () => freshReplayInput(call, target));
 }
 
 /** Replayed arguments by call object and schema family (see replayInput). */

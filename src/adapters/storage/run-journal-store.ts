@@ -145,7 +145,7 @@ export class SqlRunJournalStore implements RunJournal {
   }
 
   lastSeq(runId: string): number {
-    const known = this.hot?.run(runId) ? this.hot.lastSeq(runId) : undefined;
+    const known = this.knownLastSeq(runId);
     if (known !== undefined) return known;
     return Number(
       this.sql.exec("SELECT COALESCE(MAX(seq), 0) AS last FROM te_journal WHERE run_id = ?", runId).one().last,
