@@ -14,7 +14,7 @@ import { scheduleStore } from "../src/composition/scheduling";
 import type { ScheduledJob, ScheduleStore } from "../src/ports/schedule-store";
 import type { Scheduler, Space } from "../src/ports/space";
 import type { JobHandler } from "./jobs/registry";
-import { HEARTBEAT_JOB, StepDispatcher } from "./step-dispatcher";
+import { HEARTBEAT_JOB, StepDispatcher, keyOf } from "./step-dispatcher";
 import type { StepHandler } from "./steps/registry";
 
 /** Jobs run per alarm invocation before the rest are deferred to an immediate next alarm. */
@@ -28,7 +28,7 @@ const EARLY_FIRE_SLACK_MS = 1000;
 export class AlarmScheduler implements Scheduler {
   /** The alarm time this object last set (memory only; null after eviction or when none). */
   private armedAt: number | null = null;
-  /** Keys of running steps for which a row was written while they ran (see dropRow). */
+  /** Keys of running steps for which a row was written while they ran (see continuesRunning). */
   private readonly rowsWhileRunning = new Set<string>();
   /** While runDue handles the alarm set for this time (see rearm). */
   private handling: number | null = null;
@@ -57,29 +57,16 @@ export class AlarmScheduler implements Scheduler {
   }
 
   schedule(kind: string, ref: string, dueAt: number): void {
-    if (this.steps.isRunning(kind, ref)) {
-      // A running step scheduling itself: due by now → it continues in memory when it settles;
-      // later → an ordinary row (the last time set wins, as for any job).
-      this.steps.dropContinuation(kind, ref);
-      if (dueAt <= this.now()) {
-        this.steps.continueAfter(kind, ref, Math.floor(dueAt));
-        this.dropRow(kind, ref);
-        return;
-      }
-      this.rowsWhileRunning.add(`${kind}\u0000${ref}`);
-    }
+    // The last time set wins, as for any job: a continuation set before is dropped.
+    this.steps.dropContinuation(kind, ref);
+    if (this.continuesRunning(kind, ref, dueAt)) return;
     this.jobs.put(kind, ref, Math.floor(dueAt));
     this.rearm();
   }
 
   scheduleBy(kind: string, ref: string, dueAt: number): void {
     if (this.steps.continuationAt(kind, ref) !== null) return; // already due now
-    if (dueAt <= this.now() && this.steps.isRunning(kind, ref)) {
-      this.steps.continueAfter(kind, ref, Math.floor(dueAt));
-      this.dropRow(kind, ref);
-      return;
-    }
-    if (this.steps.isRunning(kind, ref)) this.rowsWhileRunning.add(`${kind}\u0000${ref}`);
+    if (this.continuesRunning(kind, ref, dueAt)) return;
     this.jobs.putBy(kind, ref, Math.floor(dueAt));
     this.rearm();
   }
@@ -90,19 +77,30 @@ export class AlarmScheduler implements Scheduler {
 
   cancel(kind: string, ref: string): void {
     this.steps.dropContinuation(kind, ref);
+    this.rowsWhileRunning.delete(keyOf(kind, ref));
     this.jobs.delete(kind, ref);
     this.rearm();
   }
 
   /**
-   * Removes the row of running step `(kind, ref)` if one was written while it ran (its step now
-   * continues in memory instead). A running step has no row otherwise: the alarm removes a step's
-   * row before starting it.
+   * For step `(kind, ref)` running here and due by `dueAt` ≤ now: it continues in memory when it
+   * settles, and a row written for it while it ran is removed; returns true. Otherwise false, and
+   * the caller writes the row (noted when the step runs: a running step has no row otherwise,
+   * since the alarm removes a step's row before starting it).
    */
-  private dropRow(kind: string, ref: string): void {
-    if (!this.rowsWhileRunning.delete(`${kind}\u0000${ref}`)) return;
-    this.jobs.delete(kind, ref);
-    this.rearm();
+  private continuesRunning(kind: string, ref: string, dueAt: number): boolean {
+    if (!this.steps.isRunning(kind, ref)) return false;
+    const key = keyOf(kind, ref);
+    if (dueAt > this.now()) {
+      this.rowsWhileRunning.add(key);
+      return false;
+    }
+    this.steps.continueAfter(kind, ref, Math.floor(dueAt));
+    if (this.rowsWhileRunning.delete(key)) {
+      this.jobs.delete(kind, ref);
+      this.rearm();
+    }
+    return true;
   }
 
   /** Pending jobs, soonest first (for tests and diagnostics). */
@@ -131,6 +129,7 @@ export class AlarmScheduler implements Scheduler {
     for (const { kind, ref, dueAt, attempts } of due) {
       // Remove first: a handler may re-schedule the same (kind, ref) for its next step.
       this.jobs.deleteAt(kind, ref, dueAt);
+      this.rowsWhileRunning.delete(keyOf(kind, ref));
       const step = steps[kind];
       if (step) {
         this.steps.start(space, kind, ref, step);

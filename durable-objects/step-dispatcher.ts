@@ -36,7 +36,8 @@ interface SchedulerHooks {
   cancel(kind: string, ref: string): void;
 }
 
-const keyOf = (kind: string, ref: string) => `${kind}\u0000${ref}`;
+/** The key of job `(kind, ref)` in the dispatcher's and the scheduler's memory. */
+export const keyOf = (kind: string, ref: string) => `${kind}\u0000${ref}`;
 
 export class StepDispatcher {
   private readonly running = new Map<string, { kind: string; ref: string; done: Promise<void> }>();
