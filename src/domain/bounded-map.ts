@@ -1,7 +1,7 @@
 /**
  * In-memory caches that keep at most a number of entries, oldest stored first out (a Map keeps
- * insertion order). Used by the object's memories: HotRows, the run memo, opened API keys and
- * model gateways (docs/decisions/3101, 3450).
+ * insertion order). Used by the object's memories: HotRows, the run memo, opened API keys,
+ * model gateways, verified device tokens and MCP call tombstones (docs/decisions/3101, 3450).
  */
 
 /**

@@ -10,6 +10,7 @@
  * device.not_found (404), input.invalid (400).
  */
 import { AppError } from "../../domain/errors";
+import { rememberBounded } from "../../domain/bounded-map";
 import {
   AUTH_FAILURE_LIMIT,
   AUTH_FAILURE_WINDOW_MS,
@@ -126,11 +127,7 @@ export class DeviceService {
     const known = this.verifiedHashes.get(secret);
     if (known !== undefined) return known;
     const hash = await sha256Hex(secret);
-    if (this.repo.byTokenHash(hash)) {
-      if (this.verifiedHashes.size >= TOKEN_HASH_MEMO)
-        this.verifiedHashes.delete(this.verifiedHashes.keys().next().value!);
-      this.verifiedHashes.set(secret, hash);
-    }
+    if (this.repo.byTokenHash(hash)) rememberBounded(this.verifiedHashes, secret, hash, TOKEN_HASH_MEMO);
     return hash;
   }
 

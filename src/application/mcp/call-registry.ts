@@ -11,6 +11,7 @@
  * - `finish(callId, signal)` deregisters (only the entry of that very start).
  */
 import { AppError } from "../../domain/errors";
+import { rememberBounded } from "../../domain/bounded-map";
 import type { Clock } from "../../ports/space";
 
 /** How long a cancel that arrived before its call is remembered, ms. */
@@ -48,9 +49,7 @@ export class McpCallRegistry {
       return "cancelled";
     }
     this.prune();
-    this.tombstones.delete(callId);
-    this.tombstones.set(callId, this.clock.now() + CALL_TOMBSTONE_MS);
-    if (this.tombstones.size > MAX_TOMBSTONES) this.tombstones.delete(this.tombstones.keys().next().value as string);
+    rememberBounded(this.tombstones, callId, this.clock.now() + CALL_TOMBSTONE_MS, MAX_TOMBSTONES);
     return "not_running";
   }
 
