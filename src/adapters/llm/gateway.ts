@@ -5,7 +5,7 @@
  * Cancel: the AbortSignal goes to fetch and also races every stream read, so an abort ends the step
  * with `model.cancelled` even while the provider is silent.
  */
-import type { LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { compatibleInternals, streamCompatibleChat, type CompatibleInternals } from "./compatible-stream";
 import type { ModelProvider, ResolvedConnection } from "../../domain/models/connection";
 import { ModelError } from "../../domain/models/errors";
 import type { ModelRequest, ModelResponse } from "../../domain/models/ir";
@@ -40,6 +40,8 @@ export class AiSdkModelGateway implements ModelGateway {
   readonly modelId: string;
   private readonly built: BuiltModel;
   private readonly label: string;
+  /** Set for openai-compatible connections: their streamed steps skip the SDK's stream chain. */
+  private readonly compatible: CompatibleInternals | undefined;
 
   constructor(
     private readonly connection: ResolvedConnection,
@@ -49,6 +51,7 @@ export class AiSdkModelGateway implements ModelGateway {
     this.modelId = connection.modelId;
     this.built = buildLanguageModel(connection, fetch);
     this.label = PROVIDER_LABELS[connection.provider];
+    this.compatible = connection.provider === "openai-compatible" ? compatibleInternals(this.built.model) : undefined;
   }
 
   async step(request: ModelRequest, options: ModelStepOptions = {}): Promise<ModelResponse> {
@@ -80,7 +83,12 @@ export class AiSdkModelGateway implements ModelGateway {
         includeRawChunks: true,
       };
       const stream = options.stream ?? options.onDelta !== undefined;
-      if (stream) {
+      if (stream && this.compatible) {
+        await streamCompatibleChat(this.compatible, callOptions, {
+          onPart: (part) => accumulator.push(part),
+          drain: (body, onChunk, mapReadError) => drain(body, onChunk, signal, mapReadError),
+        });
+      } else if (stream) {
         const result = await this.built.model.doStream(callOptions);
         await drain(result.stream, (part) => accumulator.push(part), signal);
       } else {
@@ -137,11 +145,15 @@ function timedOut(label: string, timeoutMs: number): ModelError {
   );
 }
 
-/** Reads every part; an abort cancels the reader at once (the read promise is raced). */
-async function drain(
-  stream: ReadableStream<LanguageModelV4StreamPart>,
-  onPart: (part: LanguageModelV4StreamPart) => void,
+/**
+ * Reads every chunk; an abort cancels the reader at once (the read promise is raced). A failed read
+ * is rethrown through `mapReadError` when given.
+ */
+async function drain<T>(
+  stream: ReadableStream<T>,
+  onPart: (part: T) => void,
   signal?: AbortSignal,
+  mapReadError?: (error: unknown) => unknown,
 ): Promise<void> {
   const reader = stream.getReader();
   let onAbort: (() => void) | undefined;
@@ -153,7 +165,10 @@ async function drain(
   aborted.catch(() => undefined);
   try {
     for (;;) {
-      const next = await Promise.race([reader.read(), aborted]);
+      const read = mapReadError
+        ? reader.read().catch((error: unknown) => Promise.reject(mapReadError(error)))
+        : reader.read();
+      const next = await Promise.race([read, aborted]);
       if (next.done) return;
       onPart(next.value);
     }
