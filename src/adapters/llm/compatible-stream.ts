@@ -24,6 +24,7 @@ import {
   type SharedV4Warning,
 } from "@ai-sdk/provider";
 import {
+  asSchema,
   combineHeaders,
   type FlexibleSchema,
   isAbortError,
@@ -31,6 +32,7 @@ import {
   type ResponseHandler,
   resolve,
   safeParseJSON,
+  type Schema,
 } from "@ai-sdk/provider-utils";
 import { createParser } from "eventsource-parser";
 import { ChunkDecoder } from "./compatible-chunks";
@@ -52,11 +54,17 @@ export interface CompatibleInternals {
   chunkSchema: FlexibleSchema<unknown>;
 }
 
+/** A chat model this reader can stand in for, with its chunk schema wrapped once (not per chunk). */
+export interface CompatibleChat {
+  model: CompatibleInternals;
+  chunkSchema: Schema<unknown>;
+}
+
 /**
  * The model's internals when this reader can stand in for its `doStream`, else undefined (then the
  * caller uses `doStream`). Requires no metadata extractor, body transform or usage converter.
  */
-export function compatibleInternals(model: LanguageModelV4): CompatibleInternals | undefined {
+export function compatibleInternals(model: LanguageModelV4): CompatibleChat | undefined {
   const m = model as unknown as Partial<CompatibleInternals> & {
     config?: Record<string, unknown>;
   };
@@ -72,7 +80,8 @@ export function compatibleInternals(model: LanguageModelV4): CompatibleInternals
     config.convertUsage != null
   )
     return undefined;
-  return m as CompatibleInternals;
+  const internals = m as CompatibleInternals;
+  return { model: internals, chunkSchema: asSchema(internals.chunkSchema) };
 }
 
 /** Where the parts go, and how a pending body read is raced against cancel. */
@@ -95,10 +104,11 @@ export interface CompatibleStreamSink {
  * network failures, `InvalidResponseDataError` from the tool-call tracker, abort errors as is).
  */
 export async function streamCompatibleChat(
-  model: CompatibleInternals,
+  chat: CompatibleChat,
   options: LanguageModelV4CallOptions,
   sink: CompatibleStreamSink,
 ): Promise<void> {
+  const { model, chunkSchema } = chat;
   const { args, warnings, metadataKey } = await model.getArgs({ ...options });
   const body = {
     ...args,
@@ -125,7 +135,7 @@ export async function streamCompatibleChat(
   const decoder = new ChunkDecoder(metadataKey, warnings, sink.onPart, options.includeRawChunks === true);
   const events = createParser({
     onEvent: ({ data }) => {
-      if (data !== "[DONE]") decoder.queue(safeParseJSON({ text: data, schema: model.chunkSchema }));
+      if (data !== "[DONE]") decoder.queue(safeParseJSON({ text: data, schema: chunkSchema }));
     },
   });
   const text = new TextDecoder();

@@ -5,7 +5,7 @@
  * Cancel: the AbortSignal goes to fetch and also races every stream read, so an abort ends the step
  * with `model.cancelled` even while the provider is silent.
  */
-import { compatibleInternals, streamCompatibleChat, type CompatibleInternals } from "./compatible-stream";
+import { compatibleInternals, streamCompatibleChat, type CompatibleChat } from "./compatible-stream";
 import type { ModelProvider, ResolvedConnection } from "../../domain/models/connection";
 import { ModelError } from "../../domain/models/errors";
 import type { ModelRequest, ModelResponse } from "../../domain/models/ir";
@@ -41,7 +41,7 @@ export class AiSdkModelGateway implements ModelGateway {
   private readonly built: BuiltModel;
   private readonly label: string;
   /** Set for openai-compatible connections: their streamed steps skip the SDK's stream chain. */
-  private readonly compatible: CompatibleInternals | undefined;
+  private readonly compatible: CompatibleChat | undefined;
 
   constructor(
     private readonly connection: ResolvedConnection,

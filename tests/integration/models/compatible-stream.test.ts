@@ -273,7 +273,7 @@ const answers: Record<string, Answer> = {
 
 describe("OpenAI-compatible stream reader vs the SDK's doStream", () => {
   it("applies to the openai-compatible model the gateway builds", () => {
-    expect(compatibleInternals(model({ body: "" }, []))).toBeDefined();
+    expect(compatibleInternals(model({ body: "" }, []))?.model.getArgs).toBeTypeOf("function");
   });
 
   for (const [name, answer] of Object.entries(answers)) {

@@ -4,6 +4,7 @@
  * refs it names. Stored whole in `tool-results/<invocationId>/round-NNN-call_<h>.json`.
  */
 import type { ErrorCode } from "../../errors";
+import { rememberBounded } from "../../bounded-map";
 export interface AgentToolResult {
   callId: string;
   toolId: string | null;
@@ -43,10 +44,20 @@ export function providerText(result: AgentToolResult, source: "builtin" | "mcp")
   });
 }
 
-/** Lowercase hex of the first 8 bytes of SHA-256 of the provider call id (docs/spec/workspace.md §1 audit naming). */
+const CALL_HASHES = new Map<string, string>();
+
+/**
+ * Lowercase hex of the first 8 bytes of SHA-256 of the provider call id (docs/spec/workspace.md §1
+ * audit naming). The last 256 are kept: a round asks for its call's hash in the model step and
+ * again in the tool step, and a digest on workerd costs a native round trip.
+ */
 export async function callHash(callId: string): Promise<string> {
+  const known = CALL_HASHES.get(callId);
+  if (known !== undefined) return known;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(callId)));
-  return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  const hash = [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  rememberBounded(CALL_HASHES, callId, hash, 256);
+  return hash;
 }
 
 /** G2 audit names (docs/spec/workspace.md §1): `tool-args|tool-results/<invocationId>/round-NNN-call_<h>.json`. */
