@@ -116,7 +116,12 @@ export async function streamCompatibleChat(
     stream_options: model.config.includeUsage ? { include_usage: true } : undefined,
   };
   const url = model.config.url({ path: "/chat/completions", modelId: model.modelId });
-  const { value: response } = await postJsonToApi<Response>({
+  const fetchAnswer = model.config.fetch ?? globalThis.fetch;
+  // A successful answer reaches postJsonToApi as a stand-in without headers: it would copy them
+  // (a walk over the runtime's Headers, about a quarter of a millisecond on workerd) only to have
+  // them dropped. Failed answers reach it whole, for the model's error handler.
+  let answer: Response | undefined;
+  await postJsonToApi<undefined>({
     url,
     headers: combineHeaders(
       (await resolve(model.config.headers as never)) as Record<string, string | undefined>,
@@ -124,13 +129,19 @@ export async function streamCompatibleChat(
     ),
     body,
     failedResponseHandler: model.failedResponseHandler,
-    successfulResponseHandler: async ({ response }) => {
-      if (response.body == null) throw new EmptyResponseBodyError({});
-      return { value: response };
+    successfulResponseHandler: async () => {
+      if (answer?.body == null) throw emptyBodyError(answer, url, body);
+      return { value: undefined };
     },
     abortSignal: options.abortSignal,
-    fetch: model.config.fetch,
+    fetch: async (input, init) => {
+      const response = await fetchAnswer(input, init);
+      if (!response.ok) return response;
+      answer = response;
+      return { ok: true, status: response.status, headers: NO_HEADERS, body: response.body } as unknown as Response;
+    },
   });
+  const response = answer as Response;
 
   const decoder = new ChunkDecoder(metadataKey, warnings, sink.onPart, options.includeRawChunks === true);
   const events = createParser({
@@ -155,6 +166,20 @@ export async function streamCompatibleChat(
   }
   decoder.throwIfFailed();
   decoder.flush();
+}
+
+const NO_HEADERS = { [Symbol.iterator]: () => [][Symbol.iterator]() };
+
+/** A successful answer without a body, as postJsonToApi reports the SDK's EmptyResponseBodyError. */
+function emptyBodyError(response: Response | undefined, url: string, body: unknown): APICallError {
+  return new APICallError({
+    message: "Failed to process successful response",
+    cause: new EmptyResponseBodyError({}),
+    statusCode: response?.status,
+    url,
+    responseHeaders: response ? Object.fromEntries([...response.headers]) : undefined,
+    requestBodyValues: body,
+  });
 }
 
 /** A failed body read, as the SDK's body wrapper reports it. */

@@ -10,7 +10,7 @@ import { compatibleInternals, streamCompatibleChat } from "../../../src/adapters
 import { buildLanguageModel } from "../../../src/adapters/llm/providers";
 
 type Answer =
-  | { status?: number; headers?: Record<string, string>; body: string; split?: number[] }
+  | { status?: number; headers?: Record<string, string>; body: string | null; split?: number[] }
   | { fail: Error }
   | { events: string[]; breakWith: Error };
 
@@ -42,6 +42,7 @@ function answerFetch(answer: Answer, sent: Sent[]) {
       });
       return new Response(stream, { headers: { "content-type": "text/event-stream" } });
     }
+    if (answer.body === null) return new Response(null, { status: answer.status ?? 200, headers: answer.headers });
     const bytes = encoder.encode(answer.body);
     const cuts = [0, ...(answer.split ?? []), bytes.length];
     const stream = new ReadableStream<Uint8Array>({
@@ -89,13 +90,21 @@ type Outcome = { parts: unknown[]; thrown?: unknown; sent: Sent[] };
 
 function plain(value: unknown): unknown {
   if (value instanceof Error) {
-    const e = value as Error & { statusCode?: number; isRetryable?: boolean; responseBody?: string };
+    const e = value as Error & {
+      statusCode?: number;
+      isRetryable?: boolean;
+      responseBody?: string;
+      responseHeaders?: Record<string, string>;
+      cause?: unknown;
+    };
     return {
       name: e.name,
       message: e.message,
       statusCode: e.statusCode,
       isRetryable: e.isRetryable,
       responseBody: e.responseBody,
+      responseHeaders: e.responseHeaders,
+      cause: e.cause instanceof Error ? e.cause.name : e.cause,
     };
   }
   return value;
@@ -258,6 +267,7 @@ const answers: Record<string, Answer> = {
     body: JSON.stringify({ error: { message: "slow down", type: "rate_limit" } }),
   },
   "HTTP 502 with an HTML page": { status: 502, body: "<html>bad gateway</html>" },
+  "HTTP 200 without a body": { body: null, headers: { "x-request-id": "req-1" } },
   "a connection that cannot be made": {
     fail: Object.assign(new TypeError("fetch failed"), { cause: new Error("connect ECONNREFUSED") }),
   },
