@@ -9,7 +9,11 @@
  *
  * Baseline in the same run, interleaved: the AI SDK's `generateText` multi-step loop against the
  * same model server over HTTP with the same tool names doing the same work in memory (no
- * persistence, no journal). Each sample is the mean round of one run (rounds 2..ROUNDS−1). Runs of
+ * persistence, no journal). A second baseline, the platform's floor: a bare Worker + Durable Object
+ * (bench/baseline/worker.ts `POST /agent-floor`) running the same rounds inside the object with a
+ * streamed call, a minimal SSE read, the tool answered in memory and one SQLite row per round; it
+ * shows how much of the ratio the platform itself takes. Each sample is the mean round of one run
+ * (rounds 2..ROUNDS−1). Runs of
  * TavernEdge alternate between a fresh journal and one with 1,000 prior events (appended through
  * the development route while the run waits out a scripted 429 retry). While rounds run the harness
  * sends the Worker nothing: it waits on its own model server, then reads the run's end. Prints
@@ -18,6 +22,7 @@
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { generateText, stepCountIs, tool } from "ai";
 import { z } from "zod";
+import { startWranglerDev } from "../scripts/dev-server.mjs";
 import { allEvents, call, roundSteps, roundTimes, startAgentBench, startBenchRun } from "./lib/agent-bench.mjs";
 import { interleave, ratioLine } from "./lib/stats.mjs";
 
@@ -106,12 +111,29 @@ async function sdkRun(ctx) {
   return mean(roundTimes(ctx.model, modelId, FIRST, ROUNDS));
 }
 
-const ctx = await startAgentBench("agent-round", 12);
+/** The same rounds inside a bare Durable Object (the platform's floor); resolves the mean round ms. */
+async function floorRun(ctx, bare) {
+  runNumber += 1;
+  const modelId = `bench-floor${runNumber}`;
+  ctx.model.scripts.set(modelId, { steps: roundSteps(`floor${runNumber}`, ROUNDS), cursor: 0 });
+  const response = await fetch(`${bare.url}/agent-floor`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ baseUrl: `${ctx.model.url}/v1`, modelId }),
+  });
+  const { rounds } = await response.json();
+  if (rounds < ROUNDS) throw new Error(`the floor loop took ${rounds} rounds`);
+  return mean(roundTimes(ctx.model, modelId, FIRST, ROUNDS));
+}
+
+const ctx = await startAgentBench("agent-round", 14);
+const bare = await startWranglerDev({ config: "bench/baseline/wrangler.toml" });
 try {
   const runs = await interleave(
     [
       { name: "zero", run: () => edgeRun(ctx, false) },
       { name: "sdk", run: () => sdkRun(ctx) },
+      { name: "floor", run: () => floorRun(ctx, bare) },
       { name: "backlog", run: () => edgeRun(ctx, true) },
     ],
     { samples: SAMPLES, warmup: 1 },
@@ -130,6 +152,19 @@ try {
       "≤ 2",
     ),
   );
+  const floor = {
+    label: "platform floor: the same rounds in a bare Worker + Durable Object, one SQLite row a round",
+    values: runs.floor,
+  };
+  console.log(
+    ratioLine(
+      `${label}, against the platform's floor`,
+      { label: "TavernEdge, fresh journal", values: runs.zero },
+      floor,
+      "(the floor: 1.00)",
+    ),
+  );
+  console.log(ratioLine("the platform's floor against the AI SDK loop", floor, sdk, "(what the platform alone takes)"));
   console.log(
     ratioLine(
       `growth with ${PREVIOUS_EVENTS} prior events (TavernEdge with ÷ without)`,
@@ -139,5 +174,6 @@ try {
     ),
   );
 } finally {
+  await bare.stop({ removeState: true });
   await ctx.stop();
 }

@@ -8,6 +8,9 @@
  * - `POST /mcp-call {endpoint, name, arguments}` runs the official MCP client inside the object, a new
  *   client per call (connect, `tools/call`, close), and answers the call's result: what a test call
  *   costs on this platform with none of TavernEdge (bench/platform.mjs, docs/decisions/3400).
+ * - `POST /agent-floor {baseUrl, modelId}` runs an agent loop's floor inside the object: streamed
+ *   chat completions until the model stops calling tools, each answer read and parsed, its tool calls
+ *   answered in memory, and one journal row written per round (bench/agent-round.mjs).
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { DurableObject } from "cloudflare:workers";
@@ -57,6 +60,54 @@ export class BareSpace extends DurableObject<Env> {
       return await client.callTool({ name, arguments: args });
     } finally {
       await client.close();
+    }
+  }
+
+  /**
+   * The floor of a durable agent loop on this platform: per round one streamed chat completion
+   * (`POST <baseUrl>/chat/completions`, SSE read chunk by chunk and each event `JSON.parse`d), its
+   * tool calls answered in memory with a fixed result and appended to the messages, and one row
+   * written to SQLite. Stops at the first answer without tool calls; answers `{rounds}`.
+   */
+  async agentFloor(baseUrl: string, modelId: string): Promise<{ rounds: number }> {
+    this.sql.exec("CREATE TABLE IF NOT EXISTS journal (run TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL)");
+    const run = crypto.randomUUID();
+    const messages: unknown[] = [{ role: "user", content: "Write." }];
+    for (let round = 1; ; round += 1) {
+      const response = await fetch(`${baseUrl}/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: "Bearer sk-bench" },
+        body: JSON.stringify({ model: modelId, messages, tools: FLOOR_TOOLS, stream: true }),
+      });
+      if (!response.ok || !response.body) throw new Error(`model answered ${response.status}`);
+      const calls = new Map<number, { id: string; name: string; arguments: string }>();
+      const decoder = new TextDecoder();
+      let rest = "";
+      for await (const bytes of response.body) {
+        rest += decoder.decode(bytes, { stream: true });
+        for (let at = rest.indexOf("\n\n"); at !== -1; at = rest.indexOf("\n\n")) {
+          const data = rest.slice(0, at).replace(/^data: /, "");
+          rest = rest.slice(at + 2);
+          if (data === "[DONE]") continue;
+          const chunk = JSON.parse(data) as { choices?: Array<{ delta?: { tool_calls?: FloorCallDelta[] } }> };
+          for (const d of chunk.choices?.[0]?.delta?.tool_calls ?? []) {
+            const call = calls.get(d.index) ?? { id: "", name: "", arguments: "" };
+            call.id ||= d.id ?? "";
+            call.name ||= d.function?.name ?? "";
+            call.arguments += d.function?.arguments ?? "";
+            calls.set(d.index, call);
+          }
+        }
+      }
+      if (calls.size === 0) return { rounds: round - 1 };
+      const toolCalls = [...calls.values()].map((c) => ({
+        id: c.id,
+        type: "function",
+        function: { name: c.name, arguments: c.arguments },
+      }));
+      messages.push({ role: "assistant", content: null, tool_calls: toolCalls });
+      for (const c of toolCalls) messages.push({ role: "tool", tool_call_id: c.id, content: '{"ok":true}' });
+      this.sql.exec("INSERT INTO journal VALUES(?, ?, ?)", run, round, JSON.stringify(toolCalls));
     }
   }
 
@@ -133,6 +184,16 @@ export class BareSpace extends DurableObject<Env> {
   }
 }
 
+interface FloorCallDelta {
+  index: number;
+  id?: string;
+  function?: { name?: string; arguments?: string };
+}
+
+const FLOOR_TOOLS = ["workspace_list_files", "chat_search", "workspace_write_file", "chat_read_messages"].map(
+  (name) => ({ type: "function", function: { name, description: name, parameters: { type: "object" } } }),
+);
+
 /** `INSERT INTO table VALUES (…), (…)` in statements of at most 100 bound parameters. */
 function insertRows(sql: SqlStorage, table: string, columns: number, rows: SqlStorageValue[][]): void {
   const perStatement = Math.floor(100 / columns);
@@ -158,6 +219,10 @@ app.get("/json/:key", async (c) => {
 app.post("/mcp-call", async (c) => {
   const body = (await c.req.json()) as { endpoint: string; name: string; arguments: Record<string, unknown> };
   return c.json(await stub(c.env).mcpCall(body.endpoint, body.name, body.arguments));
+});
+app.post("/agent-floor", async (c) => {
+  const body = (await c.req.json()) as { baseUrl: string; modelId: string };
+  return c.json(await stub(c.env).agentFloor(body.baseUrl, body.modelId));
 });
 app.post("/import", async (c) => c.json(await stub(c.env).import(c.req.raw.body!), 201));
 
