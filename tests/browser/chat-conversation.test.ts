@@ -2,7 +2,7 @@
  * The chat screen as a SillyTavern user uses it (issue [web-chat] "Must show"), in real Chromium
  * against wrangler dev with the scripted OpenAI-compatible model server (tests/peers/model-peer.ts):
  * the persona set in one browser names the sent message and reaches the model; the reply streams
- * into a second browser before it completes; Stop mid-stream keeps the text marked "Stopped";
+ * into a second browser before it completes; Stop mid-stream keeps the text marked "Incomplete";
  * Regenerate, then swipes (arrow and touch gesture) through three alternatives and back; Continue
  * appends; a reply with Markdown and `<img src=x onerror=…>` renders formatted and runs nothing;
  * tool rows show collapsed under their reply and the "may have executed" banner is dismissed; a
@@ -135,7 +135,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: the chat screen (streaming, swipes, Markdow
     expect([...owner.problems, ...phone.problems]).toEqual([]);
   });
 
-  it("Stop mid-stream keeps the text so far, marked Stopped, on both devices", async () => {
+  it("Stop mid-stream keeps the text so far, marked Incomplete, on both devices", async () => {
     const { page } = owner;
     await script([
       { text: "The wind howls through the trees and the lanterns sway, casting long shadows.", chunkDelayMs: 4000 },

@@ -196,7 +196,7 @@ export function finalizeStep(
   if (finish.unified === "length" || TRUNCATION_REASONS.has(finish.raw ?? "")) {
     throw new ModelError(
       "model.output_truncated",
-      `${ctx.providerLabel} stopped at the output token limit (${finish.raw ?? finish.unified}); the partial answer was discarded.`,
+      `${ctx.providerLabel} stopped at the output token limit (${finish.raw ?? finish.unified}) before the answer was finished.`,
     );
   }
   if (finish.unified === "error")
@@ -206,7 +206,7 @@ export function finalizeStep(
   if (finish.unified === "interrupted")
     throw new ModelError(
       "model.stream_failed",
-      `${ctx.providerLabel} closed the response before it finished; the partial answer was discarded.`,
+      `${ctx.providerLabel} closed the response before it finished, so the answer is incomplete.`,
     );
 
   const responseId = ctx.raw.responseId ?? acc.responseId;

@@ -4,7 +4,13 @@
  * order, and a new round or attempt starts over.
  */
 import { describe, expect, it } from "vitest";
-import { liveText, startedGeneration, withBase, withDelta } from "../../../web/src/chats/live-generation";
+import {
+  livePlacement,
+  liveText,
+  startedGeneration,
+  withBase,
+  withDelta,
+} from "../../../web/src/chats/live-generation";
 
 const d = (seq: number, text: string, round = 1, attempt = 1, kind: "text" | "reasoning" = "text") => ({
   seq,
@@ -43,5 +49,24 @@ describe("live generation text", () => {
     live = withDelta(live, d(1, "thinking", 1, 1, "reasoning"));
     live = withDelta(live, d(2, "Hi"));
     expect(liveText(live)).toMatchObject({ text: "Hi", reasoning: "thinking" });
+  });
+
+  describe("where the streamed text shows", () => {
+    const reply = { messageId: "m9", revision: 3 };
+    it("a continue streams into the last reply while it is still the revision it began on", () => {
+      expect(livePlacement("continue", 1, reply, reply)).toBe("into");
+      expect(livePlacement("swipe", 1, reply, reply)).toBe("into");
+    });
+    it("once the continued reply is saved (a newer revision), the live text is no longer added to it", () => {
+      // The saved reply already holds the continuation; adding the live text showed it twice
+      // until the end frame arrived (tester report, 2026-12-02).
+      expect(livePlacement("continue", 1, { messageId: "m9", revision: 4 }, reply)).toBe("none");
+      expect(livePlacement("swipe", 1, { messageId: "m9", revision: 4 }, reply)).toBe("none");
+    });
+    it("a normal reply, a later round or no reply to continue gets its own bubble", () => {
+      expect(livePlacement("normal", 1, reply, reply)).toBe("row");
+      expect(livePlacement("continue", 2, reply, reply)).toBe("row");
+      expect(livePlacement("continue", 1, null, null)).toBe("row");
+    });
   });
 });

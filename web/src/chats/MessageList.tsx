@@ -9,7 +9,7 @@
 import { forwardRef, useCallback, useMemo, useRef, type HTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { Virtuoso, type VirtuosoHandle } from "react-virtuoso";
-import { liveText, type LiveGeneration } from "./live-generation";
+import { liveText, livePlacement, type LiveGeneration, type ReplyMark } from "./live-generation";
 import { MessageBody } from "./MessageBody";
 import { MessageItem } from "./MessageItem";
 import { isEmptyAfterTools, isToolOnly, toolArguments } from "./message-meta";
@@ -69,8 +69,16 @@ export function MessageList(props: MessageListProps) {
   const last = messages.at(-1);
   const lastReply = last && last.role === "assistant" ? last : null;
   const shown = live ? liveText(live) : null;
-  const intoLast =
-    live && lastReply && (live.generationType === "swipe" || live.generationType === "continue") && shown?.round === 1;
+  // The last reply as it was when this generation was first shown (per generation id).
+  const startedOn = useRef<{ generationId: string; mark: ReplyMark | null } | null>(null);
+  if (live && startedOn.current?.generationId !== live.generationId)
+    startedOn.current = {
+      generationId: live.generationId,
+      mark: lastReply ? { messageId: lastReply.messageId, revision: lastReply.revision } : null,
+    };
+  const placement =
+    live && shown ? livePlacement(live.generationType, shown.round, lastReply, startedOn.current?.mark ?? null) : null;
+  const intoLast = placement === "into";
   const hideLast = live && lastReply && live.generationType === "regenerate";
   const rows: Row[] = useMemo(() => {
     const list: Row[] = messages
@@ -81,9 +89,9 @@ export function MessageList(props: MessageListProps) {
           !isEmptyAfterTools(m, messages[i - 1]),
       )
       .map((message) => ({ kind: "message", message }));
-    if (shown && !intoLast) list.push({ kind: "live", text: shown.text, reasoning: shown.reasoning });
+    if (shown && placement === "row") list.push({ kind: "live", text: shown.text, reasoning: shown.reasoning });
     return list;
-  }, [messages, hideLast, lastReply, shown, intoLast]);
+  }, [messages, hideLast, lastReply, shown, placement]);
   const firstItemIndex = Math.max(0, props.total - messages.length);
   const virtuoso = useRef<VirtuosoHandle>(null);
   // Stuck to the bottom until the user scrolls up: a row that grows (a streaming reply, a late

@@ -64,3 +64,28 @@ export function liveText(live: LiveGeneration): { round: number; text: string; r
     reasoning: (fromBase?.reasoning ?? "") + join("reasoning"),
   };
 }
+
+/** The last reply's identity and revision (what a swipe or continue streams into). */
+export interface ReplyMark {
+  messageId: string;
+  revision: number;
+}
+
+/**
+ * Where a streaming generation's text shows: `"into"` the last reply (a swipe or continue, round 1,
+ * while the reply is still as it was when the stream began: `startedOn`), `"row"` its own bubble
+ * after the last message, or `"none"` when the swipe or continue has been saved into the reply
+ * already (a newer revision holds the streamed text; the end frame can come a moment later, and
+ * adding the live text again would show the continuation twice).
+ */
+export function livePlacement(
+  generationType: GenerationType,
+  round: number,
+  lastReply: ReplyMark | null,
+  startedOn: ReplyMark | null,
+): "into" | "row" | "none" {
+  if (!lastReply || (generationType !== "swipe" && generationType !== "continue") || round !== 1) return "row";
+  const saved =
+    startedOn !== null && startedOn.messageId === lastReply.messageId && lastReply.revision > startedOn.revision;
+  return saved ? "none" : "into";
+}

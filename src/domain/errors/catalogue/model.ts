@@ -37,7 +37,7 @@ export const MODEL_CODES = {
   },
   "model.output_truncated": {
     status: 502,
-    message: "Stopped at the output token limit (…); the partial answer was discarded.",
+    message: "Stopped at the output token limit (…) before the answer was finished.",
   },
   "model.provider_denied": { status: 502, message: "Needs an API key; this connection has none." },
   "model.provider_rate_limited": { status: 429, message: "This is rate limiting requests (HTTP 429)." },

@@ -5,7 +5,7 @@ export default {
   start: "Start of the chat",
   loadingOlder: "Loading older messages…",
   writing: "Writing…",
-  partial: "Stopped",
+  partial: "Incomplete",
   stop: "Stop",
   stopping: "Stopping…",
   regenerate: "Regenerate",

@@ -5,7 +5,7 @@ export default {
   start: "聊天開始",
   loadingOlder: "正在載入較早的訊息…",
   writing: "正在輸入…",
-  partial: "已停止",
+  partial: "未完成",
   stop: "停止",
   stopping: "正在停止…",
   regenerate: "重新生成",
