@@ -43,7 +43,7 @@ function archiveKinds(space: Space): ArchiveKind[] {
   };
   return [
     mcpRegistrationsKind({
-      repo: new SqlMcpRegistrationStore(space.sql),
+      repo: new SqlMcpRegistrationStore(space.sql, hotRows(space)),
       approvals: new SqlToolApprovalStore(space.sql),
       cipher,
       transaction,

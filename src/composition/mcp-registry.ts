@@ -2,6 +2,7 @@
 import { SqlMcpRegistrationStore } from "../adapters/storage/mcp-registration-store";
 import { McpRegistryService } from "../application/mcp/registry-service";
 import type { Space } from "../ports/space";
+import { hotRows } from "./hot-rows";
 import { secretCipher } from "./secrets";
 
 export function mcpRegistryServices(space: Space): McpRegistryService {
@@ -9,7 +10,7 @@ export function mcpRegistryServices(space: Space): McpRegistryService {
     "mcp.registry",
     () =>
       new McpRegistryService({
-        repo: new SqlMcpRegistrationStore(space.sql),
+        repo: new SqlMcpRegistrationStore(space.sql, hotRows(space)),
         cipher: secretCipher(space),
         clock: space.clock,
         sockets: space.sockets,

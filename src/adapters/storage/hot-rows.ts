@@ -39,10 +39,25 @@ export class HotRows {
   private readonly seqs = new Map<string, number>();
   private readonly loopStates = new Map<string, { json: string; version: number }>();
   private readonly runDocs = new Map<string, RunDocs>();
+  private readonly kept = new Map<string, Map<string, unknown>>();
   private docChars = 0;
+
+  /**
+   * A keyed memory another store keeps here, `name` → its map, so that it is dropped with the rest
+   * (a rolled-back transaction, a bulk write): the registration store's decoded rows (ADR 3550).
+   */
+  keep<T>(name: string): Map<string, T> {
+    let map = this.kept.get(name);
+    if (!map) {
+      map = new Map<string, unknown>();
+      this.kept.set(name, map);
+    }
+    return map as Map<string, T>;
+  }
 
   /** Forgets everything (a bulk write or a rolled-back transaction touched these tables). */
   invalidate(): void {
+    for (const map of this.kept.values()) map.clear();
     this.runRecords.clear();
     this.seqs.clear();
     this.loopStates.clear();

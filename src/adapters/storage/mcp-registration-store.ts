@@ -31,6 +31,7 @@ import {
   type RegistrationDocument,
 } from "../../contracts/mcp";
 import type { ErrorCode } from "../../domain/errors";
+import type { HotRows } from "./hot-rows";
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -133,17 +134,26 @@ export function decodeRegistrationRow(
 
 type Decoded = ReturnType<typeof decodeRegistrationRow>;
 
+/** Most ids bound in one `WHERE id IN (…)` (SQLite on this platform allows 100 parameters). */
+const MAX_IDS_PER_QUERY = 100;
+
+/** HotRows' name of the decoded-row memory. */
+const DECODED_MEMO = "mcp-registrations";
+
 /**
  * McpRegistrationRepository over the Durable Object's SQLite storage.
  *
  * Every read goes to SQLite (the source of truth, also after eviction), but decoding a row — JSON,
  * the strict schema, the domain rules over every tool permission — is done once per distinct row
- * content: the store remembers the last decode of each row keyed by its exact columns (document
- * text, revision, timestamps), so an unchanged row yields the same frozen record object again
- * (docs/decisions/3100). Callers must treat records as read-only (they are frozen).
+ * content: the store remembers the last decode of each row keyed by its content stamp (schema v28:
+ * triggers give every insert and update of a row a stamp no write had before), so an unchanged row
+ * yields the same frozen record object again (docs/decisions/3100). A scan reads every row's stamp
+ * and fetches the document only of rows whose stamp it has not decoded (docs/decisions/3550).
+ * Callers must treat records as read-only (they are frozen).
  */
 export class SqlMcpRegistrationStore implements McpRegistrationRepository {
-  private readonly decoded = new Map<string, { key: string; document: string; result: Decoded }>();
+  /** id → the last decode and the stamp it was of; in the object's HotRows when given (shared). */
+  private readonly decoded: Map<string, { stamp: number; result: Decoded }>;
   /**
    * The last scan, until the current synchronous section ends or this store writes: a tool
    * resolution reads the registrations for their summaries and again to open the ones it needs,
@@ -151,7 +161,17 @@ export class SqlMcpRegistrationStore implements McpRegistrationRepository {
    */
   private sectionScan: { records: StoredRegistration[]; issues: RegistrationStorageIssue[] } | null = null;
 
-  constructor(private readonly sql: SqlStorage) {}
+  /**
+   * `hot`: the object's HotRows, so that every store instance of the object shares one memory of
+   * decoded rows and a rolled-back transaction drops it (a rollback also rolls the stamps back, so
+   * a stamp could be given again). Without it the memory is this instance's own.
+   */
+  constructor(
+    private readonly sql: SqlStorage,
+    hot?: HotRows,
+  ) {
+    this.decoded = hot ? hot.keep(DECODED_MEMO) : new Map();
+  }
 
   scan(): { records: StoredRegistration[]; issues: RegistrationStorageIssue[] } {
     if (this.sectionScan) return { records: [...this.sectionScan.records], issues: [...this.sectionScan.issues] };
@@ -167,9 +187,21 @@ export class SqlMcpRegistrationStore implements McpRegistrationRepository {
     const records: StoredRegistration[] = [];
     const issues: RegistrationStorageIssue[] = [];
     const seen = new Set<string>();
-    for (const row of this.sql.exec("SELECT * FROM te_mcp_registrations ORDER BY created_at, id")) {
-      const decoded = this.decode(row);
-      seen.add(String(row.id));
+    const heads = this.sql
+      .exec("SELECT id, content_stamp FROM te_mcp_registrations ORDER BY created_at, id")
+      .toArray()
+      .map((row) => ({ id: String(row.id), stamp: Number(row.content_stamp) }));
+    const stale = heads.filter((head) => this.decoded.get(head.id)?.stamp !== head.stamp).map((head) => head.id);
+    for (let at = 0; at < stale.length; at += MAX_IDS_PER_QUERY) {
+      const ids = stale.slice(at, at + MAX_IDS_PER_QUERY);
+      const marks = ids.map(() => "?").join(", ");
+      for (const row of this.sql.exec(`SELECT * FROM te_mcp_registrations WHERE id IN (${marks})`, ...ids))
+        this.decode(row);
+    }
+    for (const { id } of heads) {
+      const decoded = this.decoded.get(id)?.result;
+      if (!decoded) continue; // deleted between the two reads: impossible in one synchronous section
+      seen.add(id);
       if (decoded.ok) records.push(decoded.record);
       else issues.push(decoded.issue);
     }
@@ -223,20 +255,19 @@ export class SqlMcpRegistrationStore implements McpRegistrationRepository {
     deleteCatalogSnapshot(this.sql, id);
   }
 
-  /** decodeRegistrationRow, memoized per row content (see the class docstring). */
+  /** decodeRegistrationRow, memoized per row content stamp (see the class docstring). */
   private decode(row: Row): Decoded {
     const id = String(row.id);
-    const document = String(row.document);
-    const key = `${String(row.revision)}|${String(row.created_at)}|${String(row.updated_at)}`;
+    const stamp = Number(row.content_stamp);
     const hit = this.decoded.get(id);
-    if (hit && hit.key === key && hit.document === document) return hit.result;
+    if (hit && hit.stamp === stamp) return hit.result;
     const result = decodeRegistrationRow(row);
     if (result.ok) {
       Object.freeze(result.record.toolPermissions);
       Object.freeze(result.record.toolDescriptionOverrides);
       Object.freeze(result.record);
     }
-    this.decoded.set(id, { key, document, result });
+    this.decoded.set(id, { stamp, result });
     return result;
   }
 }

@@ -88,11 +88,13 @@ const NOT_CONTENT = new Set([
   "te_skill_preview_files",
   // Pending approvals expire with the run or generation that asked (docs/spec/data-portability.md §1).
   "te_approvals",
+  // The last content stamp given (a cache key, docs/decisions/3550), not content.
+  "te_mcp_registration_stamp",
 ]);
 
 /** Columns that differ by deployment key or write time, not content. */
 const NOT_CONTENT_COLUMNS: Record<string, string[]> = {
-  te_mcp_registrations: ["document"],
+  te_mcp_registrations: ["document", "content_stamp"],
   te_model_connections: ["api_key_sealed"],
   te_blobs: ["created_at"],
   te_ws_persist_states: ["ord"],

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { SecretBox } from "../../../src/adapters/crypto/secret-box";
 import { SqlMcpRegistrationStore } from "../../../src/adapters/storage/mcp-registration-store";
 import { McpRegistryService } from "../../../src/application/mcp/registry-service";
+import { hotRows } from "../../../src/composition/hot-rows";
 import type { UserSpace } from "../../../durable-objects/user-space";
 import { apiJson, createUser } from "../helpers";
 import { createServer, rawRows, spaceStub } from "./registry-helpers";
@@ -288,5 +289,60 @@ describe("MCP registration storage", () => {
     expect(result.before).toEqual([first.displayName]);
     expect(result.afterOwnWrite).toEqual(["Renamed"]);
     expect([...result.nextSection].sort()).toEqual(["Other", "Renamed"]);
+  });
+
+  it("a row rewritten by any writer gets a new content stamp, and the next scan decodes the new content", async () => {
+    const user = await createUser();
+    const server = await createServer(user.deviceToken, { displayName: "Stamped", endpoint: "https://stamp.example/" });
+    const result = await runInDurableObject(spaceStub(user.userId), async (instance: UserSpace) => {
+      const space = instance.space();
+      const store = new SqlMcpRegistrationStore(space.sql, hotRows(space));
+      const stamp = () =>
+        Number(
+          space.sql.exec("SELECT content_stamp FROM te_mcp_registrations WHERE id = ?", server.id).one().content_stamp,
+        );
+      const first = store.scan().records[0]!;
+      const stampBefore = stamp();
+      const again = store.scan().records[0]!;
+      // A raw rewrite of the document alone (same revision and times), as a restore or repair could.
+      const document = JSON.parse(
+        String(space.sql.exec("SELECT document FROM te_mcp_registrations WHERE id = ?", server.id).one().document),
+      );
+      space.sql.exec(
+        "UPDATE te_mcp_registrations SET document = ? WHERE id = ?",
+        JSON.stringify({ ...document, displayName: "Rewritten" }),
+        server.id,
+      );
+      await Promise.resolve();
+      return { same: first === again, stampBefore, stampAfter: stamp(), name: store.scan().records[0]!.displayName };
+    });
+    expect(result.same).toBe(true);
+    expect(result.stampAfter).toBeGreaterThan(result.stampBefore);
+    expect(result.name).toBe("Rewritten");
+  });
+
+  it("after a rolled-back write, a later write that is given the same stamp again is still seen", async () => {
+    const user = await createUser();
+    await createServer(user.deviceToken, { displayName: "Original", endpoint: "https://rollback.example/" });
+    const result = await runInDurableObject(spaceStub(user.userId), async (instance: UserSpace) => {
+      const space = instance.space();
+      const store = new SqlMcpRegistrationStore(space.sql, hotRows(space));
+      const record = store.scan().records[0]!;
+      try {
+        space.storage.transactionSync(() => {
+          store.replace({ ...record, displayName: "Rolled back", revision: record.revision + 1 }, record.revision);
+          store.scan(); // decoded inside the transaction, with the stamp the rollback gives back
+          throw new Error("abort");
+        });
+      } catch {
+        // rolled back
+      }
+      await Promise.resolve();
+      // No read in between: the next write is given the rolled-back write's stamp again.
+      store.replace({ ...record, displayName: "Kept", revision: record.revision + 1 }, record.revision);
+      await Promise.resolve();
+      return { later: store.scan().records[0]!.displayName };
+    });
+    expect(result.later).toBe("Kept");
   });
 });

@@ -9,7 +9,8 @@
  *                      toolDescriptionOverrides?}` (contracts/mcp.ts registrationDocumentSchema);
  *                      never holds a header value or userinfo in clear;
  * - `revision`   INTEGER starts at 1, +1 on every change (multi-device `ifRevision` checks);
- * - `created_at`, `updated_at` INTEGER ms epoch (outside the strict document).
+ * - `created_at`, `updated_at` INTEGER ms epoch (outside the strict document);
+ * - `content_stamp` INTEGER (schema v28, 028-registration-stamps.ts): set by triggers on every write.
  *
  * Catalog snapshots (read and written by the catalog feature, src/adapters/mcp + application/mcp;
  * deleted by the registry on a connection change or removal via `deleteCatalogSnapshot`):

@@ -28,6 +28,7 @@ import { charactersWorldInfoSchema } from "./016-characters-worldinfo";
 import { chatCharactersSchema } from "./017-chat-characters";
 import { personasSchema } from "./018-personas";
 import { importHashesSchema } from "./027-import-hashes";
+import { registrationStampsSchema } from "./028-registration-stamps";
 import { approvalsSchema } from "./019-approvals";
 import { toolReviewsSchema } from "./020-tool-reviews";
 import { agentDelegationSchema } from "./024-agent-delegation";
@@ -56,4 +57,5 @@ export const MIGRATIONS: readonly MigrationStep[] = [
   importHashesSchema,
   restoreRemapSchema,
   agentDelegationSchema,
+  registrationStampsSchema,
 ];
