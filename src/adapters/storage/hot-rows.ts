@@ -13,6 +13,8 @@
  *   archive's row groups (restore, delete). A `transactionSync` that throws (its writes rolled back)
  *   invalidates too (durable-objects/user-space.ts wraps the object's storage).
  * - Values handed out are shared: callers must not mutate them.
+ * - Other stores may keep a keyed memory here (`keep(name)`) to have it dropped on the same
+ *   occasions: the MCP registration store's decoded rows (docs/decisions/3550).
  */
 import type { AgentRunRecord } from "../../domain/agent/run-record";
 import { rememberBounded } from "../../domain/bounded-map";
