@@ -77,8 +77,14 @@ describe.skipIf(!HAS_CHROMIUM)("web: settings export and restore", () => {
       /^Export from [A-Z][a-z]{2} \d{1,2}, \d{4}/,
     );
     await phone.screenshot({ path: path.join(tmpdir(), "settings-restore-360.png"), fullPage: true });
+    // A second device of the same user has the MCP page open while the phone restores.
+    const watcher = await rig.signedInPage(await rig.pairDevice(other.device.deviceToken, "Watcher"));
+    await nav(watcher.page, "MCP servers").click();
+    await watcher.page.getByRole("heading", { name: "MCP servers", level: 1 }).waitFor();
     await preview.getByRole("button", { name: "Restore" }).click();
     await phone.getByText("Done: 2 imported, 0 replaced, 0 kept, 0 refused.").waitFor({ timeout: 60_000 });
+    // The restore sends no change frame per item; its end makes every open screen read again.
+    await watcher.page.getByText("Search", { exact: true }).first().waitFor({ timeout: 20_000 });
 
     const chats = await api<{ chats: Array<{ title: string }> }>(rig, other.device.deviceToken, "GET", "/chats");
     expect(chats.chats.map((c) => c.title)).toEqual(["Lantern tale"]);

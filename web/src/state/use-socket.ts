@@ -21,18 +21,31 @@ export function useFrame<T extends ServerFrameType>(
   useEffect(() => socket.onFrame(type, (frame: ServerFrameOf<T>) => latest.current(frame)), [socket, type]);
 }
 
-/** Calls `handler` each time the socket comes back online after being offline (refetch state). */
+/**
+ * Calls `handler` when the state on screen may be out of date and must be read again: each time the
+ * socket comes back online after being offline (frames may have been missed), and when an account
+ * restore ends on any device (`restore.progress` done or failed: a restore rewrites rows without a
+ * change frame each, and a replaced item's revision can go back, which a screen would otherwise
+ * take for an old frame; docs/spec/data-portability.md §5).
+ */
 export function useReconnected(socket: SocketClient, handler: () => void): void {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
     let wasOffline = false;
-    return socket.onStatus((status) => {
+    const offStatus = socket.onStatus((status) => {
       if (status === "offline") wasOffline = true;
       if (status === "online" && wasOffline) {
         wasOffline = false;
         latest.current();
       }
     });
+    const offRestore = socket.onFrame("restore.progress", (frame: ServerFrameOf<"restore.progress">) => {
+      if (frame.status !== "running") latest.current();
+    });
+    return () => {
+      offStatus();
+      offRestore();
+    };
   }, [socket]);
 }
