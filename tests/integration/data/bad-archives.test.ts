@@ -121,6 +121,38 @@ describe("bad archives", () => {
     expect(missing.error.code).toBe("chat.not_found");
   });
 
+  it("approved tools with a bad level, an empty or over-long name, or a descriptor of another tool: that server is refused", async () => {
+    const good = {
+      registrationId: "ignored",
+      nativeName: "search",
+      approved: { name: "search", description: null, inputSchema: { type: "object" }, annotations: {} },
+      approvedHash: "0".repeat(64),
+      level: "allow",
+      gone: false,
+      review: null,
+    };
+    const bad = [
+      { ...good, level: "bogus" },
+      { ...good, nativeName: "", approved: { ...good.approved, name: "" } },
+      { ...good, nativeName: "x".repeat(5000), approved: { ...good.approved, name: "x".repeat(5000) } },
+      { ...good, approved: { ...good.approved, name: "other" } },
+    ];
+    for (const entry of bad) {
+      const user = await createUser();
+      const edited = rezip((files) => {
+        const registration = Object.keys(files).find((name) => name.endsWith("/registration.json"))!;
+        files[registration.replace(/registration\.json$/, "approvals.json")] = new TextEncoder().encode(
+          JSON.stringify([good, entry]),
+        );
+      });
+      const previewed = (await (await preview(user.deviceToken, edited, PASSPHRASE)).json()) as any;
+      const done = await restore(user.deviceToken, previewed.restoreId, "skip");
+      const line = done.report.items.find((i: any) => i.kind === "mcp");
+      expect(line, JSON.stringify(done.report.items)).toMatchObject({ outcome: "refused", code: "data.item_invalid" });
+      expect(await counts(user.userId)).toMatchObject({ registrations: 0, chats: 2 });
+    }
+  });
+
   it("a zip bomb with honest sizes is refused at preview (data.compression_ratio_exceeded)", async () => {
     const user = await createUser();
     const bomb = rezip((files) => {

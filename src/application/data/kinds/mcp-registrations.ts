@@ -13,6 +13,7 @@
  * Errors of an item: `data.item_invalid`, the storage codes of a registration that does not load
  * (`mcp.*`), `secrets.key_unavailable`.
  */
+import { validateToolName } from "../../../domain/mcp/tool-name";
 import { AppError } from "../../../domain/errors";
 import type { McpRegistrationRepository, StoredRegistration } from "../../../ports/mcp-registration-repository";
 import type { SecretCipher } from "../../../ports/secret-cipher";
@@ -101,7 +102,7 @@ export function mcpRegistrationsKind(deps: McpKindDeps): ArchiveKind {
         sealedUserinfo: secrets?.userinfo ? await cipher.seal(secrets.userinfo, userinfoAad(targetId)) : null,
       };
       const approvals = item.file("approvals.json") === null ? [] : item.json<ToolApprovalRecord[]>("approvals.json");
-      if (!Array.isArray(approvals) || approvals.some((a) => typeof a?.nativeName !== "string" || !a.approved))
+      if (!Array.isArray(approvals) || !approvals.every(isArchivedApproval))
         throw new AppError("data.item_invalid", `The approved tools of MCP server ${item.id} are incomplete.`);
       deps.transaction(() => {
         if (replace) {
@@ -115,4 +116,34 @@ export function mcpRegistrationsKind(deps: McpKindDeps): ArchiveKind {
       });
     },
   };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * One approved tool as an export writes it (docs/spec/approvals.md): a valid native tool name
+ * (docs/spec/mcp-platform.md §3), the level it restores (`ask` | `allow`), the approved descriptor
+ * of that same tool and its hash, `gone`, and a review or null. The archive's `registrationId` is
+ * not trusted: the restore sets its own.
+ */
+function isArchivedApproval(value: unknown): value is ToolApprovalRecord {
+  if (!isObject(value) || typeof value.nativeName !== "string") return false;
+  try {
+    validateToolName(value.nativeName);
+  } catch {
+    return false;
+  }
+  const approved = value.approved;
+  return (
+    (value.level === "ask" || value.level === "allow") &&
+    typeof value.approvedHash === "string" &&
+    value.approvedHash.length > 0 &&
+    typeof value.gone === "boolean" &&
+    (value.review === null || isObject(value.review)) &&
+    isObject(approved) &&
+    approved.name === value.nativeName &&
+    isObject(approved.inputSchema) &&
+    isObject(approved.annotations)
+  );
 }

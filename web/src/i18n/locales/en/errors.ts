@@ -67,6 +67,8 @@ export default {
   "mcp.call_outcome_unknown": "The call was sent but its result is unknown: the server may or may not have run it.",
   "mcp.call_cancelled": "The call was cancelled.",
   "mcp.call_id_in_use": "A call with this id is already running.",
+  "mcp.legacy_tool_not_advertised":
+    "The model called a tool that was not offered to it. It may be Off on the MCP servers page.",
   "mcp.approval_denied": "You declined this tool call, so it was not sent.",
   "mcp.approval_expired": "Nobody approved this tool call in time, so it was not sent.",
   "tool.invalid_arguments": "The arguments do not match the tool's input schema.",

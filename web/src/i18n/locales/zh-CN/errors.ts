@@ -58,6 +58,7 @@ export default {
   "mcp.call_outcome_unknown": "调用已发出，但结果未知：服务器可能执行了，也可能没有执行。",
   "mcp.call_cancelled": "调用已取消。",
   "mcp.call_id_in_use": "相同 ID 的调用正在进行中。",
+  "mcp.legacy_tool_not_advertised": "模型调用了一个没有提供给它的工具。它可能在“MCP 服务器”页面中被设为关闭。",
   "mcp.approval_denied": "你拒绝了这次工具调用，它没有被发送。",
   "mcp.approval_expired": "这次工具调用没有在时限内得到批准，它没有被发送。",
   "tool.invalid_arguments": "参数不符合该工具的输入 schema。",

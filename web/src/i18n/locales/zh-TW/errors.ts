@@ -58,6 +58,7 @@ export default {
   "mcp.call_outcome_unknown": "呼叫已發出，但結果未知：伺服器可能執行了，也可能沒有執行。",
   "mcp.call_cancelled": "呼叫已取消。",
   "mcp.call_id_in_use": "相同 ID 的呼叫正在進行中。",
+  "mcp.legacy_tool_not_advertised": "模型呼叫了一個沒有提供給它的工具。它可能在「MCP 伺服器」頁面中被設為關閉。",
   "mcp.approval_denied": "你拒絕了這次工具呼叫，它沒有被送出。",
   "mcp.approval_expired": "這次工具呼叫沒有在時限內獲得核准，它沒有被送出。",
   "tool.invalid_arguments": "引數不符合該工具的輸入 schema。",
