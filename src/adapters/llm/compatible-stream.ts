@@ -26,6 +26,7 @@ import {
 import {
   asSchema,
   combineHeaders,
+  extractResponseHeaders,
   type FlexibleSchema,
   isAbortError,
   postJsonToApi,
@@ -177,7 +178,7 @@ function emptyBodyError(response: Response | undefined, url: string, body: unkno
     cause: new EmptyResponseBodyError({}),
     statusCode: response?.status,
     url,
-    responseHeaders: response ? Object.fromEntries([...response.headers]) : undefined,
+    responseHeaders: response ? extractResponseHeaders(response) : undefined,
     requestBodyValues: body,
   });
 }
@@ -190,12 +191,16 @@ function bodyReadError(error: unknown, url: string, body: unknown, response: Res
     cause: error,
     statusCode: response.status,
     url,
-    responseHeaders: Object.fromEntries([...response.headers]),
+    responseHeaders: extractResponseHeaders(response),
     requestBodyValues: body,
     ...(hasNetworkCode(error) ? { isRetryable: true } : {}),
   });
 }
 
+/**
+ * Error codes of a dropped connection, which make a failed read retryable. The same list and the
+ * same walk down `cause` as provider-utils' `handleFetchError`, which the package does not export.
+ */
 const NETWORK_CODES = new Set([
   "ConnectionRefused",
   "ConnectionClosed",

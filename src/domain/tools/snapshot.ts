@@ -5,6 +5,7 @@
  * with which budgets. It is plain JSON (stored in SQLite between steps of the run). A turn contract
  * says which of those tools are offered in one model turn and the tool choice.
  */
+import { isJsonObject } from "../json-object";
 import { AppError } from "../errors";
 import type { ToolDescriptor } from "./descriptor";
 import type { ToolId } from "./tool-id";
@@ -56,20 +57,20 @@ export function createInvocationToolSnapshot(
 export function readInvocationToolSnapshot(value: unknown): InvocationToolSnapshot {
   const unsupported = (why: string) =>
     new AppError("tool.snapshot_schema_unsupported", `Stored tool snapshot is not readable: ${why}.`);
-  if (!isObject(value)) throw unsupported("not an object");
+  if (!isJsonObject(value)) throw unsupported("not an object");
   if (value.schemaVersion !== 1) throw unsupported(`schemaVersion ${JSON.stringify(value.schemaVersion)} is not 1`);
   onlyKeys(value, ["schemaVersion", "id", "bindings", "maxCallsPerInvocation"], unsupported);
   if (typeof value.id !== "string" || !Array.isArray(value.bindings) || typeof value.maxCallsPerInvocation !== "number")
     throw unsupported("missing fields");
   const bindings = value.bindings.map((binding): ToolBinding => {
-    if (!isObject(binding)) throw unsupported("a binding is not an object");
+    if (!isJsonObject(binding)) throw unsupported("a binding is not an object");
     onlyKeys(binding, ["descriptor", "modelAlias", "maxCalls"], unsupported);
     const descriptor = binding.descriptor;
     if (
-      !isObject(descriptor) ||
+      !isJsonObject(descriptor) ||
       typeof descriptor.id !== "string" ||
-      !isObject(descriptor.inputSchema) ||
-      !isObject(descriptor.annotations)
+      !isJsonObject(descriptor.inputSchema) ||
+      !isJsonObject(descriptor.annotations)
     )
       throw unsupported("a descriptor is malformed");
     onlyKeys(descriptor, ["id", "title", "description", "inputSchema", "outputSchema", "annotations"], unsupported);
@@ -162,10 +163,6 @@ function validateSnapshot(snapshot: InvocationToolSnapshot): void {
 
 function isPositiveInteger(value: unknown): boolean {
   return typeof value === "number" && Number.isInteger(value) && value > 0;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function onlyKeys(value: Record<string, unknown>, allowed: string[], fail: (why: string) => Error): void {

@@ -13,6 +13,7 @@
  * Invalid arguments are refused with the recoverable `tool.invalid_arguments` (after the budget is
  * charged); storage keeps the raw text and replay to providers always sends `{}`.
  */
+import { isJsonObject } from "../json-object";
 
 /** Normalized arguments: an object, or the raw text of arguments that were not an object. */
 export type ToolArguments = { kind: "object"; value: Record<string, unknown> } | { kind: "invalid"; rawText: string };
@@ -54,7 +55,7 @@ export function exactJsonNumbersSupported(): boolean {
 export function normalizeToolArguments(raw: unknown): ToolArguments {
   if (raw === undefined || raw === null) return empty();
   if (typeof raw === "string") return fromText(raw, 0);
-  if (isPlainObject(raw)) return { kind: "object", value: raw };
+  if (isJsonObject(raw)) return { kind: "object", value: raw };
   return { kind: "invalid", rawText: safeStringify(raw) };
 }
 
@@ -88,7 +89,7 @@ function fromText(text: string, depth: number): ToolArguments {
     return { kind: "invalid", rawText: text };
   }
   if (parsed === null && depth === 0) return empty();
-  if (isPlainObject(parsed)) return { kind: "object", value: parsed };
+  if (isJsonObject(parsed)) return { kind: "object", value: parsed };
   if (typeof parsed === "string" && depth === 0) {
     const inner = fromText(parsed, 1);
     return inner.kind === "object" ? inner : { kind: "invalid", rawText: text };
@@ -98,10 +99,6 @@ function fromText(text: string, depth: number): ToolArguments {
 
 function empty(): ToolArguments {
   return { kind: "object", value: {} };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function safeStringify(value: unknown): string {

@@ -13,6 +13,7 @@
  * Errors of an item: `data.item_invalid`, the storage codes of a registration that does not load
  * (`mcp.*`), `secrets.key_unavailable`.
  */
+import { isJsonObject } from "../../../domain/json-object";
 import { validateToolName } from "../../../domain/mcp/tool-name";
 import { AppError } from "../../../domain/errors";
 import type { McpRegistrationRepository, StoredRegistration } from "../../../ports/mcp-registration-repository";
@@ -118,9 +119,6 @@ export function mcpRegistrationsKind(deps: McpKindDeps): ArchiveKind {
   };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
 /**
  * One approved tool as an export writes it (docs/spec/approvals.md): a valid native tool name
  * (docs/spec/mcp-platform.md §3), the level it restores (`ask` | `allow`), the approved descriptor
@@ -128,7 +126,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  * not trusted: the restore sets its own.
  */
 function isArchivedApproval(value: unknown): value is ToolApprovalRecord {
-  if (!isObject(value) || typeof value.nativeName !== "string") return false;
+  if (!isJsonObject(value) || typeof value.nativeName !== "string") return false;
   try {
     validateToolName(value.nativeName);
   } catch {
@@ -140,10 +138,10 @@ function isArchivedApproval(value: unknown): value is ToolApprovalRecord {
     typeof value.approvedHash === "string" &&
     value.approvedHash.length > 0 &&
     typeof value.gone === "boolean" &&
-    (value.review === null || isObject(value.review)) &&
-    isObject(approved) &&
+    (value.review === null || isJsonObject(value.review)) &&
+    isJsonObject(approved) &&
     approved.name === value.nativeName &&
-    isObject(approved.inputSchema) &&
-    isObject(approved.annotations)
+    isJsonObject(approved.inputSchema) &&
+    isJsonObject(approved.annotations)
   );
 }
