@@ -3,6 +3,7 @@
  * Search uses instr() over lower(text) (never LIKE: its patterns are capped at 50 bytes), so
  * matching is ASCII case-insensitive.
  */
+import { MAX_BOUND_PARAMETERS } from "./bound-parameters";
 import { SQL_NEW_MESSAGE_ID } from "../../domain/chats/ids";
 import type { MessageRecord } from "../../domain/chats/types";
 import type { MessageRows, SearchQuery, SearchRow } from "../../ports/chat-repository";
@@ -10,8 +11,6 @@ import { MESSAGE_COLUMNS, messageValues, toMessage } from "./chat-rows";
 
 type Row = Record<string, SqlStorageValue>;
 
-/** Durable Object SQLite binds at most 100 parameters per statement. */
-const MAX_BOUND_PARAMETERS = 100;
 const MESSAGE_COLUMN_COUNT = MESSAGE_COLUMNS.split(",").length;
 const MESSAGES_PER_INSERT = Math.floor(MAX_BOUND_PARAMETERS / MESSAGE_COLUMN_COUNT);
 const SWIPES_PER_INSERT = Math.floor(MAX_BOUND_PARAMETERS / 4);

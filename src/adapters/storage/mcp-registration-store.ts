@@ -31,6 +31,7 @@ import {
   type RegistrationDocument,
 } from "../../contracts/mcp";
 import type { ErrorCode } from "../../domain/errors";
+import { inBatches, marks, MAX_BOUND_PARAMETERS } from "./bound-parameters";
 import type { HotRows } from "./hot-rows";
 
 type Row = Record<string, SqlStorageValue>;
@@ -134,9 +135,6 @@ export function decodeRegistrationRow(
 
 type Decoded = ReturnType<typeof decodeRegistrationRow>;
 
-/** Most ids bound in one `WHERE id IN (…)` (SQLite on this platform allows 100 parameters). */
-const MAX_IDS_PER_QUERY = 100;
-
 /** HotRows' name of the decoded-row memory. */
 const DECODED_MEMO = "mcp-registrations";
 
@@ -192,12 +190,9 @@ export class SqlMcpRegistrationStore implements McpRegistrationRepository {
       .toArray()
       .map((row) => ({ id: String(row.id), stamp: Number(row.content_stamp) }));
     const stale = heads.filter((head) => this.decoded.get(head.id)?.stamp !== head.stamp).map((head) => head.id);
-    for (let at = 0; at < stale.length; at += MAX_IDS_PER_QUERY) {
-      const ids = stale.slice(at, at + MAX_IDS_PER_QUERY);
-      const marks = ids.map(() => "?").join(", ");
-      for (const row of this.sql.exec(`SELECT * FROM te_mcp_registrations WHERE id IN (${marks})`, ...ids))
+    for (const ids of inBatches(stale, MAX_BOUND_PARAMETERS))
+      for (const row of this.sql.exec(`SELECT * FROM te_mcp_registrations WHERE id IN (${marks(ids.length)})`, ...ids))
         this.decode(row);
-    }
     for (const { id } of heads) {
       const decoded = this.decoded.get(id)?.result;
       if (!decoded) continue; // deleted between the two reads: impossible in one synchronous section

@@ -1,8 +1,9 @@
 /** SQLite `te_message_tokens` (schema v15): the MessageTokenCache port. */
 import type { MessageTokenCache } from "../../ports/message-token-cache";
+import { inBatches, marks, MAX_BOUND_PARAMETERS } from "./bound-parameters";
 
-/** Rows per `IN (…)` read (Durable Object SQLite allows at most 100 bound parameters per statement). */
-const READ_BATCH = 90;
+/** Rows per `IN (…)` read (the chat id is one more parameter; a margin under the limit). */
+const READ_BATCH = MAX_BOUND_PARAMETERS - 10;
 
 export class SqlMessageTokenStore implements MessageTokenCache {
   constructor(private readonly sql: SqlStorage) {}
@@ -11,11 +12,10 @@ export class SqlMessageTokenStore implements MessageTokenCache {
     const wanted = new Map(messages.map((m) => [m.messageId, m.revision]));
     const out = new Map<string, number>();
     const ids = [...wanted.keys()];
-    for (let i = 0; i < ids.length; i += READ_BATCH) {
-      const batch = ids.slice(i, i + READ_BATCH);
+    for (const batch of inBatches(ids, READ_BATCH)) {
       const rows = this.sql
         .exec(
-          `SELECT message_id, revision, tokens FROM te_message_tokens WHERE chat_id = ? AND message_id IN (${batch.map(() => "?").join(",")})`,
+          `SELECT message_id, revision, tokens FROM te_message_tokens WHERE chat_id = ? AND message_id IN (${marks(batch.length)})`,
           chatId,
           ...batch,
         )
