@@ -44,31 +44,48 @@ export function sendFrame(ws: WebSocket, frame: ServerFrame): void {
 }
 
 export class DurableObjectSocketHub implements SocketHub {
+  /**
+   * The object's sockets as last asked of the runtime, or null. A run offers every journal event to
+   * every socket, and asking each time was a measurable share of an agent round (issue 31). The
+   * list changes only when this object accepts a socket or one closes or fails (`changed()`); a
+   * socket found closed on send also drops it. After hibernation the hub is new and asks again.
+   */
+  private sockets: WebSocket[] | null = null;
+
   constructor(private readonly ctx: DurableObjectState) {}
 
+  /** Forgets the socket list: call after accepting a socket and when one closes or fails. */
+  changed(): void {
+    this.sockets = null;
+  }
+
+  private all(): WebSocket[] {
+    this.sockets ??= this.ctx.getWebSockets();
+    return this.sockets;
+  }
+
+  private send(ws: WebSocket, text: string): void {
+    try {
+      ws.send(text);
+    } catch {
+      // Closing: its close handler cleans up; meanwhile ask the runtime again next time.
+      this.changed();
+    }
+  }
+
   broadcast(frame: ServerFrame): void {
-    const sockets = this.ctx.getWebSockets();
+    const sockets = this.all();
     if (sockets.length === 0) return;
     const text = JSON.stringify(frame);
-    for (const ws of sockets) {
-      try {
-        ws.send(text);
-      } catch {
-        /* closing */
-      }
-    }
+    for (const ws of sockets) this.send(ws, text);
   }
 
   publish(key: string, frame: ServerFrame): void {
     let text: string | null = null;
-    for (const ws of this.ctx.getWebSockets()) {
+    for (const ws of this.all()) {
       if (!attachmentOf(ws).subs.includes(key)) continue;
       text ??= JSON.stringify(frame);
-      try {
-        ws.send(text);
-      } catch {
-        /* closing */
-      }
+      this.send(ws, text);
     }
   }
 
@@ -86,6 +103,7 @@ export class DurableObjectSocketHub implements SocketHub {
         /* already closed */
       }
     }
+    this.changed();
   }
 
   /**

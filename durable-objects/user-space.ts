@@ -152,6 +152,7 @@ export class UserSpace extends DurableObject<AppEnv> {
     const [client, server] = [pair[0], pair[1]];
     this.ctx.acceptWebSocket(server, [`device:${result.value}`]);
     setAttachment(server, { deviceId: result.value, subs: [] });
+    this.hub.changed();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -208,10 +209,12 @@ export class UserSpace extends DurableObject<AppEnv> {
     } catch {
       /* already closed */
     }
+    this.hub.changed();
   }
 
   async webSocketError(): Promise<void> {
     // Nothing is kept per socket outside its attachment; workerd drops the socket.
+    this.hub.changed();
   }
 
   async alarm(): Promise<void> {
@@ -348,5 +351,6 @@ export class UserSpace extends DurableObject<AppEnv> {
         /* already closed */
       }
     }
+    this.hub.changed();
   }
 }

@@ -48,7 +48,7 @@ export function agentLoopDeps(space: Space): LoopDeps {
     const deps: LoopDeps = {
       runs,
       journal,
-      delegation: new SqlDelegationStore(space.storage),
+      delegation: new SqlDelegationStore(space.storage, hotRows(space)),
       agents: agentProfileRuntime(space),
       store: new SqlAgentLoopStore(space.storage, hotRows(space)),
       chats: chatServices(space),

@@ -26,7 +26,7 @@ const RUN_CLEANUPS: ReadonlyArray<(space: Space, runId: string) => void> = [
   deleteRunWorkspace,
   (space, runId) => new SqlAgentLoopStore(space.storage, hotRows(space)).deleteRun(runId),
   (space, runId) => new SqlSkillStore(space.storage).deleteRunReads(runId),
-  (space, runId) => new SqlDelegationStore(space.storage).deleteRun(runId),
+  (space, runId) => new SqlDelegationStore(space.storage, hotRows(space)).deleteRun(runId),
 ];
 
 export function agentRunServices(space: Space): AgentRunServices {

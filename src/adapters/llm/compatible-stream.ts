@@ -150,7 +150,7 @@ export async function streamCompatibleChat(
       if (data !== "[DONE]") decoder.queue(safeParseJSON({ text: data, schema: chunkSchema }));
     },
   });
-  const text = new TextDecoder();
+  const text = DECODERS.pop() ?? new TextDecoder();
   try {
     await sink.drain(
       response.body as ReadableStream<Uint8Array>,
@@ -164,10 +164,20 @@ export async function streamCompatibleChat(
     if (rest !== "") events.feed(rest);
   } finally {
     await decoder.settled();
+    // decode() without `stream` resets the decoder, so a broken body leaves no bytes behind.
+    text.decode();
+    if (DECODERS.length < MAX_IDLE_DECODERS) DECODERS.push(text);
   }
   decoder.throwIfFailed();
   decoder.flush();
 }
+
+/**
+ * Idle UTF-8 decoders, reused across answers: constructing one per answer was a measurable share of
+ * an agent round on workerd (issue 31). A decoder is taken for one answer and given back reset.
+ */
+const DECODERS: TextDecoder[] = [];
+const MAX_IDLE_DECODERS = 8;
 
 const NO_HEADERS = { [Symbol.iterator]: () => [][Symbol.iterator]() };
 

@@ -86,11 +86,11 @@ export class AiSdkModelGateway implements ModelGateway {
       if (stream && this.compatible) {
         await streamCompatibleChat(this.compatible, callOptions, {
           onPart: (part) => accumulator.push(part),
-          drain: (body, onChunk, mapReadError) => drain(body, onChunk, signal, mapReadError),
+          drain: (body, onChunk, mapReadError) => drain(body, onChunk, limit.aborted, mapReadError),
         });
       } else if (stream) {
         const result = await this.built.model.doStream(callOptions);
-        await drain(result.stream, (part) => accumulator.push(part), signal);
+        await drain(result.stream, (part) => accumulator.push(part), limit.aborted);
       } else {
         const result = await this.built.model.doGenerate(callOptions);
         raw.add(result.response?.body);
@@ -114,21 +114,39 @@ export class AiSdkModelGateway implements ModelGateway {
   }
 }
 
-/** One signal for the step: the caller's signal or the step's timeout, whichever comes first. */
-function stepLimit(options: ModelStepOptions): { signal: AbortSignal; timedOut(): boolean; dispose(): void } {
+/**
+ * One signal for the step: the caller's signal or the step's timeout, whichever comes first; and
+ * `aborted`, a promise rejected with the cancel error at the same moment, which the body reader
+ * races (a second abort listener per answer was a measurable share of an agent round; issue 31).
+ */
+function stepLimit(options: ModelStepOptions): {
+  signal: AbortSignal;
+  aborted: Promise<never>;
+  timedOut(): boolean;
+  dispose(): void;
+} {
   const controller = new AbortController();
   let expired = false;
-  const onAbort = () => controller.abort();
+  let reject: (error: unknown) => void = () => undefined;
+  const aborted = new Promise<never>((_, rejectAborted) => {
+    reject = rejectAborted;
+  });
+  aborted.catch(() => undefined);
+  const onAbort = () => {
+    controller.abort();
+    reject(cancelled());
+  };
   options.signal?.addEventListener("abort", onAbort, { once: true });
   const timer =
     options.timeoutMs !== undefined && options.timeoutMs > 0
       ? setTimeout(() => {
           expired = true;
-          controller.abort();
+          onAbort();
         }, options.timeoutMs)
       : undefined;
   return {
     signal: controller.signal,
+    aborted,
     timedOut: () => expired && !options.signal?.aborted,
     dispose: () => {
       if (timer !== undefined) clearTimeout(timer);
@@ -146,23 +164,16 @@ function timedOut(label: string, timeoutMs: number): ModelError {
 }
 
 /**
- * Reads every chunk; an abort cancels the reader at once (the read promise is raced). A failed read
- * is rethrown through `mapReadError` when given.
+ * Reads every chunk; an abort (`aborted` rejects) cancels the reader at once (the read promise is
+ * raced). A failed read is rethrown through `mapReadError` when given.
  */
 async function drain<T>(
   stream: ReadableStream<T>,
   onPart: (part: T) => void,
-  signal?: AbortSignal,
+  aborted: Promise<never>,
   mapReadError?: (error: unknown) => unknown,
 ): Promise<void> {
   const reader = stream.getReader();
-  let onAbort: (() => void) | undefined;
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(cancelled());
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener("abort", onAbort, { once: true });
-  });
-  aborted.catch(() => undefined);
   try {
     for (;;) {
       const read = mapReadError
@@ -176,7 +187,6 @@ async function drain<T>(
     await reader.cancel().catch(() => undefined);
     throw error;
   } finally {
-    if (onAbort) signal?.removeEventListener("abort", onAbort);
     reader.releaseLock();
   }
 }

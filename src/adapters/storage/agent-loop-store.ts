@@ -7,7 +7,13 @@
 import { AppError } from "../../domain/errors";
 import { ROOT_INVOCATION_ID } from "../../domain/agent/run-ids";
 import type { AgentLoopStore, GuidanceRow } from "../../ports/agent-loop-store";
+import { rememberBounded } from "../../domain/bounded-map";
 import type { HotRows, RunDocs } from "./hot-rows";
+
+/** HotRows memory of each run's queued guidance, read before every model request (issue 31). */
+const QUEUED_GUIDANCE = "agent-guidance-queued";
+/** Most runs whose queued guidance is kept. */
+const MAX_QUEUED_RUNS = 64;
 
 /** UTF-16 units per document row (UTF-8 ≤ 3 bytes per unit → ≤ 960 KiB per row, under 1 MiB). */
 export const DOC_CHUNK_CHARS = 320 * 1024;
@@ -30,7 +36,8 @@ export function splitDoc(text: string): string[] {
  * With `hot` (the object's HotRows), loop states and documents are written through memory: a
  * state is read from SQLite once, a run's document index (every name's chunk count) once, a small
  * document's text once; a put knows whether the name is new (one INSERT instead of a DELETE and an
- * INSERT) (docs/decisions/3450).
+ * INSERT) (docs/decisions/3450); a run's queued guidance is read once until guidance is added or
+ * its status changes (docs/decisions/3600).
  */
 export class SqlAgentLoopStore implements AgentLoopStore {
   constructor(
@@ -176,6 +183,7 @@ export class SqlAgentLoopStore implements AgentLoopStore {
   }
 
   addGuidance(runId: string, row: GuidanceRow): void {
+    this.hot?.keep(QUEUED_GUIDANCE).delete(runId);
     this.sql.exec(
       "INSERT INTO te_agent_guidance(run_id, guidance_id, client_guidance_id, text, chars, submitted_at, status) VALUES(?, ?, ?, ?, ?, ?, ?)",
       runId,
@@ -188,8 +196,15 @@ export class SqlAgentLoopStore implements AgentLoopStore {
     );
   }
 
+  /**
+   * The run's guidance items with `status`, oldest first. The queued ones are kept in HotRows (every
+   * model request reads them, and they are almost always none); writes through this store drop them.
+   */
   guidance(runId: string, status: GuidanceRow["status"]): GuidanceRow[] {
-    return this.sql
+    const memo = status === "queued" ? this.hot?.keep<GuidanceRow[]>(QUEUED_GUIDANCE) : undefined;
+    const known = memo?.get(runId);
+    if (known) return [...known];
+    const rows = this.sql
       .exec(
         "SELECT * FROM te_agent_guidance WHERE run_id = ? AND status = ? ORDER BY submitted_at, guidance_id",
         runId,
@@ -204,9 +219,12 @@ export class SqlAgentLoopStore implements AgentLoopStore {
         submittedAt: Number(row.submitted_at),
         status: String(row.status) as GuidanceRow["status"],
       }));
+    if (memo) rememberBounded(memo, runId, rows, MAX_QUEUED_RUNS);
+    return [...rows];
   }
 
   setGuidanceStatus(runId: string, guidanceIds: readonly string[], status: GuidanceRow["status"]): void {
+    this.hot?.keep(QUEUED_GUIDANCE).delete(runId);
     for (const id of guidanceIds)
       this.sql.exec("UPDATE te_agent_guidance SET status = ? WHERE run_id = ? AND guidance_id = ?", status, runId, id);
   }
@@ -217,6 +235,7 @@ export class SqlAgentLoopStore implements AgentLoopStore {
 
   deleteRun(runId: string): void {
     this.hot?.forgetRun(runId);
+    this.hot?.keep(QUEUED_GUIDANCE).delete(runId);
     this.sql.exec("DELETE FROM te_agent_loop WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM te_agent_docs WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM te_agent_guidance WHERE run_id = ?", runId);

@@ -1,5 +1,12 @@
 /** Invocations and tasks of agent runs in SQLite (schema v24; port src/ports/delegation-store.ts). */
+import { rememberBounded } from "../../domain/bounded-map";
 import type { DelegationStore, InvocationRecord, TaskRecord } from "../../ports/delegation-store";
+import type { HotRows } from "./hot-rows";
+
+/** HotRows memory of each run's tasks in order, read before every model request (issue 31). */
+const RUN_TASKS = "agent-run-tasks";
+/** Most runs whose tasks are kept. */
+const MAX_TASK_RUNS = 64;
 
 type Row = Record<string, SqlStorageValue>;
 
@@ -44,11 +51,37 @@ function toTask(row: Row): TaskRecord {
   };
 }
 
+/**
+ * With `hot` (the object's HotRows), a run's tasks are read once and kept until a task of the run
+ * is added, updated or deleted through this store (every model request looks for finished
+ * background tasks, and most runs have none; docs/decisions/3600). Records handed out are shared:
+ * callers must not mutate them.
+ */
 export class SqlDelegationStore implements DelegationStore {
   private readonly sql: SqlStorage;
 
-  constructor(storage: DurableObjectStorage) {
+  constructor(
+    storage: DurableObjectStorage,
+    private readonly hot?: HotRows,
+  ) {
     this.sql = storage.sql;
+  }
+
+  /** Every task of the run in order, from HotRows when kept. */
+  private runTasks(runId: string): TaskRecord[] {
+    const memo = this.hot?.keep<TaskRecord[]>(RUN_TASKS);
+    const known = memo?.get(runId);
+    if (known) return known;
+    const tasks = this.sql
+      .exec("SELECT * FROM te_agent_tasks WHERE run_id = ? ORDER BY ord", runId)
+      .toArray()
+      .map(toTask);
+    if (memo) rememberBounded(memo, runId, tasks, MAX_TASK_RUNS);
+    return tasks;
+  }
+
+  private forgetTasks(runId: string): void {
+    this.hot?.keep(RUN_TASKS).delete(runId);
   }
 
   addInvocation(r: InvocationRecord): void {
@@ -97,6 +130,7 @@ export class SqlDelegationStore implements DelegationStore {
   }
 
   addTask(t: TaskRecord): void {
+    this.forgetTasks(t.runId);
     const ord = Number(this.sql.exec("SELECT COUNT(*) AS n FROM te_agent_tasks WHERE run_id = ?", t.runId).one().n);
     this.sql.exec(
       `INSERT INTO te_agent_tasks(run_id, task_id, parent_invocation_id, child_invocation_id, target_profile_id,
@@ -124,22 +158,14 @@ export class SqlDelegationStore implements DelegationStore {
   }
 
   task(runId: string, taskId: string): TaskRecord | null {
-    const row = this.sql
-      .exec("SELECT * FROM te_agent_tasks WHERE run_id = ? AND task_id = ?", runId, taskId)
-      .toArray()[0];
-    return row ? toTask(row) : null;
+    return this.runTasks(runId).find((task) => task.taskId === taskId) ?? null;
   }
 
   tasks(runId: string, parentInvocationId?: string): TaskRecord[] {
-    const rows =
-      parentInvocationId === undefined
-        ? this.sql.exec("SELECT * FROM te_agent_tasks WHERE run_id = ? ORDER BY ord", runId)
-        : this.sql.exec(
-            "SELECT * FROM te_agent_tasks WHERE run_id = ? AND parent_invocation_id = ? ORDER BY ord",
-            runId,
-            parentInvocationId,
-          );
-    return rows.toArray().map(toTask);
+    const all = this.runTasks(runId);
+    return parentInvocationId === undefined
+      ? [...all]
+      : all.filter((task) => task.parentInvocationId === parentInvocationId);
   }
 
   updateTask(
@@ -151,6 +177,7 @@ export class SqlDelegationStore implements DelegationStore {
     const current = this.task(runId, taskId);
     if (!current) return;
     const next = { ...current, ...change };
+    this.forgetTasks(runId);
     this.sql.exec(
       `UPDATE te_agent_tasks SET status = ?, summary = ?, result_ref = ?, error = ?, delivered = ?, updated_at = ?
        WHERE run_id = ? AND task_id = ?`,
@@ -166,6 +193,7 @@ export class SqlDelegationStore implements DelegationStore {
   }
 
   deleteRun(runId: string): void {
+    this.forgetTasks(runId);
     this.sql.exec("DELETE FROM te_agent_invocations WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM te_agent_tasks WHERE run_id = ?", runId);
   }

@@ -9,6 +9,7 @@
  */
 import { AppError } from "../errors";
 import { ROOT_INVOCATION_ID } from "./run-ids";
+import { utf8Length } from "../workspace/text-metrics";
 
 export const EVENT_LEVELS = ["debug", "info", "warn", "error"] as const;
 export type EventLevel = (typeof EVENT_LEVELS)[number];
@@ -200,7 +201,9 @@ export function prepareEvent(runId: string, input: AppendEventInput, id: string,
           eventScope: related.length > 0 ? { invocationId, relatedInvocationIds: related } : { invocationId },
         };
   const payloadJson = JSON.stringify(scoped);
-  if (new TextEncoder().encode(payloadJson).byteLength > MAX_EVENT_PAYLOAD_BYTES) {
+  // A UTF-16 unit is at most 3 UTF-8 bytes, so only a payload over a third of the cap is encoded
+  // to count its bytes (an encoder per event was a measurable share of an agent round; issue 31).
+  if (payloadJson.length * 3 > MAX_EVENT_PAYLOAD_BYTES && utf8Length(payloadJson) > MAX_EVENT_PAYLOAD_BYTES) {
     throw new AppError(
       "agent.journal_payload_too_large",
       `A journal event payload must stay under ${MAX_EVENT_PAYLOAD_BYTES} bytes; store large content in the workspace and journal its path.`,

@@ -2,7 +2,8 @@
  * The rows an agent step keeps in memory (HotRows, docs/decisions/3450) never hide what SQLite
  * holds: a rolled-back transaction leaves no gap in the journal and no stale run, loop state or
  * document; a restore that replaces a run's rows is what the next read sees; documents shrink and
- * vanish exactly.
+ * vanish exactly; a run's queued guidance and its tasks, kept between model requests
+ * (docs/decisions/3600), follow every change.
  */
 import { describe, expect, it } from "vitest";
 import { agentLoopDeps } from "../../../src/composition/agent-loop";
@@ -153,5 +154,78 @@ describe("rows kept in memory between steps", () => {
       [9, 3, 1],
       [10, 3, 2],
     ]);
+  });
+
+  it("queued guidance and delegated tasks kept between model requests follow every change", async () => {
+    const user = await createUser();
+    const run = await createRun(user.userId);
+    const result = await inSpace(user.userId, (_deps, space) => {
+      const { store, delegation } = agentLoopDeps(space);
+      const queued = () => store.guidance(run.runId, "queued").map((g) => g.guidanceId);
+      const guidance = (guidanceId: string) => ({
+        guidanceId,
+        clientGuidanceId: null,
+        text: `text of ${guidanceId}`,
+        chars: 10,
+        submittedAt: 1,
+        status: "queued" as const,
+      });
+      const seen: Record<string, unknown> = { none: queued() };
+      store.addGuidance(run.runId, guidance("g1"));
+      seen.added = queued();
+      store.setGuidanceStatus(run.runId, ["g1"], "applied");
+      seen.applied = queued();
+      // A write that is rolled back leaves no trace in what is kept.
+      expect(() =>
+        space.storage.transactionSync(() => {
+          store.addGuidance(run.runId, guidance("g2"));
+          queued();
+          throw new Error("boom");
+        }),
+      ).toThrow("boom");
+      seen.rolledBack = queued();
+
+      const status = () => delegation.tasks(run.runId, "inv_root").map((t) => `${t.taskId}:${t.status}:${t.delivered}`);
+      seen.noTasks = status();
+      delegation.addTask({
+        runId: run.runId,
+        taskId: "task_1",
+        parentInvocationId: "inv_root",
+        childInvocationId: "inv_child",
+        targetProfileId: "default-writer",
+        workspaceKey: "root",
+        continuation: "return_to_parent",
+        status: "queued",
+        brief: { objective: "Find the dragon's name." },
+        delegateCallId: "call_1",
+        delegateRound: 1,
+        summary: null,
+        resultRef: null,
+        error: null,
+        delivered: false,
+        createdAt: 1,
+        updatedAt: 1,
+      });
+      seen.task = status();
+      delegation.updateTask(run.runId, "task_1", { status: "completed", delivered: true }, 2);
+      seen.updated = status();
+      seen.otherParent = delegation.tasks(run.runId, "inv_other").length;
+      // A restore rewrites rows underneath; it clears the object's memory, as every bulk write does.
+      space.sql.exec("UPDATE te_agent_tasks SET status = 'failed' WHERE run_id = ?", run.runId);
+      hotRows(space).invalidate();
+      seen.rewritten = status();
+      return seen;
+    });
+    expect(result).toEqual({
+      none: [],
+      added: ["g1"],
+      applied: [],
+      rolledBack: [],
+      noTasks: [],
+      task: ["task_1:queued:false"],
+      updated: ["task_1:completed:true"],
+      otherParent: 0,
+      rewritten: ["task_1:failed:true"],
+    });
   });
 });

@@ -23,6 +23,36 @@ describe("live socket", () => {
     expect(b1.frames.filter((f) => f.type === "device.changed")).toEqual([]);
   });
 
+  it("a socket opened after a broadcast gets the next one; a socket that closed does not stop the others", async () => {
+    const alice = await createUser("alice-laptop");
+    const rename = async (name: string) =>
+      apiJson(`/api/v1/devices/${alice.deviceId}`, {
+        method: "PATCH",
+        token: alice.deviceToken,
+        body: { name },
+        expectStatus: 200,
+      });
+    const first = await openSocket(alice.deviceToken);
+    const leaving = await openSocket(alice.deviceToken);
+    await rename("Phone");
+    await first.waitFor((f) => f.type === "device.changed" && f.device.name === "Phone");
+    // The object's socket list changes after it has broadcast: a socket joins, then one leaves.
+    const late = await openSocket(alice.deviceToken);
+    await rename("Tablet");
+    await late.waitFor((f) => f.type === "device.changed" && f.device.name === "Tablet");
+    leaving.ws.close(1000, "bye");
+    await leaving.closed;
+    await rename("Desk");
+    for (const socket of [first, late]) {
+      const frame = await socket.waitFor((f) => f.type === "device.changed" && f.device.name === "Desk");
+      expect(frame.device).toMatchObject({ id: alice.deviceId, name: "Desk" });
+    }
+    expect(late.frames.filter((f) => f.type === "device.changed").map((f) => f.device.name)).toEqual([
+      "Tablet",
+      "Desk",
+    ]);
+  });
+
   it("answers ping with pong and a bad frame with an error frame, without closing", async () => {
     const user = await createUser();
     const socket = await openSocket(user.deviceToken);

@@ -82,4 +82,26 @@ describe("RunModelStream", () => {
     ]);
     expect(read()).toMatchObject({ text: "A dragon", lastSeq: 2 });
   });
+
+  it("an attempt that streams nothing leaves empty text empty without a write, and text is never stale", () => {
+    const { deps, read } = harness();
+    let writes = 0;
+    const putDoc = deps.store.putDoc;
+    deps.store.putDoc = (runId, name, text) => {
+      writes += 1;
+      putDoc(runId, name, text);
+    };
+    // Rounds of tool calls only: no text, so nothing to clear.
+    new RunModelStream("run_1", { invocationId: "inv_root", round: 1, attempt: 1 }, deps).close();
+    new RunModelStream("run_1", { invocationId: "inv_root", round: 2, attempt: 1 }, deps).close();
+    expect(writes).toBe(0);
+    expect(read()).toMatchObject({ text: "", reasoning: "", lastSeq: 0 });
+    const third = new RunModelStream("run_1", { invocationId: "inv_root", round: 3, attempt: 1 }, deps);
+    third.push("reasoning", "Think.");
+    third.close();
+    expect(read()).toMatchObject({ round: 3, reasoning: "Think.", lastSeq: 1 });
+    // The next attempt clears the stored reasoning before its first delta.
+    new RunModelStream("run_1", { invocationId: "inv_root", round: 4, attempt: 1 }, deps);
+    expect(read()).toMatchObject({ round: 4, text: "", reasoning: "", lastSeq: 1 });
+  });
 });

@@ -5,7 +5,8 @@
  * FRAME_INTERVAL_MS (≤ 20 frames/s), `text` being the increment. `seq` counts from 1 per run.
  * Each flush also stores the attempt's text so far and `lastSeq` in the run's hidden document
  * MODEL_STREAM_DOC, so `GET …/model-stream` answers exactly the text of frames 1..lastSeq and a
- * device that joins mid-stream applies only the frames after it.
+ * device that joins mid-stream applies only the frames after it. A new attempt clears stored text
+ * at once; stored text that is already empty is left until the attempt's first flush.
  */
 import type { ModelStreamView } from "../../../contracts/timeline-views";
 import { ROOT_INVOCATION_ID } from "../../../domain/agent/run-ids";
@@ -50,10 +51,13 @@ export class RunModelStream {
     at: { invocationId: string; round: number; attempt: number },
     private readonly deps: RunModelStreamDeps,
   ) {
-    const lastSeq = readModelStream(deps.store, runId).lastSeq;
-    this.view = { ...at, text: "", reasoning: "", lastSeq };
+    const stored = readModelStream(deps.store, runId);
+    this.view = { ...at, text: "", reasoning: "", lastSeq: stored.lastSeq };
     this.throttle = new DeltaThrottle(deps.clock, (kind, text) => this.send(kind, text));
-    this.persist();
+    // The stored text must not outlive its attempt. When it is already empty (the last attempt only
+    // called tools), the new attempt is stored with its first flush: a reader sees the same empty
+    // text and lastSeq meanwhile, and a round of tool calls writes no document for it (issue 31).
+    if (stored.text !== "" || stored.reasoning !== "") this.persist();
   }
 
   /** Buffers one delta and schedules a flush. Never throws. */
