@@ -24,7 +24,7 @@ import { generateText, stepCountIs, tool } from "ai";
 import { z } from "zod";
 import { startWranglerDev } from "../scripts/dev-server.mjs";
 import { allEvents, call, roundSteps, roundTimes, startAgentBench, startBenchRun } from "./lib/agent-bench.mjs";
-import { interleave, ratioLine } from "./lib/stats.mjs";
+import { interleave, ratioLine, summary } from "./lib/stats.mjs";
 
 const ROUNDS = 40;
 const FIRST = 2;
@@ -179,7 +179,38 @@ try {
       "≈ 1 (no growth)",
     ),
   );
+  await printWriteCosts(bare);
 } finally {
   await bare.stop({ removeState: true });
   await ctx.stop();
+}
+
+/**
+ * Where the rest of a round goes: what SQLite writes cost in the bare object, per JavaScript turn
+ * (a turn that writes ends in a commit) and per statement. Means over TURNS turns, median of
+ * interleaved samples (docs/decisions/3600).
+ */
+async function printWriteCosts(bare) {
+  const TURNS = 400;
+  const perTurn = async (writes) => {
+    const started = performance.now();
+    const response = await fetch(`${bare.url}/write-turns`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ writes, turns: TURNS }),
+    });
+    await response.json();
+    return ((performance.now() - started) * 1000) / TURNS;
+  };
+  const costs = await interleave(
+    [0, 1, 8].map((writes) => ({ name: String(writes), run: () => perTurn(writes) })),
+    { samples: 7, warmup: 1 },
+  );
+  const line = (writes) => {
+    const s = summary(costs[writes]);
+    return `${s.median.toFixed(0)} µs (min ${s.min.toFixed(0)}, max ${s.max.toFixed(0)})`;
+  };
+  console.log(
+    `the platform's SQLite writes, per turn of the bare object (${TURNS} turns a sample): no write ${line("0")}; one insert (and its commit) ${line("1")}; eight inserts ${line("8")}`,
+  );
 }

@@ -11,6 +11,8 @@
  * - `POST /agent-floor {baseUrl, modelId}` runs an agent loop's floor inside the object: streamed
  *   chat completions until the model stops calling tools, each answer read and parsed, its tool calls
  *   answered in memory, and one journal row written per round (bench/agent-round.mjs).
+ * - `POST /write-turns {writes, turns}` times what SQLite writes cost per JavaScript turn: `turns`
+ *   turns of `writes` inserts each (bench/agent-round.mjs, docs/decisions/3600).
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { DurableObject } from "cloudflare:workers";
@@ -109,6 +111,26 @@ export class BareSpace extends DurableObject<Env> {
       for (const c of toolCalls) messages.push({ role: "tool", tool_call_id: c.id, content: '{"ok":true}' });
       this.sql.exec("INSERT INTO journal VALUES(?, ?, ?)", run, round, JSON.stringify(toolCalls));
     }
+  }
+
+  /**
+   * What SQLite writes cost on this platform per JavaScript turn (bench/agent-round.mjs): `turns`
+   * times, waits for a timer (a new turn, as a step does after any I/O), then inserts `writes` rows
+   * of ~300 bytes into a keyed table. Each turn that wrote ends in a commit of its own. Answers
+   * `{turns}`; the caller times the request.
+   */
+  async writeTurns(writes: number, turns: number): Promise<{ turns: number }> {
+    this.sql.exec(
+      "CREATE TABLE IF NOT EXISTS turns (run TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (run, seq))",
+    );
+    const run = crypto.randomUUID();
+    const body = JSON.stringify({ type: "tool_call_completed", payload: "x".repeat(260) });
+    let seq = 0;
+    for (let turn = 0; turn < turns; turn += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      for (let i = 0; i < writes; i += 1) this.sql.exec("INSERT INTO turns VALUES(?, ?, ?)", run, ++seq, body);
+    }
+    return { turns };
   }
 
   async import(body: ReadableStream<Uint8Array>): Promise<{ messageCount: number }> {
@@ -223,6 +245,10 @@ app.post("/mcp-call", async (c) => {
 app.post("/agent-floor", async (c) => {
   const body = (await c.req.json()) as { baseUrl: string; modelId: string };
   return c.json(await stub(c.env).agentFloor(body.baseUrl, body.modelId));
+});
+app.post("/write-turns", async (c) => {
+  const body = (await c.req.json()) as { writes: number; turns: number };
+  return c.json(await stub(c.env).writeTurns(body.writes, body.turns));
 });
 app.post("/import", async (c) => c.json(await stub(c.env).import(c.req.raw.body!), 201));
 
