@@ -35,6 +35,11 @@ export interface AgentLoopStore {
   writeState(runId: string, json: string, expectedVersion: number, now: number, invocationId?: string): number;
   /** Stores a document (replacing one of the same name). */
   putDoc(runId: string, name: string, text: string): void;
+  /**
+   * Stores several documents `[name, text]`, as putDoc one by one would; new small ones in one
+   * statement when the store can (docs/decisions/3600).
+   */
+  putDocs(runId: string, docs: ReadonlyArray<readonly [name: string, text: string]>): void;
   /** A document's text or null. */
   getDoc(runId: string, name: string): string | null;
   /** Names of the run's documents starting with `prefix`, sorted. */

@@ -8,6 +8,7 @@ import { AppError } from "../../domain/errors";
 import { ROOT_INVOCATION_ID } from "../../domain/agent/run-ids";
 import type { AgentLoopStore, GuidanceRow } from "../../ports/agent-loop-store";
 import { rememberBounded } from "../../domain/bounded-map";
+import { inBatches, MAX_BOUND_PARAMETERS } from "./bound-parameters";
 import type { HotRows, RunDocs } from "./hot-rows";
 
 /** HotRows memory of each run's queued guidance, read before every model request (issue 31). */
@@ -138,6 +139,33 @@ export class SqlAgentLoopStore implements AgentLoopStore {
         this.sql.exec("INSERT INTO te_agent_docs(run_id, name, chunk, body) VALUES(?, ?, ?, ?)", runId, name, i, body);
     });
     this.hot!.setDoc(docs, name, parts.length, text);
+  }
+
+  /**
+   * Several documents at once: with HotRows, those whose names are new and that fit one chunk go in
+   * one multi-row INSERT (a statement costs about what a commit of one row costs on this platform;
+   * docs/decisions/3600), the others through putDoc.
+   */
+  putDocs(runId: string, docs: ReadonlyArray<readonly [name: string, text: string]>): void {
+    const index = this.docsOf(runId);
+    const fresh = index
+      ? docs.filter(
+          ([name, text], i) =>
+            !index.chunks.has(name) && text.length <= DOC_CHUNK_CHARS && docs.findIndex(([n]) => n === name) === i,
+        )
+      : [];
+    if (fresh.length < 2) {
+      for (const [name, text] of docs) this.putDoc(runId, name, text);
+      return;
+    }
+    for (const rows of inBatches(fresh, MAX_BOUND_PARAMETERS / 4)) {
+      this.sql.exec(
+        `INSERT INTO te_agent_docs(run_id, name, chunk, body) VALUES ${rows.map(() => "(?, ?, ?, ?)").join(", ")}`,
+        ...rows.flatMap(([name, text]) => [runId, name, 0, text]),
+      );
+      for (const [name, text] of rows) this.hot!.setDoc(index!, name, 1, text);
+    }
+    for (const doc of docs) if (!fresh.includes(doc)) this.putDoc(runId, doc[0], doc[1]);
   }
 
   getDoc(runId: string, name: string): string | null {

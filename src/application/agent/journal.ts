@@ -64,6 +64,13 @@ export class JournalService implements RunJournal {
     return this.store.append(runId, input);
   }
 
+  /** `record` of several events in order, in one write when the store can. Same contract. */
+  recordMany(runId: string, inputs: readonly AppendEventInput[]): AgentRunEvent[] {
+    return this.store.appendMany
+      ? this.store.appendMany(runId, inputs)
+      : inputs.map((input) => this.store.append(runId, input));
+  }
+
   /** Sends `agent.event {event}` to the sockets following the event's run. */
   publish(event: AgentRunEvent): void {
     this.sockets.publish(runTopic(event.runId), { type: "agent.event", event });

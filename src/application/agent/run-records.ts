@@ -30,6 +30,7 @@ import {
   toWaitingOnView,
 } from "../../domain/agent/run-record";
 import { decodeRunCursor, encodeRunCursor } from "../../domain/agent/run-cursor";
+import type { AppendEventInput } from "../../domain/agent/run-events";
 import type { RunRepository } from "../../ports/run-repository";
 import type { Clock, SocketHub } from "../../ports/space";
 import type { JournalService } from "./journal";
@@ -140,12 +141,13 @@ export class RunRecordService {
    * Moves a run to `status` (rules in domain/agent/run-status.ts): persists status/updatedAt (and
    * terminalAt for a terminal status) and journals `status_changed {status}` in one transaction,
    * then delivers the event and broadcasts `agent.run_changed {runId, status, waitingOn}`. A
-   * terminal status clears `waitingOn`. Synchronous.
-   * Throws agent.run_not_found or agent.run_status_conflict.
+   * terminal status clears `waitingOn`. `then`: events that follow the status change at once,
+   * journaled right after `status_changed` in the same write (docs/decisions/3600). Synchronous.
+   * Throws agent.run_not_found or agent.run_status_conflict (and the journal's event errors).
    */
-  transition(runId: string, status: AgentRunStatus): AgentRunRecord {
+  transition(runId: string, status: AgentRunStatus, then: readonly AppendEventInput[] = []): AgentRunRecord {
     const now = this.clock.now();
-    const { run, event } = this.repo.transaction(() => {
+    const { run, events } = this.repo.transaction(() => {
       const current = this.get(runId);
       assertTransition(runId, current.status, status);
       const terminal = isTerminalStatus(status);
@@ -155,7 +157,7 @@ export class RunRecordService {
         updatedAt: now,
         ...(terminalAt !== null ? { terminalAt, waitingOn: null } : {}),
       });
-      const recorded = this.journal.record(runId, { type: "status_changed", payload: { status } });
+      const recorded = this.journal.recordMany(runId, [{ type: "status_changed", payload: { status } }, ...then]);
       return {
         run: {
           ...current,
@@ -164,10 +166,10 @@ export class RunRecordService {
           terminalAt: terminalAt ?? current.terminalAt,
           waitingOn: terminal ? null : (current.waitingOn ?? null),
         },
-        event: recorded,
+        events: recorded,
       };
     });
-    this.journal.publish(event);
+    for (const event of events) this.journal.publish(event);
     this.sockets.broadcast({
       type: "agent.run_changed",
       runId,

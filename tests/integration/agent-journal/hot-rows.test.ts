@@ -228,4 +228,35 @@ describe("rows kept in memory between steps", () => {
       rewritten: ["task_1:failed:true"],
     });
   });
+
+  it("documents stored together read back exactly, from memory and from SQLite", async () => {
+    const user = await createUser();
+    const run = await createRun(user.userId);
+    const result = await inSpace(user.userId, (_deps, space) => {
+      const { store } = agentLoopDeps(space);
+      store.putDoc(run.runId, "old.json", "before");
+      const big = "b".repeat(400 * 1024); // two chunks
+      store.putDocs(run.runId, [
+        ["a.json", "first"],
+        ["old.json", "after"],
+        ["b.json", "second"],
+        ["big.json", big],
+        ["a.json", "first, again"],
+      ]);
+      const names = ["a.json", "b.json", "old.json", "big.json"] as const;
+      const read = () => Object.fromEntries(names.map((name) => [name, store.getDoc(run.runId, name)?.slice(0, 20)]));
+      const fromMemory = read();
+      hotRows(space).invalidate();
+      const fromSql = read();
+      const rows = space.sql
+        .exec("SELECT name, count(*) AS n FROM te_agent_docs WHERE run_id = ? GROUP BY name ORDER BY name", run.runId)
+        .toArray()
+        .map((row) => `${row.name}:${row.n}`);
+      return { fromMemory, fromSql, rows };
+    });
+    const expected = { "a.json": "first, again", "b.json": "second", "old.json": "after", "big.json": "b".repeat(20) };
+    expect(result.fromMemory).toEqual(expected);
+    expect(result.fromSql).toEqual(expected);
+    expect(result.rows).toEqual(["a.json:1", "b.json:1", "big.json:2", "old.json:1"]);
+  });
 });

@@ -92,11 +92,19 @@ export class StepContext {
   /**
    * Moves the run to `status` (journals status_changed; broadcasts agent.run_changed). A child
    * invocation never changes the run's status: the run's status is its foreground invocation's
-   * (docs/spec/agent-delegation.md §4).
+   * (docs/spec/agent-delegation.md §4). `then`: events that follow at once, journaled with the
+   * status change in one write (a child journals them alone).
    */
-  status(status: AgentRunStatus): void {
-    if (this.isChild) return;
-    this.deps.runs.transition(this.runId, status);
+  status(status: AgentRunStatus, then: readonly JournalEntry[] = []): void {
+    if (this.isChild) {
+      if (then.length > 0) this.emitAll(then);
+      return;
+    }
+    this.deps.runs.transition(
+      this.runId,
+      status,
+      then.map(([type, payload, level]) => this.eventInput(type, payload, level)),
+    );
   }
 
   /** True when the user asked to cancel (run `cancelling`) or this step was aborted. */
@@ -175,6 +183,11 @@ export class StepContext {
 
   putDoc(name: string, text: string): void {
     this.deps.store.putDoc(this.runId, name, text);
+  }
+
+  /** Several documents `[name, text]` in as few writes as the store can (docs/decisions/3600). */
+  putDocs(docs: ReadonlyArray<readonly [name: string, text: string]>): void {
+    this.deps.store.putDocs(this.runId, docs);
   }
 
   doc(name: string): string | null {

@@ -7,11 +7,19 @@ import { messageDocName } from "../../../domain/agent/loop/loop-state";
 import type { ModelMessage } from "../../../domain/models/ir";
 import type { StepContext } from "./context";
 
-/** Appends one message (state.messageCount is saved with the step's state). */
-export function appendMessage(ctx: StepContext, message: ModelMessage): number {
+/**
+ * Appends one message (state.messageCount is saved with the step's state). `alongside`: other
+ * documents `[name, text]` the caller stores at the same moment, written with the message in as few
+ * statements as the store can (the round's response or tool result; docs/decisions/3600).
+ */
+export function appendMessage(
+  ctx: StepContext,
+  message: ModelMessage,
+  alongside: ReadonlyArray<readonly [name: string, text: string]> = [],
+): number {
   const n = ctx.state.messageCount + 1;
   const text = JSON.stringify(message);
-  ctx.putDoc(ctx.docName(messageDocName(n)), text);
+  ctx.putDocs([...alongside, [ctx.docName(messageDocName(n)), text]]);
   ctx.deps.memo?.rememberMessage(ctx.memoKey, n, text);
   ctx.state.messageCount = n;
   return n;

@@ -60,7 +60,6 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
     // (docs/spec/agent-delegation.md §4).
     if (!ctx.isChild) applyGuidance(ctx);
     injectBackgroundResults(ctx);
-    ctx.status("calling_model");
   }
   const request = buildModelRequest(ctx);
   const started: JournalEntry[] = [];
@@ -83,7 +82,9 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
     "model_call_attempt_started",
     { round: state.round, invocationId: inv, attempt: state.attempt, maxRetries },
   ]);
-  ctx.emitAll(started);
+  // Attempt 1 moves to calling_model; its status change and these events are one journal write.
+  if (state.attempt === 1) ctx.status("calling_model", started);
+  else ctx.emitAll(started);
   let response: ModelResponse;
   let live: RunModelStream | undefined;
   try {
@@ -193,7 +194,6 @@ async function recordResponse(ctx: StepContext, response: ModelResponse): Promis
   const { state } = ctx;
   const inv = state.invocationId;
   const path = modelResponsePath(state.round, inv);
-  ctx.putDoc(path, JSON.stringify(response));
   const stored = {
     round: state.round,
     invocationId: inv,
@@ -248,7 +248,8 @@ async function recordResponse(ctx: StepContext, response: ModelResponse): Promis
     ["provider_state_updated", providerState],
     ["model_completed", completed],
   ]);
-  appendMessage(ctx, response.message);
+  // The response document is written with the assistant message, in the same synchronous section.
+  appendMessage(ctx, response.message, [[path, JSON.stringify(response)]]);
 }
 
 /**

@@ -29,7 +29,6 @@ export function recordResult(
 ): void {
   const { state } = ctx;
   const inv = state.invocationId;
-  ctx.putDoc(options.resultPath, JSON.stringify(options.audit ?? result));
   const stored = {
     round: state.round,
     invocationId: inv,
@@ -59,19 +58,24 @@ export function recordResult(
         ]
       : ["tool_call_completed", { ...payload, message: null }],
   ]);
-  appendMessage(ctx, {
-    role: "tool",
-    parts: [
-      {
-        type: "toolResult",
-        result: {
-          callId: call.callId,
-          alias: call.name,
-          content: providerText(result, options.source),
-          isError: result.isError,
+  // The result document is written with the tool message, in the same synchronous section.
+  appendMessage(
+    ctx,
+    {
+      role: "tool",
+      parts: [
+        {
+          type: "toolResult",
+          result: {
+            callId: call.callId,
+            alias: call.name,
+            content: providerText(result, options.source),
+            isError: result.isError,
+          },
         },
-      },
-    ],
-  });
+      ],
+    },
+    [[options.resultPath, JSON.stringify(options.audit ?? result)]],
+  );
   call.status = "done";
 }

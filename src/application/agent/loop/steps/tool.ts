@@ -69,8 +69,7 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
   };
   const resumed = call.status === "started" || call.status === "dispatched" || call.status === "waiting_tasks";
   if (!resumed && call.status !== "awaiting") {
-    ctx.status("dispatching_tool");
-    ctx.emit("tool_call_requested", { ...base, argumentsRef: call.argsPath });
+    ctx.status("dispatching_tool", [["tool_call_requested", { ...base, argumentsRef: call.argsPath }]]);
   }
   if (call.decision === "fatal") {
     ctx.emit(
