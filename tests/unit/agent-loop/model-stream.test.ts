@@ -104,4 +104,25 @@ describe("RunModelStream", () => {
     new RunModelStream("run_1", { invocationId: "inv_root", round: 4, attempt: 1 }, deps);
     expect(read()).toMatchObject({ round: 4, text: "", reasoning: "", lastSeq: 1 });
   });
+
+  it("a parent's and a sub-agent's attempts streaming at once never send the same seq", () => {
+    const { deps, frames, read } = harness();
+    const parent = new RunModelStream("run_1", { invocationId: "inv_root", round: 2, attempt: 1 }, deps);
+    const child = new RunModelStream("run_1", { invocationId: "inv_child", round: 1, attempt: 1 }, deps);
+    for (let i = 0; i < 3; i += 1) {
+      parent.push("text", `P${i} `);
+      parent.close();
+      child.push("text", `C${i} `);
+      child.close();
+    }
+    expect(frames.map((f) => [f.frame.seq, f.frame.invocationId])).toEqual([
+      [1, "inv_root"],
+      [2, "inv_child"],
+      [3, "inv_root"],
+      [4, "inv_child"],
+      [5, "inv_root"],
+      [6, "inv_child"],
+    ]);
+    expect(read()).toMatchObject({ invocationId: "inv_child", text: "C0 C1 C2 ", lastSeq: 6 });
+  });
 });

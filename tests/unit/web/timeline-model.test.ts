@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AgentRunEvent } from "../../../web/src/api/types";
-import { buildTimeline, checkpointBefore } from "../../../web/src/runs/timeline/timeline-model";
+import { buildTimeline, checkpointBefore, liveFor, modelAtWork } from "../../../web/src/runs/timeline/timeline-model";
 
 let seq = 0;
 const ev = (type: string, payload: Record<string, unknown>): AgentRunEvent => ({
@@ -100,5 +100,42 @@ describe("buildTimeline", () => {
       ev("model_call_attempt_started", { round: 1, invocationId: "inv_child" }),
     ]);
     expect(timeline.rounds.map((r) => r.key)).toEqual(["inv_root/1", "inv_child/1"]);
+  });
+
+  it("shows live text and 'the model is writing' only for the round's current attempt, from the journal", () => {
+    const started = (attempt: number) =>
+      ev("model_call_attempt_started", { round: 1, invocationId: "inv_root", attempt });
+    const failed = (attempt: number, willRetry: boolean) =>
+      ev("model_call_attempt_failed", {
+        round: 1,
+        invocationId: "inv_root",
+        attempt,
+        code: "model.stream_failed",
+        willRetry,
+      });
+    const live = (attempt: number) => ({
+      invocationId: "inv_root",
+      round: 1,
+      attempt,
+      text: "Partial text",
+      lastSeq: 3,
+    });
+    const at = (...events: AgentRunEvent[]) => buildTimeline(events).rounds[0]!;
+
+    // Attempt 1 streams: its text shows, and every device says the model is writing.
+    expect(liveFor(at(started(1)), live(1))).not.toBeNull();
+    expect(modelAtWork(at(started(1)))).toBe(true);
+    // It fails and waits to retry: nothing is at work, its text still shows until the next attempt.
+    expect(modelAtWork(at(started(1), failed(1, true)))).toBe(false);
+    expect(liveFor(at(started(1), failed(1, true)), live(1))).not.toBeNull();
+    // Attempt 2 starts: attempt 1's text is gone on every device, the model is at work again.
+    const second = at(started(1), failed(1, true), started(2));
+    expect(liveFor(second, live(1))).toBeNull();
+    expect(liveFor(second, live(2))).not.toBeNull();
+    expect(modelAtWork(second)).toBe(true);
+    // Another round's or invocation's stream never shows here; an answered round is not at work.
+    expect(liveFor(second, { ...live(2), round: 2 })).toBeNull();
+    expect(liveFor(second, { ...live(2), invocationId: "inv_child" })).toBeNull();
+    expect(modelAtWork(at(started(1), ev("model_completed", { round: 1, invocationId: "inv_root" })))).toBe(false);
   });
 });

@@ -5,8 +5,10 @@
  * FRAME_INTERVAL_MS (≤ 20 frames/s), `text` being the increment. `seq` counts from 1 per run.
  * Each flush also stores the attempt's text so far and `lastSeq` in the run's hidden document
  * MODEL_STREAM_DOC, so `GET …/model-stream` answers exactly the text of frames 1..lastSeq and a
- * device that joins mid-stream applies only the frames after it. A new attempt clears stored text
- * at once; stored text that is already empty is left until the attempt's first flush.
+ * device that joins mid-stream applies only the frames after it. Concurrent attempts (a parent and
+ * its sub-agents) take their seqs from the same stored view, so frames never share a seq. A new
+ * attempt clears stored text at once; stored text that is already empty is left until the attempt's
+ * first flush.
  */
 import type { ModelStreamView } from "../../../contracts/timeline-views";
 import { ROOT_INVOCATION_ID } from "../../../domain/agent/run-ids";
@@ -72,7 +74,9 @@ export class RunModelStream {
 
   private send(kind: DeltaKind, text: string): void {
     const view = this.view;
-    view.lastSeq += 1;
+    // Attempts of a parent and its sub-agents stream at the same time: the next seq is the run's,
+    // read from the stored view every frame writes (served from memory), so no two frames share one.
+    view.lastSeq = Math.max(view.lastSeq, readModelStream(this.deps.store, this.runId).lastSeq) + 1;
     view[kind] += text;
     this.persist();
     this.deps.journal.publishToRun(this.runId, {

@@ -10,7 +10,7 @@ import { ErrorNote, ErrorText } from "../../components/ErrorNote";
 import { formatDuration } from "../../i18n/format";
 import { useAction } from "../../state/use-action";
 import type { ModelStreamView, ModelTurnView } from "./timeline-api";
-import { spanMs, type TimelineRound } from "./timeline-model";
+import { modelAtWork, spanMs, type TimelineRound } from "./timeline-model";
 import { ToolCallItem } from "./ToolCallItem";
 import { useTimelineApi } from "./use-timeline-api";
 
@@ -39,7 +39,7 @@ export function RoundItem({
   const load = useAction(async () => setTurn(await api.modelTurn(runId, round.round, round.invocationId)), {
     toastErrors: false,
   });
-  const streaming = active && live !== null && !round.answeredAt;
+  const streaming = active && modelAtWork(round);
   const text = turn?.assistant.text ?? (live && live.text.length > 0 ? live.text : round.narration?.text);
   const cut = !turn && !(live && live.text.length > 0) && round.narration?.truncated === true;
   const reasoning = turn?.reasoning.map((r) => r.text).join("\n\n") ?? (live?.reasoning || null);

@@ -13,7 +13,7 @@ import { ErrorText } from "../../components/ErrorNote";
 import { formatCount } from "../../i18n/format";
 import { RoundItem } from "./RoundItem";
 import { taskLabel, useTimelineEnv } from "./timeline-env";
-import type { TimelineTask } from "./timeline-model";
+import { liveFor, type TimelineTask } from "./timeline-model";
 
 export interface TaskGroupProps {
   runId: string;
@@ -82,7 +82,7 @@ export function TaskGroup({ runId, task, chatHref, checkpointBefore, canRevert }
                 key={round.key}
                 runId={runId}
                 round={round}
-                live={live && live.invocationId === round.invocationId && live.round === round.round ? live : null}
+                live={liveFor(round, live)}
                 active={env.active && working}
                 chatHref={chatHref}
                 checkpointBefore={checkpointBefore}

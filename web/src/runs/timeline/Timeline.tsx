@@ -12,7 +12,7 @@ import { Fragment } from "react";
 import { RoundItem } from "./RoundItem";
 import { useTimelineEnv } from "./timeline-env";
 import type { ModelStreamView } from "./timeline-api";
-import { buildTimeline, checkpointBefore, type Timeline as TimelineData } from "./timeline-model";
+import { buildTimeline, checkpointBefore, liveFor, type Timeline as TimelineData } from "./timeline-model";
 
 export function useTimeline(events: readonly AgentRunEvent[]): TimelineData {
   return useMemo(() => buildTimeline(events), [events]);
@@ -57,7 +57,7 @@ export function Timeline({
               <RoundItem
                 runId={runId}
                 round={round}
-                live={live && live.invocationId === round.invocationId && live.round === round.round ? live : null}
+                live={liveFor(round, live)}
                 active={active}
                 chatHref={chatHref}
                 checkpointBefore={before}

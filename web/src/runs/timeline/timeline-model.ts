@@ -69,6 +69,8 @@ export interface TimelineRound {
   startedAt: string;
   /** When the model answered (model_completed). */
   answeredAt?: string;
+  /** The latest model attempt started for this round (model_call_attempt_started), when known. */
+  attempt?: number;
   narration?: { text: string; truncated: boolean };
   hasReasoning: boolean;
   failedAttempts: Array<{ attempt?: number; code: string; message: string; willRetry: boolean }>;
@@ -91,6 +93,28 @@ export interface Timeline {
 }
 
 const roundKey = (inv: string, round: number) => `${inv}/${round}`;
+
+/**
+ * The live stream when it is this round's current attempt: once the journal says a later attempt
+ * started, the text an earlier one streamed is no longer shown (every device then shows the same
+ * as one that reads the stored stream again).
+ */
+export function liveFor<T extends { invocationId: string; round: number; attempt: number }>(
+  round: TimelineRound,
+  live: T | null,
+): T | null {
+  if (!live || live.invocationId !== round.invocationId || live.round !== round.round) return null;
+  return round.attempt === undefined || live.attempt === round.attempt ? live : null;
+}
+
+/**
+ * True while the model is at work on the round: its latest attempt started, has not failed and
+ * has not answered. From the journal alone, so every device agrees whether text streams or not.
+ */
+export function modelAtWork(round: TimelineRound): boolean {
+  if (round.answeredAt || round.attempt === undefined) return false;
+  return !round.failedAttempts.some((failed) => failed.attempt === undefined || failed.attempt >= round.attempt!);
+}
 
 export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
   const rounds = new Map<string, TimelineRound>();
@@ -140,9 +164,12 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
   for (const event of events) {
     const p = (event.payload && typeof event.payload === "object" ? event.payload : {}) as Payload;
     switch (event.type) {
-      case "model_call_attempt_started":
-        roundOf(p, event.timestamp);
+      case "model_call_attempt_started": {
+        const round = roundOf(p, event.timestamp);
+        const attempt = num(p.attempt);
+        if (round && attempt !== undefined) round.attempt = Math.max(round.attempt ?? 0, attempt);
         break;
+      }
       case "model_completed": {
         const round = roundOf(p, event.timestamp);
         if (!round) break;
