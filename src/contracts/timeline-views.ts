@@ -49,18 +49,26 @@ export const agentModelDeltaFrameSchema = z.strictObject({
   text: z.string(),
 });
 
-/**
- * `GET /agent/runs/:runId/model-stream`: the text and reasoning of the latest model attempt as far as
- * frames 1..lastSeq carried it (round 0, lastSeq 0 before the first model call). A device that
- * joins mid-stream reads this, then applies only frames with `seq > lastSeq` of the same attempt.
- */
-export const modelStreamViewSchema = z.strictObject({
+/** One invocation's latest model attempt as far as its frames carried it (`lastSeq`: its last frame's seq). */
+export const invocationStreamSchema = z.strictObject({
   invocationId: z.string(),
   round: z.number().int().min(0),
   attempt: z.number().int().min(0),
   text: z.string(),
   reasoning: z.string(),
   lastSeq: z.number().int().min(0),
+});
+export type InvocationStreamView = z.infer<typeof invocationStreamSchema>;
+
+/**
+ * `GET /agent/runs/:runId/model-stream`: the text and reasoning of the latest model attempt as far as
+ * frames 1..lastSeq carried it (round 0, lastSeq 0 before the first model call), and `streams`: the
+ * latest attempt of every invocation that streamed (a parent and its sub-agents stream at the same
+ * time; at most MAX_LIVE_STREAMS, most recent last). `lastSeq` is the run's last frame. A device
+ * that joins mid-stream reads this, then applies frames with `seq > lastSeq` to their invocation.
+ */
+export const modelStreamViewSchema = invocationStreamSchema.extend({
+  streams: z.array(invocationStreamSchema),
 });
 export type ModelStreamView = z.infer<typeof modelStreamViewSchema>;
 

@@ -37,6 +37,7 @@ describe("RunModelStream", () => {
       text: "",
       reasoning: "",
       lastSeq: 0,
+      streams: [],
     });
   });
 
@@ -123,6 +124,17 @@ describe("RunModelStream", () => {
       [5, "inv_root"],
       [6, "inv_child"],
     ]);
+    // Each invocation's text is kept whole beside the other's.
     expect(read()).toMatchObject({ invocationId: "inv_child", text: "C0 C1 C2 ", lastSeq: 6 });
+    expect(read().streams.map((s) => [s.invocationId, s.text, s.lastSeq])).toEqual([
+      ["inv_root", "P0 P1 P2 ", 5],
+      ["inv_child", "C0 C1 C2 ", 6],
+    ]);
+    // The parent's next round clears only the parent's text.
+    new RunModelStream("run_1", { invocationId: "inv_root", round: 3, attempt: 1 }, deps);
+    expect(read().streams.map((s) => [s.invocationId, s.round, s.text])).toEqual([
+      ["inv_child", 1, "C0 C1 C2 "],
+      ["inv_root", 3, ""],
+    ]);
   });
 });

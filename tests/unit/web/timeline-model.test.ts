@@ -113,13 +113,10 @@ describe("buildTimeline", () => {
         code: "model.stream_failed",
         willRetry,
       });
-    const live = (attempt: number) => ({
-      invocationId: "inv_root",
-      round: 1,
-      attempt,
-      text: "Partial text",
-      lastSeq: 3,
-    });
+    const live = (attempt: number, change: { round?: number; invocationId?: string } = {}) => {
+      const view = { invocationId: "inv_root", round: 1, attempt, text: "Partial text", lastSeq: 3, ...change };
+      return { lastSeq: 3, views: { [view.invocationId]: view } };
+    };
     const at = (...events: AgentRunEvent[]) => buildTimeline(events).rounds[0]!;
 
     // Attempt 1 streams: its text shows, and every device says the model is writing.
@@ -134,8 +131,8 @@ describe("buildTimeline", () => {
     expect(liveFor(second, live(2))).not.toBeNull();
     expect(modelAtWork(second)).toBe(true);
     // Another round's or invocation's stream never shows here; an answered round is not at work.
-    expect(liveFor(second, { ...live(2), round: 2 })).toBeNull();
-    expect(liveFor(second, { ...live(2), invocationId: "inv_child" })).toBeNull();
+    expect(liveFor(second, live(2, { round: 2 }))).toBeNull();
+    expect(liveFor(second, live(2, { invocationId: "inv_child" }))).toBeNull();
     expect(modelAtWork(at(started(1), ev("model_completed", { round: 1, invocationId: "inv_root" })))).toBe(false);
   });
 });

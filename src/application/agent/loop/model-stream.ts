@@ -5,12 +5,13 @@
  * FRAME_INTERVAL_MS (≤ 20 frames/s), `text` being the increment. `seq` counts from 1 per run.
  * Each flush also stores the attempt's text so far and `lastSeq` in the run's hidden document
  * MODEL_STREAM_DOC, so `GET …/model-stream` answers exactly the text of frames 1..lastSeq and a
- * device that joins mid-stream applies only the frames after it. Concurrent attempts (a parent and
- * its sub-agents) take their seqs from the same stored view, so frames never share a seq. A new
- * attempt clears stored text at once; stored text that is already empty is left until the attempt's
- * first flush.
+ * device that joins mid-stream applies only the frames after it. A parent and its sub-agents stream
+ * at the same time: the stored view keeps each invocation's latest attempt (`streams`) and the
+ * run's last seq, which every frame takes its seq from, so frames never share a seq. A new attempt
+ * clears its invocation's stored text at once; text that is already empty is left until the
+ * attempt's first flush.
  */
-import type { ModelStreamView } from "../../../contracts/timeline-views";
+import type { InvocationStreamView, ModelStreamView } from "../../../contracts/timeline-views";
 import { ROOT_INVOCATION_ID } from "../../../domain/agent/run-ids";
 import type { AgentLoopStore } from "../../../ports/agent-loop-store";
 import type { Clock } from "../../../ports/space";
@@ -21,8 +22,11 @@ export { FRAME_INTERVAL_MS } from "../../streaming/delta-throttle";
 /** Hidden document holding the latest attempt's streamed text (deleted with the run's documents). */
 export const MODEL_STREAM_DOC = "live/model-stream.json";
 
+/** Invocations whose latest attempt the stored view keeps (the most recent ones). */
+export const MAX_LIVE_STREAMS = 8;
+
 /** The stream of a run before its first model call. */
-const EMPTY: ModelStreamView = {
+const EMPTY: InvocationStreamView = {
   invocationId: ROOT_INVOCATION_ID,
   round: 0,
   attempt: 0,
@@ -34,7 +38,11 @@ const EMPTY: ModelStreamView = {
 /** What `GET /agent/runs/:runId/model-stream` answers (the caller checks the run exists). */
 export function readModelStream(store: Pick<AgentLoopStore, "getDoc">, runId: string): ModelStreamView {
   const text = store.getDoc(runId, MODEL_STREAM_DOC);
-  return text === null ? { ...EMPTY } : (JSON.parse(text) as ModelStreamView);
+  if (text === null) return { ...EMPTY, streams: [] };
+  const stored = JSON.parse(text) as Omit<ModelStreamView, "streams"> & { streams?: InvocationStreamView[] };
+  // A view stored before `streams` existed is its only stream.
+  const { streams, ...latest } = stored;
+  return { ...latest, streams: streams ?? (latest.round > 0 ? [latest] : []) };
 }
 
 export interface RunModelStreamDeps {
@@ -45,7 +53,7 @@ export interface RunModelStreamDeps {
 
 /** One model attempt's live text; `push` from the gateway's onDelta, `close` when the attempt ends. */
 export class RunModelStream {
-  private view: ModelStreamView;
+  private view: InvocationStreamView;
   private readonly throttle: DeltaThrottle;
 
   constructor(
@@ -56,10 +64,11 @@ export class RunModelStream {
     const stored = readModelStream(deps.store, runId);
     this.view = { ...at, text: "", reasoning: "", lastSeq: stored.lastSeq };
     this.throttle = new DeltaThrottle(deps.clock, (kind, text) => this.send(kind, text));
-    // The stored text must not outlive its attempt. When it is already empty (the last attempt only
-    // called tools), the new attempt is stored with its first flush: a reader sees the same empty
-    // text and lastSeq meanwhile, and a round of tool calls writes no document for it (issue 31).
-    if (stored.text !== "" || stored.reasoning !== "") this.persist();
+    // The invocation's stored text must not outlive its attempt. When it is already empty (its last
+    // attempt only called tools), the new attempt is stored with its first flush: a reader sees the
+    // same empty text meanwhile, and a round of tool calls writes no document for it (issue 31).
+    const previous = stored.streams.find((s) => s.invocationId === at.invocationId);
+    if (previous && (previous.text !== "" || previous.reasoning !== "")) this.persist(stored);
   }
 
   /** Buffers one delta and schedules a flush. Never throws. */
@@ -76,9 +85,10 @@ export class RunModelStream {
     const view = this.view;
     // Attempts of a parent and its sub-agents stream at the same time: the next seq is the run's,
     // read from the stored view every frame writes (served from memory), so no two frames share one.
-    view.lastSeq = Math.max(view.lastSeq, readModelStream(this.deps.store, this.runId).lastSeq) + 1;
+    const stored = readModelStream(this.deps.store, this.runId);
+    view.lastSeq = Math.max(view.lastSeq, stored.lastSeq) + 1;
     view[kind] += text;
-    this.persist();
+    this.persist(stored);
     this.deps.journal.publishToRun(this.runId, {
       type: "agent.model_delta",
       runId: this.runId,
@@ -91,9 +101,15 @@ export class RunModelStream {
     });
   }
 
-  private persist(): void {
+  /** Stores this attempt as its invocation's stream and as the latest one, beside the others. */
+  private persist(stored: ModelStreamView): void {
+    const view = { ...this.view };
+    const streams = [...stored.streams.filter((s) => s.invocationId !== view.invocationId), view].slice(
+      -MAX_LIVE_STREAMS,
+    );
+    const doc: ModelStreamView = { ...view, lastSeq: Math.max(view.lastSeq, stored.lastSeq), streams };
     try {
-      this.deps.store.putDoc(this.runId, MODEL_STREAM_DOC, JSON.stringify(this.view));
+      this.deps.store.putDoc(this.runId, MODEL_STREAM_DOC, JSON.stringify(doc));
     } catch {
       /* the run was deleted mid-attempt; frames still go out */
     }

@@ -9,7 +9,7 @@ import { useTranslation } from "react-i18next";
 import { ErrorNote, ErrorText } from "../../components/ErrorNote";
 import { formatDuration } from "../../i18n/format";
 import { useAction } from "../../state/use-action";
-import type { ModelStreamView, ModelTurnView } from "./timeline-api";
+import type { InvocationStreamView, ModelTurnView } from "./timeline-api";
 import { modelAtWork, spanMs, type TimelineRound } from "./timeline-model";
 import { ToolCallItem } from "./ToolCallItem";
 import { useTimelineApi } from "./use-timeline-api";
@@ -26,7 +26,7 @@ export function RoundItem({
   runId: string;
   round: TimelineRound;
   /** The live stream when it belongs to this round. */
-  live: ModelStreamView | null;
+  live: InvocationStreamView | null;
   /** The run is still working (a failed or finished run writes nothing more). */
   active: boolean;
   chatHref: string;

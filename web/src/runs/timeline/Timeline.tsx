@@ -11,7 +11,7 @@ import type { AgentRunEvent } from "../../api/types";
 import { Fragment } from "react";
 import { RoundItem } from "./RoundItem";
 import { useTimelineEnv } from "./timeline-env";
-import type { ModelStreamView } from "./timeline-api";
+import type { LiveStreams } from "./timeline-api";
 import { buildTimeline, checkpointBefore, liveFor, type Timeline as TimelineData } from "./timeline-model";
 
 export function useTimeline(events: readonly AgentRunEvent[]): TimelineData {
@@ -28,7 +28,7 @@ export function Timeline({
 }: {
   runId: string;
   timeline: TimelineData;
-  live: ModelStreamView | null;
+  live: LiveStreams | null;
   /** The run is still working: a round without an answer is being written (a failed run's is not). */
   active: boolean;
   chatHref: string;

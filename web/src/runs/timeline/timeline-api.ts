@@ -7,13 +7,20 @@
 import type { ApiClient } from "../../api/client";
 import type {
   CommitRevertResult,
+  InvocationStreamView,
   ModelStreamView,
   RestorePersistResult,
   ToolCallView,
 } from "../../../../src/contracts/timeline-views";
 import type { AgentRunInvocations } from "../../../../src/contracts/agent-delegation";
 
-export type { AgentRunInvocations, ModelStreamView, ToolCallView };
+export type { AgentRunInvocations, InvocationStreamView, ModelStreamView, ToolCallView };
+
+/** A run's live model text on this device: each invocation's latest attempt, and the last frame seen. */
+export interface LiveStreams {
+  lastSeq: number;
+  views: Readonly<Record<string, InvocationStreamView>>;
+}
 
 export interface CheckpointView {
   id: string;

@@ -5,11 +5,11 @@
  * task returned (read from `GET /agent/runs/:runId/invocations`, docs/spec/agent-delegation.md §7.1).
  */
 import { createContext, useContext } from "react";
-import type { ModelStreamView } from "./timeline-api";
+import type { LiveStreams } from "./timeline-api";
 import type { TimelineTask } from "./timeline-model";
 
 export interface TimelineEnv {
-  live: ModelStreamView | null;
+  live: LiveStreams | null;
   active: boolean;
   /** Display name of a profile id (the id when unknown). */
   profileName(profileId: string): string;

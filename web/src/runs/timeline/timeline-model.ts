@@ -95,16 +95,18 @@ export interface Timeline {
 const roundKey = (inv: string, round: number) => `${inv}/${round}`;
 
 /**
- * The live stream when it is this round's current attempt: once the journal says a later attempt
+ * The live stream of the round's invocation when it is this round's current attempt (a parent and
+ * its sub-agents each have their own stream): once the journal says a later attempt
  * started, the text an earlier one streamed is no longer shown (every device then shows the same
  * as one that reads the stored stream again).
  */
 export function liveFor<T extends { invocationId: string; round: number; attempt: number }>(
   round: TimelineRound,
-  live: T | null,
+  live: { views: Readonly<Record<string, T>> } | null,
 ): T | null {
-  if (!live || live.invocationId !== round.invocationId || live.round !== round.round) return null;
-  return round.attempt === undefined || live.attempt === round.attempt ? live : null;
+  const view = live?.views[round.invocationId];
+  if (!view || view.invocationId !== round.invocationId || view.round !== round.round) return null;
+  return round.attempt === undefined || view.attempt === round.attempt ? view : null;
 }
 
 /**

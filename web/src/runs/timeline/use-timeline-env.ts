@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useState } from "react";
 import { useProfileNames } from "../use-profiles";
-import type { ModelStreamView } from "./timeline-api";
+import type { LiveStreams } from "./timeline-api";
 import type { TimelineEnv } from "./timeline-env";
 import type { Timeline } from "./timeline-model";
 import { useTimelineApi } from "./use-timeline-api";
@@ -41,7 +41,7 @@ function useTaskSummaries(runId: string, timeline: Timeline): ReadonlyMap<string
 export function useTimelineEnvValue(
   runId: string,
   timeline: Timeline,
-  live: ModelStreamView | null,
+  live: LiveStreams | null,
   active: boolean,
 ): TimelineEnv {
   const profileName = useProfileNames();
