@@ -5,7 +5,7 @@ export default {
     intro:
       "This link creates the owner account of this TavernEdge server and signs this browser in as its first device.",
     warning:
-      "Each use of this link creates a <strong>new, separate account</strong>. If you already set up TavernEdge on another device, do not create another account: on that device open <em>Devices → Pair a device</em> and open its link here instead.",
+      "Each use of this link creates a <strong>new, separate account</strong>. If you already set up TavernEdge on another device, do not create another account: on that device open <em>Devices → Add a device → Create pairing link</em> and open that link here instead.",
     alreadySignedIn:
       " This browser is already signed in; creating an account now would sign it out of the current one.",
     deviceName: "Name this device",

@@ -4,7 +4,7 @@ export default {
     title: "设置 TavernEdge",
     intro: "此链接会创建这台 TavernEdge 服务器的所有者账户，并把当前浏览器登录为它的第一台设备。",
     warning:
-      "每使用一次此链接，就会创建一个<strong>新的、独立的账户</strong>。如果你已在其他设备上设置过 TavernEdge，请不要再创建账户：在那台设备上打开<em>设备 → 配对设备</em>，然后在这里打开它给出的链接。",
+      "每使用一次此链接，就会创建一个<strong>新的、独立的账户</strong>。如果你已在其他设备上设置过 TavernEdge，请不要再创建账户：在那台设备上打开<em>设备 → 添加设备 → 创建配对链接</em>，然后在这里打开它给出的链接。",
     alreadySignedIn: "此浏览器已经登录；现在创建账户会让它退出当前账户。",
     deviceName: "为此设备命名",
     submit: "创建所有者账户",

@@ -4,7 +4,7 @@ export default {
     title: "設定 TavernEdge",
     intro: "此連結會建立這台 TavernEdge 伺服器的所有者帳戶，並把目前瀏覽器登入為它的第一台裝置。",
     warning:
-      "每使用一次此連結，就會建立一個<strong>新的、獨立的帳戶</strong>。如果你已在其他裝置上設定過 TavernEdge，請不要再建立帳戶：在那台裝置上開啟<em>裝置 → 配對裝置</em>，然後在這裡開啟它給出的連結。",
+      "每使用一次此連結，就會建立一個<strong>新的、獨立的帳戶</strong>。如果你已在其他裝置上設定過 TavernEdge，請不要再建立帳戶：在那台裝置上開啟<em>裝置 → 新增裝置 → 建立配對連結</em>，然後在這裡開啟它給出的連結。",
     alreadySignedIn: "此瀏覽器已經登入；現在建立帳戶會讓它退出目前帳戶。",
     deviceName: "為此裝置命名",
     submit: "建立所有者帳戶",
