@@ -192,18 +192,21 @@ try {
  */
 async function printWriteCosts(bare) {
   const TURNS = 400;
-  const perTurn = async (writes) => {
+  const perTurn = async (writes, rowsPerStatement = 1) => {
     const started = performance.now();
     const response = await fetch(`${bare.url}/write-turns`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ writes, turns: TURNS }),
+      body: JSON.stringify({ writes, turns: TURNS, rowsPerStatement }),
     });
     await response.json();
     return ((performance.now() - started) * 1000) / TURNS;
   };
   const costs = await interleave(
-    [0, 1, 8].map((writes) => ({ name: String(writes), run: () => perTurn(writes) })),
+    [
+      ...[0, 1, 8].map((writes) => ({ name: String(writes), run: () => perTurn(writes) })),
+      { name: "8x1", run: () => perTurn(8, 8) },
+    ],
     { samples: 7, warmup: 1 },
   );
   const line = (writes) => {
@@ -211,6 +214,6 @@ async function printWriteCosts(bare) {
     return `${s.median.toFixed(0)} µs (min ${s.min.toFixed(0)}, max ${s.max.toFixed(0)})`;
   };
   console.log(
-    `the platform's SQLite writes, per turn of the bare object (${TURNS} turns a sample): no write ${line("0")}; one insert (and its commit) ${line("1")}; eight inserts ${line("8")}`,
+    `the platform's SQLite writes, per turn of the bare object (${TURNS} turns a sample): no write ${line("0")}; one insert (and its commit) ${line("1")}; eight inserts ${line("8")}; one insert of eight rows ${line("8x1")}`,
   );
 }

@@ -11,8 +11,9 @@
  * - `POST /agent-floor {baseUrl, modelId}` runs an agent loop's floor inside the object: streamed
  *   chat completions until the model stops calling tools, each answer read and parsed, its tool calls
  *   answered in memory, and one journal row written per round (bench/agent-round.mjs).
- * - `POST /write-turns {writes, turns}` times what SQLite writes cost per JavaScript turn: `turns`
- *   turns of `writes` inserts each (bench/agent-round.mjs, docs/decisions/3600).
+ * - `POST /write-turns {writes, turns, rowsPerStatement?}` times what SQLite writes cost per
+ *   JavaScript turn: `turns` turns of `writes` rows each, in single-row or one multi-row INSERT
+ *   (bench/agent-round.mjs, docs/decisions/3600).
  */
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { DurableObject } from "cloudflare:workers";
@@ -116,10 +117,10 @@ export class BareSpace extends DurableObject<Env> {
   /**
    * What SQLite writes cost on this platform per JavaScript turn (bench/agent-round.mjs): `turns`
    * times, waits for a timer (a new turn, as a step does after any I/O), then inserts `writes` rows
-   * of ~300 bytes into a keyed table. Each turn that wrote ends in a commit of its own. Answers
-   * `{turns}`; the caller times the request.
+   * of ~300 bytes into a keyed table, `rowsPerStatement` rows per INSERT (1 or `writes`). Each turn
+   * that wrote ends in a commit of its own. Answers `{turns}`; the caller times the request.
    */
-  async writeTurns(writes: number, turns: number): Promise<{ turns: number }> {
+  async writeTurns(writes: number, turns: number, rowsPerStatement = 1): Promise<{ turns: number }> {
     this.sql.exec(
       "CREATE TABLE IF NOT EXISTS turns (run TEXT NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (run, seq))",
     );
@@ -128,7 +129,10 @@ export class BareSpace extends DurableObject<Env> {
     let seq = 0;
     for (let turn = 0; turn < turns; turn += 1) {
       await new Promise((resolve) => setTimeout(resolve, 0));
-      for (let i = 0; i < writes; i += 1) this.sql.exec("INSERT INTO turns VALUES(?, ?, ?)", run, ++seq, body);
+      if (rowsPerStatement > 1 && writes > 0) {
+        const rows = Array.from({ length: writes }, () => [run, ++seq, body]);
+        this.sql.exec(`INSERT INTO turns VALUES ${rows.map(() => "(?, ?, ?)").join(", ")}`, ...rows.flat());
+      } else for (let i = 0; i < writes; i += 1) this.sql.exec("INSERT INTO turns VALUES(?, ?, ?)", run, ++seq, body);
     }
     return { turns };
   }
@@ -247,8 +251,8 @@ app.post("/agent-floor", async (c) => {
   return c.json(await stub(c.env).agentFloor(body.baseUrl, body.modelId));
 });
 app.post("/write-turns", async (c) => {
-  const body = (await c.req.json()) as { writes: number; turns: number };
-  return c.json(await stub(c.env).writeTurns(body.writes, body.turns));
+  const body = (await c.req.json()) as { writes: number; turns: number; rowsPerStatement?: number };
+  return c.json(await stub(c.env).writeTurns(body.writes, body.turns, body.rowsPerStatement));
 });
 app.post("/import", async (c) => c.json(await stub(c.env).import(c.req.raw.body!), 201));
 
