@@ -49,13 +49,15 @@ agentLoopRoutes.post("/agent/runs/:runId/cancel", requireDevice, async (c) =>
 );
 
 agentLoopRoutes.post("/agent/runs/:runId/guidance", requireDevice, async (c) => {
-  const runId = runIdParam(c);
   const body = await readJson(c, guidanceBodySchema).catch((error: unknown) => {
     // A body of the wrong shape is the contract's agent.guidance_invalid (docs/spec/agent-runtime.md §5), same details.
     if (error instanceof AppError && error.code === "input.invalid")
       throw new AppError("agent.guidance_invalid", error.message, error.details);
     throw error;
   });
+  // The text is checked before the run is looked up (docs/api.md "Guidance refusals"): a malformed
+  // id (at most 80 characters of it) reaches the object, which finds no such run after those checks.
+  const runId = (c.req.param("runId") ?? "").slice(0, 80);
   return c.json(await callSpace(c, "agent.runs.guidance", { runId, ...body }), 202);
 });
 

@@ -118,4 +118,27 @@ describe("agent loop: guidance codes", () => {
       .events;
     expect(events.map((e: any) => e.type)).not.toContain("user_guidance_submitted");
   });
+
+  it("over HTTP the refusals come in the documented order, also for a malformed run id", async () => {
+    const { user } = await userWithChat();
+    const token = user.deviceToken;
+    const codes: Record<string, string> = {};
+    for (const [name, runId] of [
+      ["malformed", "run_x"],
+      ["unknown", `run_${"0".repeat(32)}`],
+    ] as const) {
+      const post = async (body: unknown, status: number) =>
+        (await apiJson(`/api/v1/agent/runs/${runId}/guidance`, { token, body, expectStatus: status })).error.code;
+      codes[`${name} shape`] = await post({ text: 7 }, 400);
+      codes[`${name} blank`] = await post({ text: "  " }, 400);
+      codes[`${name} large`] = await post({ text: "x".repeat(16_001) }, 413);
+      codes[`${name} run`] = await post({ text: "Hello?" }, 404);
+    }
+    for (const name of ["malformed", "unknown"]) {
+      expect(codes[`${name} shape`]).toBe("agent.guidance_invalid");
+      expect(codes[`${name} blank`]).toBe("agent.guidance_empty");
+      expect(codes[`${name} large`]).toBe("agent.guidance_too_large");
+      expect(codes[`${name} run`]).toBe("agent.run_not_found");
+    }
+  });
 });
