@@ -362,7 +362,11 @@ describe.skipIf(!HAS_CHROMIUM)("web: the chat screen (streaming, swipes, Markdow
     };
     const bigId = await importChat(10_000);
     const smallId = await importChat(12);
-    const { page } = owner;
+    // A device opened now, as a user opens the app. (The owner's page, open since the file's first
+    // test, gets an animation frame only every ~650 ms from headless Chromium by this point, and
+    // the list needs several frames to show rows: that measured the browser, not the app.)
+    const fresh = await rig.signedInPage(owner.device);
+    const { page } = fresh;
     // Time from navigation to the last message on screen; the baseline is a 12-message chat opened
     // the same way in the same run (a loaded machine slows both alike). Best of two each.
     const openMs = async (id: string, lastText: string) => {
@@ -405,6 +409,6 @@ describe.skipIf(!HAS_CHROMIUM)("web: the chat screen (streaming, swipes, Markdow
       30_000,
       "older page loaded on scroll",
     );
-    expect(owner.problems).toEqual([]);
+    expect([...owner.problems, ...fresh.problems]).toEqual([]);
   });
 });
