@@ -210,8 +210,13 @@ export class SqlAgentLoopStore implements AgentLoopStore {
       .map((row) => String(row.name));
   }
 
-  addGuidance(runId: string, row: GuidanceRow): void {
+  /** Drops the run's kept queued guidance (every write of its guidance rows calls this). */
+  private forgetQueued(runId: string): void {
     this.hot?.keep(QUEUED_GUIDANCE).delete(runId);
+  }
+
+  addGuidance(runId: string, row: GuidanceRow): void {
+    this.forgetQueued(runId);
     this.sql.exec(
       "INSERT INTO te_agent_guidance(run_id, guidance_id, client_guidance_id, text, chars, submitted_at, status) VALUES(?, ?, ?, ?, ?, ?, ?)",
       runId,
@@ -252,7 +257,7 @@ export class SqlAgentLoopStore implements AgentLoopStore {
   }
 
   setGuidanceStatus(runId: string, guidanceIds: readonly string[], status: GuidanceRow["status"]): void {
-    this.hot?.keep(QUEUED_GUIDANCE).delete(runId);
+    this.forgetQueued(runId);
     for (const id of guidanceIds)
       this.sql.exec("UPDATE te_agent_guidance SET status = ? WHERE run_id = ? AND guidance_id = ?", status, runId, id);
   }
@@ -263,7 +268,7 @@ export class SqlAgentLoopStore implements AgentLoopStore {
 
   deleteRun(runId: string): void {
     this.hot?.forgetRun(runId);
-    this.hot?.keep(QUEUED_GUIDANCE).delete(runId);
+    this.forgetQueued(runId);
     this.sql.exec("DELETE FROM te_agent_loop WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM te_agent_docs WHERE run_id = ?", runId);
     this.sql.exec("DELETE FROM te_agent_guidance WHERE run_id = ?", runId);

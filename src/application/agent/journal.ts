@@ -48,9 +48,7 @@ export class JournalService implements RunJournal {
    * them at once when it can; docs/decisions/3450). Same errors.
    */
   appendMany(runId: string, inputs: readonly AppendEventInput[]): AgentRunEvent[] {
-    const events = this.store.appendMany
-      ? this.store.appendMany(runId, inputs)
-      : inputs.map((input) => this.store.append(runId, input));
+    const events = this.recordMany(runId, inputs);
     for (const event of events) this.publish(event);
     return events;
   }

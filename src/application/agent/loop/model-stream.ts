@@ -107,7 +107,8 @@ export class RunModelStream {
     const streams = [...stored.streams.filter((s) => s.invocationId !== view.invocationId), view].slice(
       -MAX_LIVE_STREAMS,
     );
-    const doc: ModelStreamView = { ...view, lastSeq: Math.max(view.lastSeq, stored.lastSeq), streams };
+    // view.lastSeq is never below the stored one: taken from it at the start, and past it per frame.
+    const doc: ModelStreamView = { ...view, streams };
     try {
       this.deps.store.putDoc(this.runId, MODEL_STREAM_DOC, JSON.stringify(doc));
     } catch {

@@ -105,7 +105,7 @@ export function liveFor<T extends { invocationId: string; round: number; attempt
   live: { views: Readonly<Record<string, T>> } | null,
 ): T | null {
   const view = live?.views[round.invocationId];
-  if (!view || view.invocationId !== round.invocationId || view.round !== round.round) return null;
+  if (!view || view.round !== round.round) return null;
   return round.attempt === undefined || view.attempt === round.attempt ? view : null;
 }
 
