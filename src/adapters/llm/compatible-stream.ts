@@ -7,13 +7,14 @@
  * per chunk, which made the SDK's pipeline about 40 % of an agent round's CPU. This reader keeps
  * everything else of the pinned SDK: the model's own request arguments (`getArgs`), headers and URL,
  * `postJsonToApi` with the model's error handler (same `APICallError`s, same retryability), the
- * model's chunk schema, the shared `StreamingToolCallTracker`, usage and finish-reason mapping. Only
+ * model's chunk schema (the plain shape checked by hand, compatible-chunk-shape.ts, ADR 3650), the
+ * shared `StreamingToolCallTracker`, usage and finish-reason mapping. Only
  * the bytes-to-parts path is ours: one reader, `TextDecoder`, the synchronous `eventsource-parser`,
  * and the part logic of doStream, handing parts to a callback in the same order.
  *
  * `compatibleInternals` checks the model has what this needs; when it does not (another SDK version,
  * a config with a metadata extractor or body transform), the gateway uses `doStream` unchanged.
- * tests/unit/models/compatible-stream.test.ts runs both paths on the same answers and compares.
+ * tests/integration/models/compatible-stream.test.ts runs both paths on the same answers and compares.
  */
 import {
   APICallError,
@@ -32,10 +33,10 @@ import {
   postJsonToApi,
   type ResponseHandler,
   resolve,
-  safeParseJSON,
   type Schema,
 } from "@ai-sdk/provider-utils";
 import { createParser } from "eventsource-parser";
+import { parseCompatibleChunk } from "./compatible-chunk-shape";
 import { ChunkDecoder } from "./compatible-chunks";
 
 /** The members of the pinned SDK's chat model this reader uses (TypeScript-private, present at run time). */
@@ -147,7 +148,7 @@ export async function streamCompatibleChat(
   const decoder = new ChunkDecoder(metadataKey, warnings, sink.onPart, options.includeRawChunks === true);
   const events = createParser({
     onEvent: ({ data }) => {
-      if (data !== "[DONE]") decoder.queue(safeParseJSON({ text: data, schema: chunkSchema }));
+      if (data !== "[DONE]") decoder.queue(parseCompatibleChunk(data, chunkSchema));
     },
   });
   const text = DECODERS.pop() ?? new TextDecoder();
