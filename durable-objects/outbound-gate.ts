@@ -28,6 +28,10 @@ export class OutboundGate implements OutboundSlots {
     return { active: this.active, queued: this.waiting.length };
   }
 
+  hasFreeSlot(): boolean {
+    return this.active < this.capacity;
+  }
+
   async run<T>(
     call: () => Promise<T>,
     options: { signal: AbortSignal; onQueued?: (ahead: number) => void; onStart?: () => void },

@@ -46,6 +46,8 @@ export interface Scheduler {
  */
 export interface OutboundSlots {
   readonly capacity: number;
+  /** True when a call passed to `run` now would start at once (a slot is free and no one waits). */
+  hasFreeSlot(): boolean;
   /**
    * Runs `call` once a slot is free. `onQueued(ahead)` is called (synchronously) when the call
    * must wait first, with the number of calls ahead of it; `onStart` when it gets its slot.

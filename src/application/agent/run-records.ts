@@ -142,20 +142,28 @@ export class RunRecordService {
    * terminalAt for a terminal status) and journals `status_changed {status}` in one transaction,
    * then delivers the event and broadcasts `agent.run_changed {runId, status, waitingOn}`. A
    * terminal status clears `waitingOn`. `then`: events that follow the status change at once,
-   * journaled right after `status_changed` in the same write (docs/decisions/3600). Synchronous.
+   * journaled right after `status_changed` in the same write (docs/decisions/3600). `waitingOn`:
+   * what a non-terminal run waits on from now, set in the same row write (docs/decisions/3650;
+   * omitted: unchanged). Synchronous.
    * Throws agent.run_not_found or agent.run_status_conflict (and the journal's event errors).
    */
-  transition(runId: string, status: AgentRunStatus, then: readonly AppendEventInput[] = []): AgentRunRecord {
+  transition(
+    runId: string,
+    status: AgentRunStatus,
+    then: readonly AppendEventInput[] = [],
+    waitingOn?: WaitingOn,
+  ): AgentRunRecord {
     const now = this.clock.now();
     const { run, events } = this.repo.transaction(() => {
       const current = this.get(runId);
       assertTransition(runId, current.status, status);
       const terminal = isTerminalStatus(status);
       const terminalAt = terminal ? now : null;
+      const waiting = terminal ? null : (waitingOn ?? current.waitingOn ?? null);
       this.repo.update(runId, {
         status,
         updatedAt: now,
-        ...(terminalAt !== null ? { terminalAt, waitingOn: null } : {}),
+        ...(terminalAt !== null ? { terminalAt, waitingOn: null } : waitingOn ? { waitingOn } : {}),
       });
       const recorded = this.journal.recordMany(runId, [{ type: "status_changed", payload: { status } }, ...then]);
       return {
@@ -164,7 +172,7 @@ export class RunRecordService {
           status,
           updatedAt: now,
           terminalAt: terminalAt ?? current.terminalAt,
-          waitingOn: terminal ? null : (current.waitingOn ?? null),
+          waitingOn: waiting,
         },
         events: recorded,
       };
@@ -183,11 +191,12 @@ export class RunRecordService {
   /**
    * Sets what a non-terminal run waits on (null: nothing) and broadcasts `agent.run_changed
    * {runId, status, waitingOn}` to every device (docs/spec/scheduling.md "waitingOn"). No journal
-   * event (waits are journaled by the steps themselves). A terminal run is left unchanged.
+   * event (waits are journaled by the steps themselves). A terminal run is left unchanged, and so
+   * is a run that already waits on the same kind and detail (it keeps its `since`; docs/decisions/3650).
    */
   setWaitingOn(runId: string, waitingOn: WaitingOn | null): AgentRunRecord {
     const current = this.get(runId);
-    if (isTerminalStatus(current.status)) return current;
+    if (isTerminalStatus(current.status) || sameWait(current.waitingOn ?? null, waitingOn)) return current;
     this.repo.update(runId, { waitingOn });
     const run = { ...current, waitingOn };
     this.sockets.broadcast({
@@ -308,4 +317,10 @@ export class RunRecordService {
     this.sockets.broadcast({ type: "agent.run_removed", runId });
     return { runId, deleted: true };
   }
+}
+
+/** Two waits say the same thing to a user (kind and detail; `since` aside). */
+function sameWait(a: WaitingOn | null, b: WaitingOn | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.kind === b.kind && (a.detail ?? null) === (b.detail ?? null);
 }

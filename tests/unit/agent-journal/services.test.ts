@@ -106,4 +106,36 @@ describe("RunRecordService + JournalService over the fakes", () => {
     expect(runs.find(run.runId)).toBeNull();
     expect(sockets.broadcasts.at(-1)).toEqual({ type: "agent.run_removed", runId: run.runId });
   });
+
+  it("a status change can say what the run waits on in the same frame; saying the same wait again sends nothing", async () => {
+    const { runs, sockets } = build();
+    const run = await runs.create({ stableChatId: "chat-1" });
+    runs.transition(run.runId, "initializing_workspace");
+    sockets.broadcasts.length = 0;
+    const calling = runs.transition(run.runId, "calling_model", [], { kind: "model", since: 100, detail: "deepseek" });
+    expect(calling.waitingOn).toEqual({ kind: "model", since: 100, detail: "deepseek" });
+    expect(runs.get(run.runId).waitingOn).toEqual({ kind: "model", since: 100, detail: "deepseek" });
+    // The step's own "waiting on the model" that follows changes nothing and keeps the first since.
+    runs.setWaitingOn(run.runId, { kind: "model", since: 200, detail: "deepseek" });
+    expect(runs.get(run.runId).waitingOn).toEqual({ kind: "model", since: 100, detail: "deepseek" });
+    // Another detail or kind is news; a status change without a wait keeps the current one.
+    runs.setWaitingOn(run.runId, { kind: "model", since: 300, detail: "qwen" });
+    runs.transition(run.runId, "dispatching_tool");
+    expect(runs.get(run.runId).waitingOn).toEqual({ kind: "model", since: 300, detail: "qwen" });
+    runs.setWaitingOn(run.runId, null);
+    runs.setWaitingOn(run.runId, null);
+    runs.transition(run.runId, "failed", [], { kind: "model", since: 400 });
+    const frames = sockets.broadcasts.map((f) =>
+      f.type === "agent.run_changed" ? [f.status, f.waitingOn?.kind ?? null, f.waitingOn?.detail ?? null] : f.type,
+    );
+    expect(frames).toEqual([
+      ["calling_model", "model", "deepseek"],
+      ["calling_model", "model", "qwen"],
+      ["dispatching_tool", "model", "qwen"],
+      ["dispatching_tool", null, null],
+      ["failed", null, null],
+    ]);
+    // A terminal status always clears the wait.
+    expect(runs.get(run.runId)).toMatchObject({ status: "failed", waitingOn: null });
+  });
 });

@@ -17,7 +17,7 @@ import type { PromptSnapshot } from "../../../domain/agent/loop/prompt-snapshot"
 import { readFrozenProfile } from "../../../domain/profiles/resolved";
 import { readInvocationToolSnapshot, type InvocationToolSnapshot } from "../../../domain/tools/snapshot";
 import { stepRef } from "../../../domain/agent/loop/step-ref";
-import type { WaitingKind } from "../../../domain/agent/run-record";
+import type { WaitingKind, WaitingOn } from "../../../domain/agent/run-record";
 import { STEP_JOB, type LoopDeps } from "./deps";
 
 export const PROMPT_SNAPSHOT_DOC = "input/prompt_snapshot.json";
@@ -93,9 +93,14 @@ export class StepContext {
    * Moves the run to `status` (journals status_changed; broadcasts agent.run_changed). A child
    * invocation never changes the run's status: the run's status is its foreground invocation's
    * (docs/spec/agent-delegation.md §4). `then`: events that follow at once, journaled with the
-   * status change in one write (a child journals them alone).
+   * status change in one write (a child journals them alone). `waitOn`: what the run waits on
+   * from now, written with the status (as `waitOn(kind, detail)` would say it; docs/decisions/3650).
    */
-  status(status: AgentRunStatus, then: readonly JournalEntry[] = []): void {
+  status(
+    status: AgentRunStatus,
+    then: readonly JournalEntry[] = [],
+    waitOn?: { kind: WaitingKind; detail?: string },
+  ): void {
     if (this.isChild) {
       if (then.length > 0) this.emitAll(then);
       return;
@@ -104,6 +109,7 @@ export class StepContext {
       this.runId,
       status,
       then.map(([type, payload, level]) => this.eventInput(type, payload, level)),
+      waitOn ? this.waiting(waitOn.kind, waitOn.detail) : undefined,
     );
   }
 
@@ -143,10 +149,11 @@ export class StepContext {
   waitOn(kind: WaitingKind | null, detail?: string): void {
     // The run's waitingOn is its foreground invocation's; a child's waits do not replace it.
     if (this.isChild) return;
-    this.deps.runs.setWaitingOn(
-      this.runId,
-      kind === null ? null : { kind, since: this.deps.clock.now(), ...(detail ? { detail } : {}) },
-    );
+    this.deps.runs.setWaitingOn(this.runId, kind === null ? null : this.waiting(kind, detail));
+  }
+
+  private waiting(kind: WaitingKind, detail?: string): WaitingOn {
+    return { kind, since: this.deps.clock.now(), ...(detail ? { detail } : {}) };
   }
 
   /**

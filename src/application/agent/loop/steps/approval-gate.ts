@@ -77,6 +77,15 @@ export function approvalGate(ctx: StepContext, call: PendingCall): GateResult {
   return park(ctx, call);
 }
 
+/**
+ * Whether `approvalGate` would ask about this fresh call (no approval yet, its tool set to Ask now)
+ * rather than let it go at once. Reads only; the tool step journals `tool_call_started` with the
+ * status change when this is false.
+ */
+export function asksFirst(ctx: StepContext, call: PendingCall): boolean {
+  return call.approvalId !== undefined || ctx.deps.toolAsk(call.toolId!)?.permission === "ask";
+}
+
 function current(ctx: StepContext): string | undefined {
   return ctx.deps.runs.find(ctx.runId)?.status;
 }

@@ -22,7 +22,7 @@
  * its text reaches the devices following the run as `agent.model_delta` frames (../model-stream.ts).
  */
 import { AppError } from "../../../../domain/errors";
-import { modelResponsePath } from "../../../../domain/agent/loop/loop-state";
+import { modelResponsePath, type LoopState, type PendingCall } from "../../../../domain/agent/loop/loop-state";
 import { auditPaths, callHash } from "../../../../domain/agent/loop/tool-result";
 import { isRetryableModelError } from "../../../../domain/models/errors";
 import type { ModelResponse } from "../../../../domain/models/ir";
@@ -82,8 +82,15 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
     "model_call_attempt_started",
     { round: state.round, invocationId: inv, attempt: state.attempt, maxRetries },
   ]);
-  // Attempt 1 moves to calling_model; its status change and these events are one journal write.
-  if (state.attempt === 1) ctx.status("calling_model", started);
+  // Attempt 1 moves to calling_model; its status change and these events are one journal write,
+  // and when a connection is free the run says it waits on the model in the same row write
+  // (outboundCall then finds it said; docs/decisions/3650).
+  if (state.attempt === 1)
+    ctx.status(
+      "calling_model",
+      started,
+      ctx.deps.outbound.hasFreeSlot() ? { kind: "model", detail: gateway.modelId } : undefined,
+    );
   else ctx.emitAll(started);
   let response: ModelResponse;
   let live: RunModelStream | undefined;
@@ -144,12 +151,18 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
     return;
   }
   if (ctx.cancelRequested()) throw new RunCancelled();
-  await recordResponse(ctx, response);
-  if (response.toolCalls.length === 0) {
+  // The calls' argument documents are stored with the response and its message, in one write.
+  const review = response.toolCalls.length > 0 ? await reviewCalls(ctx, response) : null;
+  await recordResponse(ctx, response, review?.docs ?? []);
+  if (!review) {
     await recoverFromDrift(ctx, response);
     return;
   }
-  await reviewCalls(ctx, response);
+  state.gate = review.gate;
+  state.calls = review.calls;
+  state.nextCall = 0;
+  state.phase = "tool";
+  ctx.next();
 }
 
 /**
@@ -190,7 +203,12 @@ function recoverInterruptedAttempt(ctx: StepContext, maxRetries: number): void {
   state.interruptedAttempts = count;
 }
 
-async function recordResponse(ctx: StepContext, response: ModelResponse): Promise<void> {
+/** Journals the response and stores it with its assistant message and the documents `alongside`. */
+async function recordResponse(
+  ctx: StepContext,
+  response: ModelResponse,
+  alongside: ReadonlyArray<readonly [name: string, text: string]>,
+): Promise<void> {
   const { state } = ctx;
   const inv = state.invocationId;
   const path = modelResponsePath(state.round, inv);
@@ -249,7 +267,7 @@ async function recordResponse(ctx: StepContext, response: ModelResponse): Promis
     ["model_completed", completed],
   ]);
   // The response document is written with the assistant message, in the same synchronous section.
-  appendMessage(ctx, response.message, [[path, JSON.stringify(response)]]);
+  appendMessage(ctx, response.message, [[path, JSON.stringify(response)], ...alongside]);
 }
 
 /**
@@ -286,8 +304,15 @@ function reviewTurn(ctx: StepContext, gate: ToolRequestGate, calls: ModelToolCal
   return out;
 }
 
-/** Gate review of the turn's calls (docs/spec/tool-system.md §1): decisions become the pending calls of step `tool`. */
-async function reviewCalls(ctx: StepContext, response: ModelResponse): Promise<void> {
+/**
+ * Gate review of the turn's calls (docs/spec/tool-system.md §1): the pending calls of step `tool`,
+ * their argument documents (stored by the caller with the response) and the gate's new state.
+ * Changes nothing itself.
+ */
+async function reviewCalls(
+  ctx: StepContext,
+  response: ModelResponse,
+): Promise<{ calls: PendingCall[]; docs: Array<[name: string, text: string]>; gate: LoopState["gate"] }> {
   const { state } = ctx;
   const gate = new ToolRequestGate(ctx.toolSnapshot(), state.gate);
   const decisions = reviewTurn(
@@ -295,12 +320,12 @@ async function reviewCalls(ctx: StepContext, response: ModelResponse): Promise<v
     gate,
     response.toolCalls.map((call) => ({ callId: call.id, name: call.alias, arguments: call.argumentsText })),
   );
-  state.gate = gate.state;
-  state.calls = [];
+  const calls: PendingCall[] = [];
+  const docs: Array<[name: string, text: string]> = [];
   for (const decision of decisions) {
     const call = response.toolCalls.find((c) => c.id === decision.callId)!;
     const paths = auditPaths(state.invocationId, state.round, await callHash(call.id));
-    ctx.putDoc(
+    docs.push([
       paths.args,
       JSON.stringify({
         callId: call.id,
@@ -308,8 +333,8 @@ async function reviewCalls(ctx: StepContext, response: ModelResponse): Promise<v
         toolId: decision.toolId ?? null,
         argumentsText: call.argumentsText,
       }),
-    );
-    state.calls.push({
+    ]);
+    calls.push({
       callId: call.id,
       name: call.alias,
       ...(decision.toolId ? { toolId: decision.toolId } : {}),
@@ -319,7 +344,5 @@ async function reviewCalls(ctx: StepContext, response: ModelResponse): Promise<v
       status: "pending",
     });
   }
-  state.nextCall = 0;
-  state.phase = "tool";
-  ctx.next();
+  return { calls, docs, gate: gate.state };
 }

@@ -14,7 +14,8 @@ import { AppError } from "../../../../domain/errors";
 import type { PendingCall } from "../../../../domain/agent/loop/loop-state";
 import { auditPaths, callHash, errorResult, type AgentToolResult } from "../../../../domain/agent/loop/tool-result";
 import { normalizeToolArguments } from "../../../../domain/tools/tool-arguments";
-import { approvalGate } from "./approval-gate";
+import { approvalGate, asksFirst } from "./approval-gate";
+import type { JournalEntry } from "../context";
 import { runBuiltin } from "../tools/builtin";
 import type { StepContext } from "../context";
 import { RunCancelled } from "../run-cancelled";
@@ -68,10 +69,10 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
     snapshotId,
   };
   const resumed = call.status === "started" || call.status === "dispatched" || call.status === "waiting_tasks";
-  if (!resumed && call.status !== "awaiting") {
-    ctx.status("dispatching_tool", [["tool_call_requested", { ...base, argumentsRef: call.argsPath }]]);
-  }
+  const fresh = !resumed && call.status !== "awaiting";
+  const requested: JournalEntry = ["tool_call_requested", { ...base, argumentsRef: call.argsPath }];
   if (call.decision === "fatal") {
+    if (fresh) ctx.status("dispatching_tool", [requested]);
     ctx.emit(
       "tool_call_failed",
       { ...base, isError: true, errorCode: call.code, message: call.message, elapsedMs: 0, resourceRefs: [] },
@@ -85,12 +86,16 @@ export async function dispatchToolStep(ctx: StepContext): Promise<void> {
   const argsDoc = JSON.parse(ctx.requireDoc(call.argsPath)) as { argumentsText: string };
   const args = normalizeToolArguments(argsDoc.argumentsText);
   const isMcp = (call.toolId ?? "").startsWith("mcp/");
+  const gated = !resumed && isMcp && call.decision === "dispatch" && args.kind === "object";
+  // A fresh call no one is asked about starts at once: requested and started are one journal
+  // write with the status change (docs/decisions/3650).
+  const startsNow = fresh && !(gated && asksFirst(ctx, call));
+  if (fresh) ctx.status("dispatching_tool", startsNow ? [requested, ["tool_call_started", base]] : [requested]);
   // Ask: the call waits for the user's decision before it starts (docs/spec/approvals.md).
-  const gate =
-    !resumed && isMcp && call.decision === "dispatch" && args.kind === "object" ? approvalGate(ctx, call) : null;
+  const gate = gated && !startsNow ? approvalGate(ctx, call) : null;
   if (gate?.kind === "park") return;
   if (!resumed) {
-    ctx.emit("tool_call_started", base);
+    if (!startsNow) ctx.emit("tool_call_started", base);
     // An MCP call may wait for an outbound slot: keep "already journaled" across a restart.
     if (isMcp && call.decision === "dispatch" && args.kind === "object" && gate?.kind !== "declined") {
       call.status = "dispatched";
