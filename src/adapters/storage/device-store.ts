@@ -1,6 +1,11 @@
 /** SQLite rows for users' devices, pairing codes, socket tickets and auth failures (schema v1). */
 
 import type { DeviceRecord, DeviceRepository } from "../../ports/device-repository";
+import { rememberBounded } from "../../domain/bounded-map";
+import type { HotRows } from "./hot-rows";
+
+/** Most devices kept by token hash (a user has a handful; least recently read out first). */
+const MAX_KEPT_DEVICES = 32;
 
 /** A device row as stored (see DeviceRecord). */
 export type DeviceRow = DeviceRecord;
@@ -24,8 +29,20 @@ export class SqlDeviceStore implements DeviceRepository {
    * Saves a SQLite read on every authenticated call (docs/decisions/3150).
    */
   private knownUserId: string | null = null;
+  /**
+   * Devices read by token hash, kept in the object's HotRows (`keep("devices-by-token-hash")`):
+   * every authenticated call looks its device up, and the rows change only through this store,
+   * whose writes drop them, or with a rolled-back transaction, which HotRows drops them for
+   * (docs/decisions/3650). Unknown hashes are never kept.
+   */
+  private readonly devices: Map<string, DeviceRow> | null;
 
-  constructor(private readonly sql: SqlStorage) {}
+  constructor(
+    private readonly sql: SqlStorage,
+    hot?: HotRows,
+  ) {
+    this.devices = hot ? hot.keep<DeviceRow>("devices-by-token-hash") : null;
+  }
 
   userId(): string | null {
     if (this.knownUserId !== null) return this.knownUserId;
@@ -52,11 +69,16 @@ export class SqlDeviceStore implements DeviceRepository {
       device.lastSeenAt,
       device.revokedAt,
     );
+    this.devices?.clear();
   }
 
   byTokenHash(tokenHash: string): DeviceRow | null {
+    const known = this.devices?.get(tokenHash);
+    if (known) return known;
     const row = this.sql.exec("SELECT * FROM te_devices WHERE token_hash = ?", tokenHash).toArray()[0];
-    return row ? toDevice(row) : null;
+    const device = row ? toDevice(row) : null;
+    if (device && this.devices) rememberBounded(this.devices, tokenHash, device, MAX_KEPT_DEVICES);
+    return device;
   }
 
   byId(id: string): DeviceRow | null {
@@ -70,14 +92,17 @@ export class SqlDeviceStore implements DeviceRepository {
 
   rename(id: string, name: string): void {
     this.sql.exec("UPDATE te_devices SET name = ? WHERE id = ?", name, id);
+    this.devices?.clear();
   }
 
   revoke(id: string, at: number): void {
     this.sql.exec("UPDATE te_devices SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", at, id);
+    this.devices?.clear();
   }
 
   touch(id: string, at: number): void {
     this.sql.exec("UPDATE te_devices SET last_seen_at = ? WHERE id = ?", at, id);
+    this.devices?.clear();
   }
 
   insertPairingCode(hash: string, createdBy: string, expiresAt: number): void {

@@ -1,5 +1,11 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { SqlDeviceStore } from "../../../src/adapters/storage/device-store";
+import { deviceServices } from "../../../src/composition/devices";
+import { hotRows } from "../../../src/composition/hot-rows";
+import { formatDeviceToken } from "../../../src/domain/auth/credentials";
+import { sha256Hex } from "../../../src/domain/ids";
+import type { UserSpace } from "../../../durable-objects/user-space";
 import { api, apiJson, createUser, SETUP_TOKEN } from "../helpers";
 
 async function errorCode(response: Response): Promise<string> {
@@ -92,6 +98,8 @@ describe("device tokens", () => {
       expectStatus: 201,
     });
     const second = await apiJson("/api/v1/devices/pair", { body: { code, deviceName: "Tablet" }, expectStatus: 201 });
+    // Used once, so the object knows the device (it keeps devices by token hash, ADR 3650).
+    await apiJson("/api/v1/devices", { token: second.deviceToken, expectStatus: 200 });
     await apiJson(`/api/v1/devices/${second.deviceId}/revoke`, {
       method: "POST",
       token: user.deviceToken,
@@ -100,6 +108,45 @@ describe("device tokens", () => {
     const response = await api("/api/v1/devices", { token: second.deviceToken });
     expect(response.status).toBe(401);
     expect(await errorCode(response)).toBe("auth.token_revoked");
+  });
+
+  it("a device written in a transaction that fails never signs in, even if it was read inside it", async () => {
+    const user = await createUser();
+    const stub = env.USER_SPACE.get(env.USER_SPACE.idFromName(user.userId));
+    const secret = "A".repeat(43);
+    const token = formatDeviceToken(user.userId, secret);
+    const outcome = await runInDurableObject(stub, async (instance: UserSpace) => {
+      const space = instance.space();
+      const store = new SqlDeviceStore(space.sql, hotRows(space));
+      const tokenHash = await sha256Hex(secret);
+      const readInside: string[] = [];
+      try {
+        space.storage.transactionSync(() => {
+          store.insertDevice({
+            id: "dev_rolledback",
+            name: "Ghost",
+            tokenHash,
+            createdAt: 1,
+            lastSeenAt: 1,
+            revokedAt: null,
+          });
+          readInside.push(store.byTokenHash(tokenHash)?.id ?? "none");
+          throw new Error("boom");
+        });
+      } catch {
+        // rolled back
+      }
+      const signedIn = await deviceServices(space)
+        .authenticate(token)
+        .then((deviceId) => deviceId)
+        .catch((error: { code?: string }) => error.code ?? "thrown");
+      return { readInside, signedIn };
+    });
+    expect(outcome.readInside).toEqual(["dev_rolledback"]);
+    expect(outcome.signedIn).toBe("auth.token_invalid");
+    const response = await api("/api/v1/devices", { token });
+    expect(response.status).toBe(401);
+    expect(await errorCode(response)).toBe("auth.token_invalid");
   });
 
   it("wrong secrets are rate-limited per user; the owner's valid token still works", async () => {
