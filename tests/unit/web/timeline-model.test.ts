@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AgentRunEvent } from "../../../web/src/api/types";
-import { buildTimeline, checkpointBefore, liveFor, modelAtWork } from "../../../web/src/runs/timeline/timeline-model";
+import {
+  attemptOutcome,
+  buildTimeline,
+  checkpointBefore,
+  liveFor,
+  modelAtWork,
+} from "../../../web/src/runs/timeline/timeline-model";
 
 let seq = 0;
 const ev = (type: string, payload: Record<string, unknown>): AgentRunEvent => ({
@@ -92,6 +98,31 @@ describe("buildTimeline", () => {
     expect(timeline.connectionId).toBe("conn_1");
     expect(checkpointBefore(timeline, "cp_000002")).toBe("cp_000001");
     expect(checkpointBefore(timeline, "cp_000001")).toBeNull();
+  });
+
+  it("a failed attempt reads 'will be retried' until the retry starts, then 'was retried'; a last one reads failed", () => {
+    const started = (attempt: number) =>
+      ev("model_call_attempt_started", { round: 1, invocationId: "inv_root", attempt });
+    const failed = (attempt: number, willRetry: boolean) =>
+      ev("model_call_attempt_failed", {
+        round: 1,
+        invocationId: "inv_root",
+        attempt,
+        code: "model.provider_rate_limited",
+        message: "slow down",
+        willRetry,
+      });
+    const outcomes = (events: AgentRunEvent[]) => {
+      const [round] = buildTimeline(events).rounds;
+      return round!.failedAttempts.map((a) => attemptOutcome(round!, a));
+    };
+    const first = [started(1), failed(1, true)];
+    expect(outcomes(first)).toEqual(["retrying"]);
+    expect(outcomes([...first, started(2)])).toEqual(["retried"]);
+    expect(outcomes([...first, started(2), failed(2, false)])).toEqual(["retried", "final"]);
+    expect(outcomes([...first, started(2), ev("model_completed", { round: 1, invocationId: "inv_root" })])).toEqual([
+      "retried",
+    ]);
   });
 
   it("keeps rounds of different invocations apart", () => {

@@ -10,9 +10,16 @@ import { ErrorNote, ErrorText } from "../../components/ErrorNote";
 import { formatDuration } from "../../i18n/format";
 import { useAction } from "../../state/use-action";
 import type { InvocationStreamView, ModelTurnView } from "./timeline-api";
-import { modelAtWork, spanMs, type TimelineRound } from "./timeline-model";
+import { attemptOutcome, modelAtWork, spanMs, type TimelineRound } from "./timeline-model";
 import { ToolCallItem } from "./ToolCallItem";
 import { useTimelineApi } from "./use-timeline-api";
+
+/** The line's opening words for each outcome of a failed model attempt (attemptOutcome). */
+const ATTEMPT_TEXT = {
+  retried: "runs.timeline.attemptRetried",
+  retrying: "runs.timeline.attemptRetry",
+  final: "runs.timeline.attemptFailed",
+} as const;
 
 export function RoundItem({
   runId,
@@ -93,13 +100,15 @@ export function RoundItem({
         </details>
       )}
       <ErrorNote error={load.error} />
-      {round.failedAttempts.map((a, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: attempts keep their order
-        <p key={i} className={a.willRetry ? "tl-warn" : "tl-error"}>
-          {t(a.willRetry ? "runs.timeline.attemptRetry" : "runs.timeline.attemptFailed")}{" "}
-          <ErrorText error={{ code: a.code, message: a.message }} />
-        </p>
-      ))}
+      {round.failedAttempts.map((a, i) => {
+        const outcome = attemptOutcome(round, a);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: attempts keep their order
+          <p key={i} className={outcome === "final" ? "tl-error" : "tl-warn"}>
+            {t(ATTEMPT_TEXT[outcome])} <ErrorText error={{ code: a.code, message: a.message }} />
+          </p>
+        );
+      })}
       {round.calls.length > 0 && (
         <ol className="tl-calls">
           {round.calls.map((call) => (

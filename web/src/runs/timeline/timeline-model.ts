@@ -118,6 +118,20 @@ export function modelAtWork(round: TimelineRound): boolean {
   return !round.failedAttempts.some((failed) => failed.attempt === undefined || failed.attempt >= round.attempt!);
 }
 
+/**
+ * How a failed attempt of the round reads now: `retried` once a later attempt started or the model
+ * answered (the retry it announced happened), `retrying` while that retry is still to come, `final`
+ * for an attempt that was not retried.
+ */
+export function attemptOutcome(
+  round: TimelineRound,
+  failed: TimelineRound["failedAttempts"][number],
+): "retried" | "retrying" | "final" {
+  if (!failed.willRetry) return "final";
+  const later = failed.attempt !== undefined && round.attempt !== undefined && round.attempt > failed.attempt;
+  return later || round.answeredAt !== undefined ? "retried" : "retrying";
+}
+
 export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
   const rounds = new Map<string, TimelineRound>();
   const timeline: Timeline = { rounds: [], tasks: [], invocations: {}, checkpoints: [], commits: [] };

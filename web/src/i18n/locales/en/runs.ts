@@ -59,6 +59,7 @@ export default {
     showWholeTurn: "Show the whole answer",
     reasoning: "Reasoning",
     guidanceGiven: "Your guidance: “{{text}}”",
+    attemptRetried: "A model call failed and was retried:",
     attemptRetry: "A model call failed and will be retried:",
     attemptFailed: "The model call failed:",
     showAll: "Show all ({{chars}} characters)",

@@ -57,6 +57,7 @@ export default {
     showWholeTurn: "显示完整回答",
     reasoning: "推理过程",
     guidanceGiven: "你的指引：“{{text}}”",
+    attemptRetried: "一次模型调用失败，已重试：",
     attemptRetry: "一次模型调用失败，将重试：",
     attemptFailed: "模型调用失败：",
     showAll: "全部显示（{{chars}} 个字符）",

@@ -57,6 +57,7 @@ export default {
     showWholeTurn: "顯示完整回答",
     reasoning: "推理過程",
     guidanceGiven: "你的指引：「{{text}}」",
+    attemptRetried: "一次模型呼叫失敗，已重試：",
     attemptRetry: "一次模型呼叫失敗，將重試：",
     attemptFailed: "模型呼叫失敗：",
     showAll: "全部顯示（{{chars}} 個字元）",
