@@ -331,6 +331,38 @@ describe.skipIf(!HAS_CHROMIUM)("web: the chat screen (streaming, swipes, Markdow
     expect([...owner.problems, ...phone.problems]).toEqual([]);
   });
 
+  it("a reply's reasoning stays with the saved message, folded, on the phone and the desktop", async () => {
+    const chat = await api<{ id: string }>(rig, token(), "POST", "/chats", {
+      title: "Quiet library",
+      character: { name: "Seraphina", description: "A guardian of the glade." },
+    });
+    const { page } = owner;
+    for (const p of [page, phone.page]) {
+      await p.goto(`${rig.url}/chats/${chat.id}`);
+      await p.getByTestId("chat-heading").getByText("Quiet library").waitFor();
+    }
+    const thought = "她先想了想：这位旅人是否友善？ Then she decides to trust him.";
+    await script([{ reasoning: thought, text: "Seraphina smiles and offers tea." }]);
+    await send(page, "Who are you?");
+    for (const p of [page, phone.page]) {
+      await eventually(
+        async () =>
+          (await p.getByTestId("live-reply").count()) === 0 &&
+          (await lastText(p)) === "Seraphina smiles and offers tea.",
+        20_000,
+        "the saved reply",
+      );
+      const folded = lastMessage(p).getByTestId("message-reasoning");
+      await folded.waitFor();
+      expect(await folded.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+      await folded.getByText("Reasoning", { exact: true }).click();
+      expect(await folded.locator(".message-reasoning").innerText()).toBe(thought);
+    }
+    // A message without reasoning shows no fold.
+    expect(await page.getByTestId("message").first().getByTestId("message-reasoning").count()).toBe(0);
+    expect([...owner.problems, ...phone.problems]).toEqual([]);
+  });
+
   it("a 10,000-message chat opens with only a window of rows and loads older ones on scroll", async () => {
     const importChat = async (count: number) => {
       const lines = [

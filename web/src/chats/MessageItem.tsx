@@ -1,7 +1,8 @@
 /**
  * One chat message (docs/spec/web-chat.md §2): speaker, role, time, its text rendered as Markdown
  * (MessageBody; Edit shows the raw text), a link to the Agent run that committed it, "Stopped" on
- * a partial reply, the "may have executed" banner, and Edit / Delete. The last reply gets swipe
+ * a partial reply, the "may have executed" banner, the saved reasoning folded (SillyTavern's
+ * `extra.reasoning`), and Edit / Delete. The last reply gets swipe
  * arrows and the touch swipe gesture; while a swipe or continue streams, its live text shows here.
  * Tool rows render as a collapsed ToolRow.
  */
@@ -12,7 +13,7 @@ import { formatWhen } from "../i18n/format";
 import { MessageBody } from "./MessageBody";
 import { MessageDelete } from "./MessageDelete";
 import { MessageEditor } from "./MessageEditor";
-import { isPartial } from "./message-meta";
+import { isPartial, reasoningOf } from "./message-meta";
 import { OutcomeBanner } from "./OutcomeBanner";
 import { SwipeControls } from "./SwipeControls";
 import { ToolRow } from "./ToolRow";
@@ -56,6 +57,8 @@ export const MessageItem = memo(function MessageItem({
   const role = t(`chats.roles.${message.role}`, { defaultValue: message.role });
   const speaker = message.name || role;
   const shown = live ? (live.mode === "swipe" ? live.text : message.text + live.text) : message.text;
+  // A swipe streaming into the message replaces its text: the old reasoning is not the new one's.
+  const reasoning = live?.mode === "swipe" ? null : reasoningOf(message);
   return (
     <article
       className={`message message-${message.role}${onSwipe ? " message-last-reply" : ""}`}
@@ -84,6 +87,12 @@ export const MessageItem = memo(function MessageItem({
         )}
       </div>
       <OutcomeBanner chatId={chatId} message={message} onChanged={onChanged} />
+      {reasoning && mode !== "edit" && (
+        <details className="message-thoughts" data-testid="message-reasoning">
+          <summary>{t("chats.message.reasoning")}</summary>
+          <p className="message-reasoning">{reasoning}</p>
+        </details>
+      )}
       {mode === "edit" ? (
         <MessageEditor
           chatId={chatId}

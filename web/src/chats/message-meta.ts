@@ -15,6 +15,15 @@ export function tauritavernOf(message: ChatMessage): Obj {
   return obj(message.extra?.tauritavern) ?? {};
 }
 
+/**
+ * The model's reasoning saved with a reply (SillyTavern's `extra.reasoning`), or null when there is
+ * none or it is blank.
+ */
+export function reasoningOf(message: ChatMessage): string | null {
+  const reasoning = message.extra?.reasoning;
+  return typeof reasoning === "string" && reasoning.trim() !== "" ? reasoning : null;
+}
+
 /** True when the reply was cut short (Stop or a failed stream). */
 export function isPartial(message: ChatMessage): boolean {
   return tauritavernOf(message).partial === true;

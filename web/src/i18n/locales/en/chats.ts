@@ -54,6 +54,7 @@ export default {
   },
   message: {
     agent: "Agent",
+    reasoning: "Reasoning",
     viewRun: "View run",
     alternative: "Alternative {{n}} of {{total}}",
     editLabel: "Edit message {{n}}",

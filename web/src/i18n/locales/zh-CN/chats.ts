@@ -51,6 +51,7 @@ export default {
   },
   message: {
     agent: "Agent",
+    reasoning: "思考过程",
     viewRun: "查看运行",
     alternative: "第 {{n}} 个候选回复，共 {{total}} 个",
     editLabel: "编辑第 {{n}} 条消息",

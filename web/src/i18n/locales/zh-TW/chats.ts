@@ -51,6 +51,7 @@ export default {
   },
   message: {
     agent: "Agent",
+    reasoning: "思考過程",
     viewRun: "檢視執行",
     alternative: "第 {{n}} 個候選回覆，共 {{total}} 個",
     editLabel: "編輯第 {{n}} 則訊息",
