@@ -107,6 +107,11 @@ describe.skipIf(!HAS_CHROMIUM)("web: approvals", () => {
     await rig.screenshot(second.page, "approvals-prompt-360");
     await second.page.setViewportSize({ width: 1280, height: 800 });
 
+    // On the run page the asked call reads "awaiting approval" (nothing was sent), then "done".
+    await owner.page.goto(`${rig.url}/runs/${encodeURIComponent(runId)}`);
+    const row = owner.page.locator('[data-testid="tool-call"][data-call-id="call_echo"]');
+    await row.locator(".tl-call-status").getByText("awaiting approval", { exact: true }).waitFor({ timeout: 15_000 });
+
     await card.getByRole("button", { name: "Approve" }).click();
     await panel.waitFor({ state: "detached" });
     await owner.page.getByTestId("approval-panel").waitFor({ state: "detached", timeout: 15_000 });
@@ -121,6 +126,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: approvals", () => {
       "the run to complete",
     );
     expect(run?.status).toBe("completed");
+    await row.locator(".tl-call-status").getByText("done", { exact: true }).waitFor({ timeout: 15_000 });
     const { events } = await api<{ events: Array<{ type: string; payload: any }> }>(
       rig,
       token,

@@ -125,6 +125,26 @@ describe("buildTimeline", () => {
     ]);
   });
 
+  it("a call reads waiting, then awaiting approval while the user decides, then running and done", () => {
+    const at = (type: string, extra: Record<string, unknown> = {}) =>
+      ev(type, { round: 1, invocationId: "inv_root", callId: "ask1", name: "mcp__Everything__echo", ...extra });
+    const statuses: string[] = [];
+    const events: AgentRunEvent[] = [];
+    for (const event of [
+      at("tool_call_requested", { toolId: "mcp/0b9f3a52-7d0c-4c1e-9a51-3e2f6d1c0a11:echo" }),
+      at("tool_call_awaiting_approval", { approvalId: "apr_1" }),
+      at("tool_call_approved", { approvalId: "apr_1" }),
+      at("tool_call_started"),
+      at("tool_call_completed", { elapsedMs: 12 }),
+      // A late or replayed event never reopens a settled call.
+      at("tool_call_awaiting_approval", { approvalId: "apr_1" }),
+    ]) {
+      events.push(event);
+      statuses.push(buildTimeline(events).rounds[0]!.calls[0]!.status);
+    }
+    expect(statuses).toEqual(["waiting", "awaiting_approval", "waiting", "running", "done", "done"]);
+  });
+
   it("keeps rounds of different invocations apart", () => {
     const timeline = buildTimeline([
       ev("model_call_attempt_started", { round: 1, invocationId: "inv_root" }),

@@ -48,7 +48,12 @@ export interface TimelineCall {
   round: number;
   name: string;
   toolId: string | null;
-  status: "running" | "done" | "failed";
+  /**
+   * `waiting`: requested, not started (an outbound slot, a later call of the turn);
+   * `awaiting_approval`: its tool is set to Ask and the user has not decided; then `running`,
+   * `done` or `failed`.
+   */
+  status: "waiting" | "awaiting_approval" | "running" | "done" | "failed";
   errorCode?: string;
   message?: string;
   elapsedMs?: number;
@@ -217,12 +222,21 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
         let call = round.calls.find((c) => c.callId === callId);
         if (!call) {
           call = newCall(round, callId, str(p.name) ?? callId, str(p.toolId) ?? null);
+          if (event.type === "tool_call_requested") call.status = "waiting";
           round.calls.push(call);
         } else {
           if (str(p.name)) call.name = str(p.name)!;
           if (str(p.toolId)) call.toolId = str(p.toolId)!;
+          if (event.type === "tool_call_started" && !isSettled(call)) call.status = "running";
         }
         current.set(round.invocationId, call);
+        break;
+      }
+      case "tool_call_awaiting_approval":
+      case "tool_call_approved": {
+        const call = roundOf(p, event.timestamp)?.calls.find((c) => c.callId === str(p.callId));
+        if (call && !isSettled(call))
+          call.status = event.type === "tool_call_awaiting_approval" ? "awaiting_approval" : "waiting";
         break;
       }
       case "tool_call_completed":
@@ -295,6 +309,11 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
   timeline.tasks = [...ctx.tasks.values()];
   timeline.invocations = Object.fromEntries(ctx.invocations);
   return timeline;
+}
+
+/** A call that has its outcome (done or failed). */
+function isSettled(call: TimelineCall): boolean {
+  return call.status === "done" || call.status === "failed";
 }
 
 function newCall(round: TimelineRound, callId: string, name: string, toolId: string | null): TimelineCall {

@@ -67,7 +67,13 @@ export default {
     loading: "Loading…",
     mcp: "MCP",
     server: "MCP · {{name}}",
-    callStatus: { running: "running", done: "done", failed: "failed" },
+    callStatus: {
+      waiting: "waiting",
+      awaiting_approval: "awaiting approval",
+      running: "running",
+      done: "done",
+      failed: "failed",
+    },
     outcome: {
       answered: "The server answered.",
       error: "The server answered with an error.",

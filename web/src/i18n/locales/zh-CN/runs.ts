@@ -65,7 +65,7 @@ export default {
     loading: "加载中…",
     mcp: "MCP",
     server: "MCP · {{name}}",
-    callStatus: { running: "进行中", done: "完成", failed: "失败" },
+    callStatus: { waiting: "等待中", awaiting_approval: "等待批准", running: "进行中", done: "完成", failed: "失败" },
     outcome: {
       answered: "服务器已回应。",
       error: "服务器返回了错误。",

@@ -65,7 +65,7 @@ export default {
     loading: "載入中…",
     mcp: "MCP",
     server: "MCP · {{name}}",
-    callStatus: { running: "進行中", done: "完成", failed: "失敗" },
+    callStatus: { waiting: "等待中", awaiting_approval: "等待核准", running: "進行中", done: "完成", failed: "失敗" },
     outcome: {
       answered: "伺服器已回應。",
       error: "伺服器回傳了錯誤。",
