@@ -48,12 +48,8 @@ export function plainChunk(value: unknown): Fields | undefined {
   if (!nullish(id, "string") || !nullish(created, "number") || !nullish(model, "string")) return undefined;
   if (!Array.isArray(choices)) return undefined;
   const out: Fields = { ...value };
-  const shapedChoices: Fields[] = [];
-  for (const choice of choices) {
-    const shaped = plainChoice(choice);
-    if (shaped === UNCOVERED) return undefined;
-    shapedChoices.push(shaped);
-  }
+  const shapedChoices = everyPlain(choices, plainChoice);
+  if (shapedChoices === UNCOVERED) return undefined;
   out.choices = shapedChoices;
   if ("usage" in value) {
     const shaped = plainUsage(usage);
@@ -103,12 +99,8 @@ function plainDelta(delta: unknown): Fields | typeof UNCOVERED {
     if (calls === null) out.tool_calls = null;
     else {
       if (!Array.isArray(calls)) return UNCOVERED;
-      const shaped: Fields[] = [];
-      for (const call of calls) {
-        const one = plainToolCall(call);
-        if (one === UNCOVERED) return UNCOVERED;
-        shaped.push(one);
-      }
+      const shaped = everyPlain(calls, plainToolCall);
+      if (shaped === UNCOVERED) return UNCOVERED;
       out.tool_calls = shaped;
     }
   }
@@ -156,6 +148,20 @@ function plainUsage(usage: unknown): unknown {
     if (!isFields(details)) return UNCOVERED;
     for (const name of numbers) if (!nullish(details[name], "number")) return UNCOVERED;
     out[key] = { ...details };
+  }
+  return out;
+}
+
+/** `shape` of every item, or UNCOVERED as soon as one item is not covered. */
+function everyPlain(
+  items: unknown[],
+  shape: (item: unknown) => Fields | typeof UNCOVERED,
+): Fields[] | typeof UNCOVERED {
+  const out: Fields[] = [];
+  for (const item of items) {
+    const shaped = shape(item);
+    if (shaped === UNCOVERED) return UNCOVERED;
+    out.push(shaped);
   }
   return out;
 }

@@ -24,6 +24,19 @@ const ev = (type: string, payload: Record<string, unknown>): AgentRunEvent => ({
   payload,
 });
 
+/** Attempt `attempt` of round 1 of the root invocation started. */
+const started = (attempt: number) => ev("model_call_attempt_started", { round: 1, invocationId: "inv_root", attempt });
+/** Attempt `attempt` of round 1 failed (and will be retried when `willRetry`). */
+const failed = (attempt: number, willRetry: boolean) =>
+  ev("model_call_attempt_failed", {
+    round: 1,
+    invocationId: "inv_root",
+    attempt,
+    code: "model.stream_failed",
+    message: "The answer could not be read.",
+    willRetry,
+  });
+
 describe("buildTimeline", () => {
   it("folds a run into rounds, calls, writes with checkpoints, the commit, its undo and the failure", () => {
     const call = (type: string, round: number, callId: string, extra: Record<string, unknown> = {}) =>
@@ -101,17 +114,6 @@ describe("buildTimeline", () => {
   });
 
   it("a failed attempt reads 'will be retried' until the retry starts, then 'was retried'; a last one reads failed", () => {
-    const started = (attempt: number) =>
-      ev("model_call_attempt_started", { round: 1, invocationId: "inv_root", attempt });
-    const failed = (attempt: number, willRetry: boolean) =>
-      ev("model_call_attempt_failed", {
-        round: 1,
-        invocationId: "inv_root",
-        attempt,
-        code: "model.provider_rate_limited",
-        message: "slow down",
-        willRetry,
-      });
     const outcomes = (events: AgentRunEvent[]) => {
       const [round] = buildTimeline(events).rounds;
       return round!.failedAttempts.map((a) => attemptOutcome(round!, a));
@@ -154,16 +156,6 @@ describe("buildTimeline", () => {
   });
 
   it("shows live text and 'the model is writing' only for the round's current attempt, from the journal", () => {
-    const started = (attempt: number) =>
-      ev("model_call_attempt_started", { round: 1, invocationId: "inv_root", attempt });
-    const failed = (attempt: number, willRetry: boolean) =>
-      ev("model_call_attempt_failed", {
-        round: 1,
-        invocationId: "inv_root",
-        attempt,
-        code: "model.stream_failed",
-        willRetry,
-      });
     const live = (attempt: number, change: { round?: number; invocationId?: string } = {}) => {
       const view = { invocationId: "inv_root", round: 1, attempt, text: "Partial text", lastSeq: 3, ...change };
       return { lastSeq: 3, views: { [view.invocationId]: view } };
