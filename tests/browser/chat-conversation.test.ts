@@ -360,6 +360,37 @@ describe.skipIf(!HAS_CHROMIUM)("web: the chat screen (streaming, swipes, Markdow
     }
     // A message without reasoning shows no fold.
     expect(await page.getByTestId("message").first().getByTestId("message-reasoning").count()).toBe(0);
+
+    // A new alternative without reasoning shows none (not the first one's).
+    await idle(page);
+    await script([
+      { text: "Second take." },
+      {
+        text: "Third take.",
+        reasoning: `Read https://example.com/${"very-long-path-".repeat(12)}end first.`,
+        chunkDelayMs: 400,
+      },
+    ]);
+    await lastMessage(page).getByRole("button", { name: "New alternative" }).click();
+    await eventually(async () => (await lastText(page)) === "Second take.", 20_000, "second alternative");
+    await idle(page);
+    expect(await lastMessage(page).getByTestId("message-reasoning").count()).toBe(0);
+
+    // A third one with reasoning: it shows as it streams, then folded, on the alternative it belongs to.
+    await lastMessage(page).getByRole("button", { name: "New alternative" }).click();
+    await lastMessage(phone.page).locator("p.message-reasoning").getByText("Read https").waitFor({ timeout: 20_000 });
+    await idle(page);
+    for (const p of [page, phone.page]) {
+      await eventually(async () => (await lastText(p)) === "Third take.", 20_000, "third alternative");
+      await lastMessage(p).getByTestId("message-reasoning").waitFor();
+    }
+    // At 390 px the long reasoning wraps inside the message.
+    await lastMessage(phone.page).getByTestId("message-reasoning").getByText("Reasoning", { exact: true }).click();
+    const fits = await lastMessage(phone.page).evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    expect(fits).toBe(true);
+    await lastMessage(page).getByRole("button", { name: "Previous alternative" }).click();
+    await eventually(async () => (await lastText(page)) === "Second take.", 10_000, "back to 2");
+    expect(await lastMessage(page).getByTestId("message-reasoning").count()).toBe(0);
     expect([...owner.problems, ...phone.problems]).toEqual([]);
   });
 

@@ -158,6 +158,9 @@ export function saveReply(deps: ChatDeps, chatId: string, target: ReplyTarget, r
     extra: { ...current.extra, ...reply.extra },
     extraJson: undefined,
   };
+  // A new alternative's reasoning is its own: one that came without any does not inherit the
+  // previous alternative's (docs/spec/web-chat.md §2).
+  if (target.kind === "swipe" && !("reasoning" in reply.extra)) delete next.extra.reasoning;
   if (target.kind === "swipe") addSwipe(next, reply.text);
   else {
     const text = current.text + reply.text;

@@ -65,6 +65,23 @@ describe("chat generation: regenerate, swipe, continue", () => {
     expect(updated.message.swipeId).toBe(1);
   });
 
+  it("a new alternative's reasoning is its own: one without reasoning does not inherit the last one's", async () => {
+    const fx = await genFixture(
+      [{ text: "Second take.", reasoning: "第二次：想一想。" }, { text: "Third take." }],
+      ["Hi", "First take."],
+    );
+    for (const expected of [
+      { text: "Second take.", reasoning: "第二次：想一想。" },
+      { text: "Third take.", reasoning: undefined },
+    ]) {
+      const id = await generate(fx, { generationType: "swipe" });
+      expect((await waitEnded(fx, id)).status).toBe("completed");
+      const reply = (await messagesOf(fx)).at(-1);
+      expect(reply.text).toBe(expected.text);
+      expect(reply.extra?.reasoning).toBe(expected.reasoning);
+    }
+  });
+
   it("continue appends to the last reply, which the model receives as the message to continue", async () => {
     const fx = await genFixture([{ text: " and then the sun rose." }], ["Tell me", "The night was long"]);
     const id = await generate(fx, { generationType: "continue" });

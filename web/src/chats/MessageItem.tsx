@@ -13,7 +13,7 @@ import { formatWhen } from "../i18n/format";
 import { MessageBody } from "./MessageBody";
 import { MessageDelete } from "./MessageDelete";
 import { MessageEditor } from "./MessageEditor";
-import { isPartial, reasoningOf } from "./message-meta";
+import { isPartial, savedReasoning } from "./message-meta";
 import { OutcomeBanner } from "./OutcomeBanner";
 import { SwipeControls } from "./SwipeControls";
 import { ToolRow } from "./ToolRow";
@@ -32,8 +32,8 @@ export interface MessageItemProps {
   onSwipe?: ((direction: "previous" | "next") => void) | undefined;
   /** A generation is running (swipes and edits wait). */
   generating?: boolean;
-  /** Text streaming into this message (a swipe replaces the shown text, a continue appends). */
-  live?: { text: string; mode: "swipe" | "continue" } | null;
+  /** Text and reasoning streaming into this message (a swipe replaces the shown text, a continue appends). */
+  live?: { text: string; reasoning?: string; mode: "swipe" | "continue" } | null;
 }
 
 export const MessageItem = memo(function MessageItem({
@@ -57,8 +57,10 @@ export const MessageItem = memo(function MessageItem({
   const role = t(`chats.roles.${message.role}`, { defaultValue: message.role });
   const speaker = message.name || role;
   const shown = live ? (live.mode === "swipe" ? live.text : message.text + live.text) : message.text;
-  // A swipe streaming into the message replaces its text: the old reasoning is not the new one's.
-  const reasoning = live?.mode === "swipe" ? null : reasoningOf(message);
+  // Reasoning arriving now shows unfolded, as in a new reply; the saved one is folded, and only on the
+  // alternative it belongs to (savedReasoning).
+  const liveReasoning = live?.reasoning ? live.reasoning : null;
+  const reasoning = liveReasoning ? null : live?.mode === "swipe" ? null : savedReasoning(message);
   return (
     <article
       className={`message message-${message.role}${onSwipe ? " message-last-reply" : ""}`}
@@ -87,6 +89,7 @@ export const MessageItem = memo(function MessageItem({
         )}
       </div>
       <OutcomeBanner chatId={chatId} message={message} onChanged={onChanged} />
+      {liveReasoning && <p className="message-reasoning">{liveReasoning}</p>}
       {reasoning && mode !== "edit" && (
         <details className="message-thoughts" data-testid="message-reasoning">
           <summary>{t("chats.message.reasoning")}</summary>

@@ -164,7 +164,11 @@ export function MessageList(props: MessageListProps) {
                 }
                 live={
                   row.message === lastReply && intoLast && shown
-                    ? { text: shown.text, mode: live!.generationType === "swipe" ? "swipe" : "continue" }
+                    ? {
+                        text: shown.text,
+                        reasoning: shown.reasoning,
+                        mode: live!.generationType === "swipe" ? "swipe" : "continue",
+                      }
                     : null
                 }
               />

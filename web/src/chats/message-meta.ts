@@ -16,12 +16,16 @@ export function tauritavernOf(message: ChatMessage): Obj {
 }
 
 /**
- * The model's reasoning saved with a reply (SillyTavern's `extra.reasoning`), or null when there is
- * none or it is blank.
+ * The model's reasoning saved with a reply (SillyTavern's `extra.reasoning`) when it belongs to the
+ * alternative on display, else null (none, blank, or another alternative's). The message keeps the
+ * reasoning of its most recently generated alternative, which is its last one (docs/spec/web-chat.md
+ * §2); earlier alternatives' reasoning is not kept per alternative.
  */
-export function reasoningOf(message: ChatMessage): string | null {
+export function savedReasoning(message: ChatMessage): string | null {
   const reasoning = message.extra?.reasoning;
-  return typeof reasoning === "string" && reasoning.trim() !== "" ? reasoning : null;
+  if (typeof reasoning !== "string" || reasoning.trim() === "") return null;
+  const swipes = message.swipes?.length ?? 0;
+  return swipes <= 1 || (message.swipeId ?? 0) === swipes - 1 ? reasoning : null;
 }
 
 /** True when the reply was cut short (Stop or a failed stream). */
