@@ -147,6 +147,24 @@ describe("buildTimeline", () => {
     expect(statuses).toEqual(["waiting", "awaiting_approval", "waiting", "running", "done", "done"]);
   });
 
+  it("a later Ask call of the turn, asked before it is requested, reads awaiting approval in its place", () => {
+    const call = (type: string, callId: string, extra: Record<string, unknown> = {}) =>
+      ev(type, { round: 1, invocationId: "inv_root", callId, name: `mcp__Everything__${callId}`, ...extra });
+    const round = buildTimeline([
+      call("tool_call_requested", "first"),
+      call("tool_call_awaiting_approval", "first", { approvalId: "apr_1" }),
+      call("tool_call_awaiting_approval", "second", { approvalId: "apr_2", toolId: "mcp/x:second" }),
+      call("tool_call_approved", "first", { approvalId: "apr_1" }),
+      call("tool_call_started", "first"),
+      call("tool_call_completed", "first"),
+      call("tool_call_requested", "second"),
+    ]).rounds[0]!;
+    expect(round.calls.map((c) => [c.callId, c.name, c.status])).toEqual([
+      ["first", "mcp__Everything__first", "done"],
+      ["second", "mcp__Everything__second", "awaiting_approval"],
+    ]);
+  });
+
   it("keeps rounds of different invocations apart", () => {
     const timeline = buildTimeline([
       ev("model_call_attempt_started", { round: 1, invocationId: "inv_root" }),

@@ -234,8 +234,17 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
       }
       case "tool_call_awaiting_approval":
       case "tool_call_approved": {
-        const call = roundOf(p, event.timestamp)?.calls.find((c) => c.callId === str(p.callId));
-        if (call && !isSettled(call))
+        // The calls of a turn whose tools are Ask are asked together, before the later ones are
+        // requested: such a call first appears here.
+        const round = roundOf(p, event.timestamp);
+        const callId = str(p.callId);
+        if (!round || !callId) break;
+        let call = round.calls.find((c) => c.callId === callId);
+        if (!call) {
+          call = newCall(round, callId, str(p.name) ?? callId, str(p.toolId) ?? null);
+          round.calls.push(call);
+        }
+        if (!isSettled(call))
           call.status = event.type === "tool_call_awaiting_approval" ? "awaiting_approval" : "waiting";
         break;
       }
