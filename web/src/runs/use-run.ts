@@ -2,13 +2,15 @@
  * One run, live: its summary (GET /api/v1/agent/runs/:runId, refreshed on `agent.run_changed` for
  * it and after a reconnect) and its journal, followed through `socket.followRun(runId, …, 0)`
  * (the server replays the backlog, then live events, each once and in seq order, also across
- * reconnects). `status_changed` events update the status at once.
+ * reconnects). `status_changed` events update the status at once, and a GET answer that went out
+ * before an `agent.run_changed` frame does not undo what the frame said (fetched-summary.ts).
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AgentRunEvent } from "../api/types";
 import { useServices } from "../state/services";
 import { useAction } from "../state/use-action";
 import { useFrame, useReconnected } from "../state/use-socket";
+import { type LiveSince, settleFetched } from "./fetched-summary";
 import { isRunStatus, type RunSummary } from "./types";
 import { useRunsApi } from "./use-runs-api";
 
@@ -17,7 +19,17 @@ export function useRun(runId: string) {
   const runs = useRunsApi();
   const [summary, setSummary] = useState<RunSummary | null>(null);
   const [events, setEvents] = useState<AgentRunEvent[]>([]);
-  const load = useAction(async () => setSummary(await runs.get(runId)), { toastErrors: false });
+  // What `agent.run_changed` frames said while a GET was out: its answer may be older
+  // (fetched-summary.ts). Journal events are not counted: a replayed backlog repeats old statuses.
+  const since = useRef<LiveSince>({});
+  const load = useAction(
+    async () => {
+      since.current = {};
+      const fetched = await runs.get(runId);
+      setSummary(settleFetched(fetched, since.current));
+    },
+    { toastErrors: false },
+  );
   const { run: reload } = load;
 
   useEffect(() => {
@@ -40,6 +52,7 @@ export function useRun(runId: string) {
   }, [socket, runId, reload]);
   useFrame(socket, "agent.run_changed", (frame) => {
     if (frame.runId !== runId) return;
+    since.current = { status: frame.status, waitingOn: frame.waitingOn };
     setSummary((s) => (s ? { ...s, status: frame.status, waitingOn: frame.waitingOn } : s));
   });
 
