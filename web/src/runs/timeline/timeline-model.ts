@@ -219,11 +219,9 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
         const round = roundOf(p, event.timestamp);
         const callId = str(p.callId);
         if (!round || !callId) break;
-        let call = round.calls.find((c) => c.callId === callId);
-        if (!call) {
-          call = newCall(round, callId, str(p.name) ?? callId, str(p.toolId) ?? null);
+        const { call, added } = callIn(round, callId, p);
+        if (added) {
           if (event.type === "tool_call_requested") call.status = "waiting";
-          round.calls.push(call);
         } else {
           if (str(p.name)) call.name = str(p.name)!;
           if (str(p.toolId)) call.toolId = str(p.toolId)!;
@@ -239,11 +237,7 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
         const round = roundOf(p, event.timestamp);
         const callId = str(p.callId);
         if (!round || !callId) break;
-        let call = round.calls.find((c) => c.callId === callId);
-        if (!call) {
-          call = newCall(round, callId, str(p.name) ?? callId, str(p.toolId) ?? null);
-          round.calls.push(call);
-        }
+        const { call } = callIn(round, callId, p);
         if (!isSettled(call))
           call.status = event.type === "tool_call_awaiting_approval" ? "awaiting_approval" : "waiting";
         break;
@@ -318,6 +312,15 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
   timeline.tasks = [...ctx.tasks.values()];
   timeline.invocations = Object.fromEntries(ctx.invocations);
   return timeline;
+}
+
+/** The round's call `callId`, added (named from the event's payload) when the round has none yet. */
+function callIn(round: TimelineRound, callId: string, p: Payload): { call: TimelineCall; added: boolean } {
+  const known = round.calls.find((c) => c.callId === callId);
+  if (known) return { call: known, added: false };
+  const call = newCall(round, callId, str(p.name) ?? callId, str(p.toolId) ?? null);
+  round.calls.push(call);
+  return { call, added: true };
 }
 
 /** A call that has its outcome (done or failed). */
