@@ -13,7 +13,7 @@
  * - POST /agent/runs/:runId/checkpoints/:checkpointId/restore-persist → RestorePersistResult
  * List/get/events/delete are [agent-journal]'s (src/http/routes/agent-runs.ts).
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import {
   callIdParamSchema,
   guidanceBodySchema,
@@ -23,21 +23,14 @@ import {
   toolCallQuerySchema,
   START_RUN_BODY_LIMIT,
 } from "../../contracts/agent-loop";
-import { runIdSchema } from "../../contracts/agent-runs";
 import { AppError } from "../../domain/errors";
 import { readJson, readQuery } from "../body";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
+import { rawRunIdParam, runIdParam } from "../run-id-param";
 import { callSpace } from "../space-client";
 
 export const agentLoopRoutes = new Hono<HttpEnv>();
-
-function runIdParam(c: Context<HttpEnv>): string {
-  const runId = c.req.param("runId") ?? "";
-  if (!runIdSchema.safeParse(runId).success)
-    throw new AppError("agent.run_not_found", "No agent run with this id.", { runId: runId.slice(0, 80) });
-  return runId;
-}
 
 agentLoopRoutes.post("/agent/runs", requireDevice, async (c) => {
   const body = await readJson(c, startRunBodySchema, { maxBytes: START_RUN_BODY_LIMIT });
@@ -56,8 +49,8 @@ agentLoopRoutes.post("/agent/runs/:runId/guidance", requireDevice, async (c) => 
     throw error;
   });
   // The text is checked before the run is looked up (docs/api.md "Guidance refusals"): a malformed
-  // id (at most 80 characters of it) reaches the object, which finds no such run after those checks.
-  const runId = (c.req.param("runId") ?? "").slice(0, 80);
+  // id (cut as error details show it) reaches the object, which finds no such run after those checks.
+  const runId = rawRunIdParam(c);
   return c.json(await callSpace(c, "agent.runs.guidance", { runId, ...body }), 202);
 });
 

@@ -11,30 +11,21 @@
  * handle; POST /agent/dev/runs/:runId/events {count ≤ 2000, payloadChars?} → {lastSeq};
  * POST /agent/dev/runs/:runId/status {status} → summary.
  */
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import {
   devAppendEventsBodySchema,
   devCreateRunBodySchema,
   devTransitionBodySchema,
   listRunsQuerySchema,
   readEventsQuerySchema,
-  runIdSchema,
 } from "../../contracts/agent-runs";
-import { AppError } from "../../domain/errors";
 import { readJson, readQuery } from "../body";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
+import { runIdParam } from "../run-id-param";
 import { callSpace } from "../space-client";
 
 export const agentRunRoutes = new Hono<HttpEnv>();
-
-/** A path run id; one that cannot be a run id is simply not found. */
-function runIdParam(c: Context<HttpEnv>): string {
-  const runId = c.req.param("runId") ?? "";
-  if (!runIdSchema.safeParse(runId).success)
-    throw new AppError("agent.run_not_found", "No agent run with this id.", { runId: runId.slice(0, 80) });
-  return runId;
-}
 
 agentRunRoutes.get("/agent/runs", requireDevice, async (c) => {
   const query = readQuery(c, listRunsQuerySchema);

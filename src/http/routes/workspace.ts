@@ -8,22 +8,15 @@
  * workspace.invalid_path 400, input.invalid 400.
  */
 import { Hono, type Context } from "hono";
-import { runIdSchema } from "../../contracts/agent-runs";
 import { checkpointIdSchema, checkpointQuerySchema, listCheckpointsQuerySchema } from "../../contracts/workspace";
 import { AppError } from "../../domain/errors";
 import { readQuery } from "../body";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
+import { runIdParam } from "../run-id-param";
 import { callSpace } from "../space-client";
 
 export const workspaceRoutes = new Hono<HttpEnv>();
-
-function runIdParam(c: Context<HttpEnv>): string {
-  const runId = c.req.param("runId") ?? "";
-  if (!runIdSchema.safeParse(runId).success)
-    throw new AppError("agent.run_not_found", "No agent run with this id.", { runId: runId.slice(0, 80) });
-  return runId;
-}
 
 function checkpointParam(c: Context<HttpEnv>, name: string): string {
   const value = c.req.param(name) ?? "";
