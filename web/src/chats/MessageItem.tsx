@@ -59,8 +59,8 @@ export const MessageItem = memo(function MessageItem({
   const shown = live ? (live.mode === "swipe" ? live.text : message.text + live.text) : message.text;
   // Reasoning arriving now shows unfolded, as in a new reply; the saved one is folded, and only on the
   // alternative it belongs to (savedReasoning).
-  const liveReasoning = live?.reasoning ? live.reasoning : null;
-  const reasoning = liveReasoning ? null : live?.mode === "swipe" ? null : savedReasoning(message);
+  const liveReasoning = live?.reasoning || null;
+  const reasoning = liveReasoning || live?.mode === "swipe" ? null : savedReasoning(message);
   return (
     <article
       className={`message message-${message.role}${onSwipe ? " message-last-reply" : ""}`}
