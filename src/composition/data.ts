@@ -48,7 +48,7 @@ function archiveKinds(space: Space): ArchiveKind[] {
       cipher,
       transaction,
     }),
-    modelConnectionsKind({ repo: new SqlModelConnectionStore(space.sql), cipher, transaction }),
+    modelConnectionsKind({ repo: new SqlModelConnectionStore(space.sql, hotRows(space)), cipher, transaction }),
     agentProfilesKind(new SqlAgentProfileStore(space.sql), space.sockets),
     rowGroupKind("skills", "skill", groups, false),
     // Version 2: with avatar chunks (binary files); version 1 items restore without a picture.

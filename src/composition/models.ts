@@ -11,6 +11,7 @@ import { SqlModelConnectionStore } from "../adapters/storage/model-connection-st
 import { ModelConnectionService } from "../application/models/connection-service";
 import type { ModelGateway } from "../ports/model-gateway";
 import type { Space } from "../ports/space";
+import { hotRows } from "./hot-rows";
 import { secretCipher } from "./secrets";
 
 export function modelServices(space: Space): ModelConnectionService {
@@ -18,7 +19,7 @@ export function modelServices(space: Space): ModelConnectionService {
     "models",
     () =>
       new ModelConnectionService(
-        new SqlModelConnectionStore(space.sql),
+        new SqlModelConnectionStore(space.sql, hotRows(space)),
         secretCipher(space),
         space.clock,
         space.sockets,

@@ -8,11 +8,12 @@ import { SqlPersistPointerStore } from "../adapters/storage/persist-pointer-stor
 import { SqlPersistStateStore } from "../adapters/storage/persist-state-store";
 import { SqlWorkspaceFileStore } from "../adapters/storage/workspace-file-store";
 import type { WorkspaceDeps } from "../application/workspace/deps";
+import { hotRows } from "./hot-rows";
 import type { Space } from "../ports/space";
 
 export function workspaceDeps(space: Space): WorkspaceDeps {
   return space.memo("workspace", () => ({
-    files: new SqlWorkspaceFileStore(space.storage),
+    files: new SqlWorkspaceFileStore(space.storage, hotRows(space)),
     blobs: new SqlBlobStore(space.sql, () => space.clock.now()),
     checkpoints: new SqlCheckpointStore(space.storage),
     persist: new SqlPersistStateStore(space.sql),

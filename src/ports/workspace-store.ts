@@ -59,8 +59,12 @@ export interface WorkspaceFileStore {
   files(runId: string, prefix?: string): FileRef[];
   /** True when some file lives under `dir/`. */
   hasDirectory(runId: string, dir: string): boolean;
-  /** Inserts or updates a file and marks it changed since the last checkpoint. */
-  putFile(runId: string, file: FileRef, now: number, dirty?: boolean): void;
+  /**
+   * Inserts or updates a file and marks it changed since the last checkpoint (`dirty`, default
+   * true). `existed`: whether the file is there now, when the caller just read it in the same
+   * synchronous section (saves the store's own check; issue 31).
+   */
+  putFile(runId: string, file: FileRef, now: number, dirty?: boolean, existed?: boolean): void;
   readState(runId: string, invocationId: string, path: string): ReadState | null;
   putReadState(runId: string, invocationId: string, path: string, state: ReadState | null): void;
   /** Runs `fn` in one SQLite transaction. */

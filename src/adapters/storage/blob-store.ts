@@ -26,22 +26,31 @@ export class SqlBlobStore implements BlobStore, SkillBlobs {
   /** Stores raw bytes (if new; first writer's `area`); sha256 of the bytes. */
   async putBytes(data: Uint8Array, area: BlobArea = "workspace"): Promise<{ sha256: string; bytes: number }> {
     const sha256 = await sha256Hex(data as Uint8Array<ArrayBuffer>);
-    // Synchronous from here: check-and-insert cannot interleave with another request.
-    if (this.sql.exec("SELECT 1 FROM te_blobs WHERE hash = ?", sha256).toArray().length === 0) {
-      const chunks = Math.max(1, Math.ceil(data.byteLength / BLOB_CHUNK_BYTES));
-      for (let i = 0; i < chunks; i += 1) {
-        const part = data.slice(i * BLOB_CHUNK_BYTES, (i + 1) * BLOB_CHUNK_BYTES);
-        this.sql.exec("INSERT OR REPLACE INTO te_blob_chunks(hash, idx, data) VALUES(?, ?, ?)", sha256, i, part.buffer);
-      }
-      this.sql.exec(
-        "INSERT INTO te_blobs(hash, bytes, chunks, created_at, area) VALUES(?, ?, ?, ?, ?)",
+    // Synchronous from here: check-and-insert cannot interleave with another request. Each chunk
+    // goes in only while no blob row has this hash, so the first chunk's insert is the existence
+    // check as well (one statement fewer per new blob; issue 31). A chunk left without its blob
+    // row by a failed write is replaced.
+    const chunks = Math.max(1, Math.ceil(data.byteLength / BLOB_CHUNK_BYTES));
+    for (let i = 0; i < chunks; i += 1) {
+      const part = data.slice(i * BLOB_CHUNK_BYTES, (i + 1) * BLOB_CHUNK_BYTES);
+      const written = this.sql.exec(
+        `INSERT OR REPLACE INTO te_blob_chunks(hash, idx, data)
+         SELECT ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM te_blobs WHERE hash = ?)`,
         sha256,
-        data.byteLength,
-        chunks,
-        this.now(),
-        area,
-      );
+        i,
+        part.buffer,
+        sha256,
+      ).rowsWritten;
+      if (written === 0) return { sha256, bytes: data.byteLength };
     }
+    this.sql.exec(
+      "INSERT INTO te_blobs(hash, bytes, chunks, created_at, area) VALUES(?, ?, ?, ?, ?)",
+      sha256,
+      data.byteLength,
+      chunks,
+      this.now(),
+      area,
+    );
     return { sha256, bytes: data.byteLength };
   }
 

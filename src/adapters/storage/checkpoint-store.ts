@@ -8,10 +8,16 @@
  */
 import { formatCheckpointId, type CheckpointReason } from "../../domain/workspace/checkpoint-id";
 import type { CheckpointRecord, CheckpointStore, FileRef } from "../../ports/workspace-store";
+import { compareCodePoints } from "../../domain/code-point-order";
+import { inBatches, MAX_BOUND_PARAMETERS, marks } from "./bound-parameters";
 import { toFileRef } from "./workspace-file-store";
 
 /** Minimum delta rows between two full maps (keeps tiny workspaces from mapping every time). */
 export const FULL_MAP_MIN_ROWS = 32;
+/** Checkpoint entry rows per INSERT (5 bound parameters each). */
+const ENTRY_ROWS_PER_INSERT = Math.floor(MAX_BOUND_PARAMETERS / 5);
+/** Most `paths` named in the checkpoint's one UPDATE (more are marked dirty first, in batches). */
+const INLINE_PATHS = 32;
 
 export class SqlCheckpointStore implements CheckpointStore {
   constructor(private readonly storage: DurableObjectStorage) {}
@@ -29,23 +35,13 @@ export class SqlCheckpointStore implements CheckpointStore {
         .exec("SELECT cp_seq, cp_rows_since_full, file_count FROM te_ws_runs WHERE run_id = ?", runId)
         .one();
       const seq = Number(run.cp_seq) + 1;
-      for (const path of input.paths)
-        this.sql.exec("UPDATE te_ws_files SET dirty = 1 WHERE run_id = ? AND path = ?", runId, path);
-      const changed = this.sql
-        .exec("SELECT path, hash, bytes FROM te_ws_files WHERE run_id = ? AND dirty = 1 ORDER BY path", runId)
-        .toArray()
-        .map(toFileRef);
-      for (const file of changed) {
+      const changed = this.takeChanged(runId, input.paths);
+      for (const rows of inBatches(changed, ENTRY_ROWS_PER_INSERT)) {
         this.sql.exec(
-          "INSERT INTO te_checkpoint_entries(run_id, seq, path, hash, bytes) VALUES(?, ?, ?, ?, ?)",
-          runId,
-          seq,
-          file.path,
-          file.sha256,
-          file.bytes,
+          `INSERT INTO te_checkpoint_entries(run_id, seq, path, hash, bytes) VALUES ${rows.map(() => "(?, ?, ?, ?, ?)").join(", ")}`,
+          ...rows.flatMap((file) => [runId, seq, file.path, file.sha256, file.bytes]),
         );
       }
-      this.sql.exec("UPDATE te_ws_files SET dirty = 0 WHERE run_id = ? AND dirty = 1", runId);
       const rowsSinceFull = Number(run.cp_rows_since_full) + changed.length;
       const fullMap = seq === 1 || rowsSinceFull >= Math.max(FULL_MAP_MIN_ROWS, Number(run.file_count));
       if (fullMap) {
@@ -82,6 +78,32 @@ export class SqlCheckpointStore implements CheckpointStore {
         files: changed,
       };
     });
+  }
+
+  /**
+   * The files changed since the last checkpoint (marked dirty, plus `paths`), sorted by path in
+   * SQLite's order (code points, as UTF-8 bytes compare), their dirty marks cleared: one
+   * `UPDATE … RETURNING` where there used to be a mark per path, a read and a clear.
+   */
+  private takeChanged(runId: string, paths: readonly string[]): FileRef[] {
+    const inline = paths.length <= INLINE_PATHS ? paths : [];
+    if (inline !== paths)
+      for (const batch of inBatches(paths, MAX_BOUND_PARAMETERS - 1))
+        this.sql.exec(
+          `UPDATE te_ws_files SET dirty = 1 WHERE run_id = ? AND path IN (${marks(batch.length)})`,
+          runId,
+          ...batch,
+        );
+    const pathTest = inline.length > 0 ? ` OR path IN (${marks(inline.length)})` : "";
+    return this.sql
+      .exec(
+        `UPDATE te_ws_files SET dirty = 0 WHERE run_id = ? AND (dirty = 1${pathTest}) RETURNING path, hash, bytes`,
+        runId,
+        ...inline,
+      )
+      .toArray()
+      .map(toFileRef)
+      .sort((a, b) => compareCodePoints(a.path, b.path));
   }
 
   list(runId: string, afterSeq: number, limit: number): CheckpointRecord[] {

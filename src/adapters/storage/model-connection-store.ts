@@ -1,8 +1,15 @@
 /** SQLite rows of model connections (schema v5). The API key column holds a sealed envelope (JSON). */
+import { rememberBounded } from "../../domain/bounded-map";
 import type { ConnectionDefaults, ModelConnectionRecord, ModelProvider } from "../../domain/models/connection";
 import type { ModelConnectionRepository, StoredModelConnection } from "../../ports/model-connection-repository";
 import type { SealedSecret } from "../../ports/secret-cipher";
+import type { HotRows } from "./hot-rows";
 import { insertRow, type RowValues, updateRow } from "./row-write";
+
+/** Most connections kept in memory (a user has a handful; least recently read out first). */
+const MAX_KEPT_CONNECTIONS = 16;
+/** The key the default connection is kept under (ids are `conn_…`, never empty). */
+const DEFAULT_KEY = "";
 
 function toStored(row: Record<string, SqlStorageValue>): StoredModelConnection {
   const record: ModelConnectionRecord = {
@@ -40,21 +47,33 @@ function rowOf({ record, apiKey }: StoredModelConnection): RowValues {
   };
 }
 
+/**
+ * Model connections in SQLite. With `hot` (the object's HotRows), connections read by id and the
+ * default one are kept in memory (`keep("model-connections")`): every agent round resolves its
+ * connection, and the rows change only through this store, whose writes drop them, or with a
+ * rolled-back transaction or a restore, which HotRows drops them for (docs/decisions/3700).
+ * Unknown ids are never kept. Values handed out are shared: callers must not mutate them.
+ */
 export class SqlModelConnectionStore implements ModelConnectionRepository {
-  constructor(private readonly sql: SqlStorage) {}
+  private readonly kept: Map<string, StoredModelConnection> | null;
+
+  constructor(
+    private readonly sql: SqlStorage,
+    hot?: HotRows,
+  ) {
+    this.kept = hot ? hot.keep<StoredModelConnection>("model-connections") : null;
+  }
 
   list(): StoredModelConnection[] {
     return this.sql.exec("SELECT * FROM te_model_connections ORDER BY created_at, id").toArray().map(toStored);
   }
 
   get(id: string): StoredModelConnection | null {
-    const row = this.sql.exec("SELECT * FROM te_model_connections WHERE id = ?", id).toArray()[0];
-    return row ? toStored(row) : null;
+    return this.keptRow(id, () => this.sql.exec("SELECT * FROM te_model_connections WHERE id = ?", id));
   }
 
   getDefault(): StoredModelConnection | null {
-    const row = this.sql.exec("SELECT * FROM te_model_connections WHERE is_default = 1").toArray()[0];
-    return row ? toStored(row) : null;
+    return this.keptRow(DEFAULT_KEY, () => this.sql.exec("SELECT * FROM te_model_connections WHERE is_default = 1"));
   }
 
   count(): number {
@@ -64,19 +83,37 @@ export class SqlModelConnectionStore implements ModelConnectionRepository {
   /** A new connection, never the default at first (setDefault makes it one). */
   insert(stored: StoredModelConnection): void {
     insertRow(this.sql, "te_model_connections", { ...rowOf(stored), is_default: 0 });
+    this.kept?.clear();
   }
 
   /** Every column but `is_default` and `created_at`. */
   update(stored: StoredModelConnection): void {
     updateRow(this.sql, "te_model_connections", rowOf(stored));
+    this.kept?.clear();
   }
 
   delete(id: string): boolean {
+    this.kept?.clear();
     return this.sql.exec("DELETE FROM te_model_connections WHERE id = ? RETURNING id", id).toArray().length > 0;
   }
 
   setDefault(id: string | null): void {
+    this.kept?.clear();
     this.sql.exec("UPDATE te_model_connections SET is_default = 0 WHERE is_default = 1");
     if (id !== null) this.sql.exec("UPDATE te_model_connections SET is_default = 1 WHERE id = ?", id);
+  }
+
+  /** The kept connection under `key`, else the first row `read` gives (kept when there is one). */
+  private keptRow(
+    key: string,
+    read: () => SqlStorageCursor<Record<string, SqlStorageValue>>,
+  ): StoredModelConnection | null {
+    const known = this.kept?.get(key);
+    if (known) return known;
+    const row = read().toArray()[0];
+    if (!row) return null;
+    const stored = toStored(row);
+    if (this.kept) rememberBounded(this.kept, key, stored, MAX_KEPT_CONNECTIONS);
+    return stored;
   }
 }

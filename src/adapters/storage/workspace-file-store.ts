@@ -1,7 +1,12 @@
 /** SQLite rows of run workspaces: record, live file map, read-state (schema v7). */
+import { rememberBounded } from "../../domain/bounded-map";
 import type { WorkspaceManifest } from "../../domain/workspace/manifest";
 import type { ReadState, SeenRange } from "../../domain/workspace/read-state";
 import type { FileRef, WorkspaceFileStore, WorkspaceRunRecord, WorkspaceState } from "../../ports/workspace-store";
+import type { HotRows } from "./hot-rows";
+
+/** Most workspace records kept in memory (one per running run; least recently read out first). */
+const MAX_KEPT_RUNS = 64;
 
 function toRun(row: Record<string, SqlStorageValue>): WorkspaceRunRecord {
   return {
@@ -28,16 +33,37 @@ function rangeOf(prefix: string): [string, string] {
   return [`${prefix}/`, `${prefix}0`];
 }
 
+/**
+ * Workspace rows in SQLite. With `hot` (the object's HotRows), workspace records are kept in
+ * memory (`keep("workspace-runs")`): a workspace tool round looked its record up (and parsed its
+ * manifest) four times. `te_ws_runs` is written only by this store, which updates or drops the
+ * kept record with each write, by the checkpoint store (its `cp_*` counters, not part of the
+ * record) and by the archive's row groups, which invalidate HotRows; a rolled-back transaction
+ * drops them too (docs/decisions/3700). Unknown runs are never kept. Records handed out are
+ * shared: callers must not mutate them.
+ */
 export class SqlWorkspaceFileStore implements WorkspaceFileStore {
-  constructor(private readonly storage: DurableObjectStorage) {}
+  private readonly kept: Map<string, WorkspaceRunRecord> | null;
+
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    hot?: HotRows,
+  ) {
+    this.kept = hot ? hot.keep<WorkspaceRunRecord>("workspace-runs") : null;
+  }
 
   private get sql(): SqlStorage {
     return this.storage.sql;
   }
 
   run(runId: string): WorkspaceRunRecord | null {
+    const known = this.kept?.get(runId);
+    if (known) return known;
     const row = this.sql.exec("SELECT * FROM te_ws_runs WHERE run_id = ?", runId).toArray()[0];
-    return row ? toRun(row) : null;
+    if (!row) return null;
+    const record = toRun(row);
+    if (this.kept) rememberBounded(this.kept, runId, record, MAX_KEPT_RUNS);
+    return record;
   }
 
   insertRun(record: Parameters<WorkspaceFileStore["insertRun"]>[0]): void {
@@ -50,13 +76,16 @@ export class SqlWorkspaceFileStore implements WorkspaceFileStore {
       record.state,
       record.createdAt,
     );
+    this.kept?.delete(record.runId);
   }
 
   setState(runId: string, state: WorkspaceState): void {
+    this.kept?.delete(runId);
     this.sql.exec("UPDATE te_ws_runs SET state = ? WHERE run_id = ?", state, runId);
   }
 
   markProjected(runId: string, baseStateId: string | null, order: number): void {
+    this.kept?.delete(runId);
     this.sql.exec(
       "UPDATE te_ws_runs SET persist_projected = 1, persist_base_state_id = ?, persist_order = ? WHERE run_id = ?",
       baseStateId,
@@ -99,8 +128,9 @@ export class SqlWorkspaceFileStore implements WorkspaceFileStore {
     );
   }
 
-  putFile(runId: string, file: FileRef, now: number, dirty = true): void {
+  putFile(runId: string, file: FileRef, now: number, dirty = true, existedBefore?: boolean): void {
     const existed =
+      existedBefore ??
       this.sql.exec("SELECT 1 FROM te_ws_files WHERE run_id = ? AND path = ?", runId, file.path).toArray().length > 0;
     this.sql.exec(
       `INSERT INTO te_ws_files(run_id, path, hash, bytes, updated_at, dirty) VALUES(?, ?, ?, ?, ?, ?)
@@ -113,7 +143,10 @@ export class SqlWorkspaceFileStore implements WorkspaceFileStore {
       now,
       dirty ? 1 : 0,
     );
-    if (!existed) this.sql.exec("UPDATE te_ws_runs SET file_count = file_count + 1 WHERE run_id = ?", runId);
+    if (existed) return;
+    this.sql.exec("UPDATE te_ws_runs SET file_count = file_count + 1 WHERE run_id = ?", runId);
+    const known = this.kept?.get(runId);
+    if (known) this.kept!.set(runId, { ...known, fileCount: known.fileCount + 1 });
   }
 
   readState(runId: string, invocationId: string, path: string): ReadState | null {
@@ -176,6 +209,7 @@ export class SqlWorkspaceFileStore implements WorkspaceFileStore {
 
   /** Plain statements: call inside the caller's transaction (e.g. the run delete). */
   deleteRun(runId: string): void {
+    this.kept?.delete(runId);
     for (const table of [
       "te_ws_files",
       "te_ws_read_state",

@@ -6,6 +6,7 @@
  */
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { hotRows } from "../../../src/composition/hot-rows";
 import { secretCipher } from "../../../src/composition/secrets";
 import type { UserSpace } from "../../../durable-objects/user-space";
 import { apiJson, createUser, type TestUser } from "../helpers";
@@ -59,6 +60,8 @@ describe("non-ASCII API keys", () => {
         JSON.stringify(sealed),
         conn.id,
       );
+      // A key saved by an older version is read by a restarted object, whose memory holds no rows.
+      hotRows(instance.space()).invalidate();
     });
     const failed = await apiJson(`/api/v1/connections/${conn.id}/test`, {
       method: "POST",

@@ -6,6 +6,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { UserSpace } from "../../../durable-objects/user-space";
+import { hotRows } from "../../../src/composition/hot-rows";
 import { modelServices } from "../../../src/composition/models";
 import { api, apiJson, createUser, openSocket, type TestUser } from "../helpers";
 import { loadScript, modelPeer, recorded } from "./helpers";
@@ -207,7 +208,7 @@ describe("model connections API", () => {
   it("a key sealed under another DATA_KEY still lists (apiKeyUnavailable) and using it is secrets.key_mismatch", async () => {
     const conn = await create({ name: "Rotated", provider: "openai", apiKey: "sk-rotated-000000", modelId: "gpt-4.1" });
     const namespace = env.USER_SPACE as unknown as DurableObjectNamespace<UserSpace>;
-    await runInDurableObject(namespace.get(namespace.idFromName(user.userId)), (_i: UserSpace, state) => {
+    await runInDurableObject(namespace.get(namespace.idFromName(user.userId)), (instance: UserSpace, state) => {
       const row = state.storage.sql.exec("SELECT api_key_sealed FROM te_model_connections WHERE id = ?", conn.id).one();
       const sealed = JSON.parse(String(row.api_key_sealed));
       state.storage.sql.exec(
@@ -215,6 +216,9 @@ describe("model connections API", () => {
         JSON.stringify({ ...sealed, kid: "0000000000000000" }),
         conn.id,
       );
+      // A key sealed under another DATA_KEY comes with a new deployment, i.e. a restarted object
+      // whose memory holds no rows: forget the kept ones as a restart would.
+      hotRows(instance.space()).invalidate();
     });
     const listed = await apiJson("/api/v1/connections", { token: user.deviceToken });
     expect(listed.connections.find((c: any) => c.id === conn.id)).toMatchObject({
@@ -286,5 +290,59 @@ describe("model connections API", () => {
       return { modelId: gateway.modelId };
     });
     expect(after.modelId).toBe("second-model");
+  });
+
+  it("the kept connection rows follow a new default and a delete at once (docs/decisions/3700)", async () => {
+    const a = await create({
+      name: "Kept A",
+      provider: "openai-compatible",
+      baseUrl: `${modelPeer()}/v1`,
+      apiKey: "sk-kept-000a",
+      modelId: "model-a",
+      isDefault: true,
+    });
+    const b = await create({
+      name: "Kept B",
+      provider: "openai-compatible",
+      baseUrl: `${modelPeer()}/v1`,
+      apiKey: "sk-kept-000b",
+      modelId: "model-b",
+    });
+    const namespace = env.USER_SPACE as unknown as DurableObjectNamespace<UserSpace>;
+    const stub = namespace.get(namespace.idFromName(user.userId));
+    const resolved = () =>
+      runInDurableObject(stub, async (instance: UserSpace) => {
+        const models = modelServices(instance.space());
+        const byDefault = (await models.gateway()).modelId;
+        const byId = await models.gateway(b.id).then(
+          (gateway) => gateway.modelId,
+          (error: { code?: string }) => error.code,
+        );
+        return { byDefault, byId };
+      });
+    expect(await resolved()).toEqual({ byDefault: "model-a", byId: "model-b" });
+    await apiJson(`/api/v1/connections/${b.id}`, {
+      method: "PATCH",
+      token: user.deviceToken,
+      body: { isDefault: true },
+      expectStatus: 200,
+    });
+    expect(await resolved()).toEqual({ byDefault: "model-b", byId: "model-b" });
+    await apiJson(`/api/v1/connections/${b.id}`, { method: "DELETE", token: user.deviceToken, expectStatus: 200 });
+    const gone = await runInDurableObject(stub, async (instance: UserSpace) =>
+      modelServices(instance.space())
+        .gateway(b.id)
+        .then(
+          () => "found",
+          (error: { code?: string }) => error.code,
+        ),
+    );
+    expect(gone).toBe("model.connection_not_found");
+    await apiJson(`/api/v1/connections/${a.id}`, {
+      method: "PATCH",
+      token: user.deviceToken,
+      body: { isDefault: true },
+      expectStatus: 200,
+    });
   });
 });

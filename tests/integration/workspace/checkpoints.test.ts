@@ -8,6 +8,8 @@ import {
 } from "../../../src/application/workspace/checkpoints";
 import { closeRunWorkspace, createRunWorkspace } from "../../../src/application/workspace/run-workspace";
 import { runWorkspaceTool } from "../../../src/application/workspace/tools/dispatch";
+import type { SqlBlobStore } from "../../../src/adapters/storage/blob-store";
+import { sha256Hex } from "../../../src/domain/ids";
 import { api, apiJson, createUser } from "../helpers";
 import { freshDeps, inSpace, ok, workspaceFixture } from "./ws-helpers";
 
@@ -216,6 +218,46 @@ describe("checkpoints", () => {
     expect(rows).toBe(20);
   });
 
+  it("lists a checkpoint's files in the order SQLite sorts paths, however many it names (one UPDATE … RETURNING)", async () => {
+    const user = await createUser();
+    const runId = "run_" + "ce".repeat(16);
+    // "！" (U+FF01) sorts before "😀" (U+1F600) by code point, as SQLite compares UTF-8 bytes;
+    // JavaScript's default sort of UTF-16 units puts the emoji first.
+    const names = ["plan/b.md", "plan/😀.md", "plan/！.md", "plan/a.md"];
+    const result = await inSpace(user.userId, async (space) => {
+      const deps = freshDeps(space);
+      createRunWorkspace(deps, { runId, workspaceId: "chat_00000000000000ce", stableChatId: "c", chatRef: {} });
+      for (const path of names)
+        ok(await runWorkspaceTool(deps, { runId }, "workspace.write_file", { path, content: `${path}\n` }));
+      const dirty = createCheckpoint(deps, runId, { reason: "tool_workspace_write", eventSeq: 1 });
+      const nothing = createCheckpoint(deps, runId, { reason: "tool_workspace_write", eventSeq: 2 });
+      const many = Array.from({ length: 40 }, (_, i) => `scratch/f${String(i).padStart(2, "0")}.md`);
+      for (const path of many)
+        ok(await runWorkspaceTool(deps, { runId }, "workspace.write_file", { path, content: "x" }));
+      createCheckpoint(deps, runId, { reason: "tool_workspace_write", eventSeq: 3 });
+      const named = createCheckpoint(deps, runId, { reason: "chat_commit", eventSeq: 4, paths: [...many].reverse() });
+      const two = createCheckpoint(deps, runId, {
+        reason: "chat_commit",
+        eventSeq: 5,
+        paths: ["plan/😀.md", "plan/a.md"],
+      });
+      const sqliteOrder = space.sql
+        .exec("SELECT path FROM te_ws_files WHERE run_id = ? AND path LIKE 'plan/%' ORDER BY path", runId)
+        .toArray()
+        .map((row) => String(row.path));
+      const stillDirty = Number(
+        space.sql.exec("SELECT COUNT(*) AS n FROM te_ws_files WHERE run_id = ? AND dirty = 1", runId).one().n,
+      );
+      return { dirty, nothing, named, two, sqliteOrder, many, stillDirty };
+    });
+    expect(result.sqliteOrder).toEqual(["plan/a.md", "plan/b.md", "plan/！.md", "plan/😀.md"]);
+    expect(result.dirty.files.map((f) => f.path)).toEqual(result.sqliteOrder);
+    expect(result.nothing.files).toEqual([]);
+    expect(result.named.files.map((f) => f.path)).toEqual(result.many);
+    expect(result.two.files.map((f) => f.path)).toEqual(["plan/a.md", "plan/😀.md"]);
+    expect(result.stillDirty).toBe(0);
+  });
+
   it("deduplicates identical content in the blob store", async () => {
     const { call, user } = await workspaceFixture();
     for (let i = 0; i < 5; i += 1)
@@ -224,6 +266,41 @@ describe("checkpoints", () => {
       Number(space.sql.exec("SELECT COUNT(*) AS n FROM te_blobs").one().n),
     );
     expect(blobs).toBe(1);
+  });
+
+  it("stores new content once, writes nothing for known content, and replaces a chunk a failed write left behind", async () => {
+    const user = await createUser();
+    const seen = await inSpace(user.userId, async (space) => {
+      const blobs = freshDeps(space).blobs as SqlBlobStore;
+      const count = (table: string) => Number(space.sql.exec(`SELECT COUNT(*) AS n FROM ${table}`).one().n);
+      const first = await blobs.put("龍が目覚めた。\n");
+      const again = await blobs.put("龍が目覚めた。\n");
+      const afterTwo = [count("te_blobs"), count("te_blob_chunks")];
+      // A chunk row without its blob row (a write that failed between the two).
+      const orphan = await sha256Hex(new TextEncoder().encode("orphaned text"));
+      space.sql.exec(
+        "INSERT INTO te_blob_chunks(hash, idx, data) VALUES(?, 0, ?)",
+        orphan,
+        new Uint8Array([1, 2, 3]).buffer,
+      );
+      const healed = await blobs.put("orphaned text");
+      return {
+        same: first.sha256 === again.sha256,
+        afterTwo,
+        text: blobs.readText(first.sha256),
+        healed: healed.sha256 === orphan,
+        healedText: blobs.readText(orphan),
+        after: [count("te_blobs"), count("te_blob_chunks")],
+      };
+    });
+    expect(seen).toEqual({
+      same: true,
+      afterTwo: [1, 1],
+      text: "龍が目覚めた。\n",
+      healed: true,
+      healedText: "orphaned text",
+      after: [2, 2],
+    });
   });
 
   it("a closed workspace takes no more writes or checkpoints but keeps its checkpoints", async () => {

@@ -53,7 +53,7 @@ export async function applyPatch(
     const now = deps.files.file(ctx.runId, path);
     if (now?.sha256 !== target.file.sha256)
       throw new ToolError("workspace.patch_stale_file", `${path} changed while it was being patched; read it again.`);
-    deps.files.putFile(ctx.runId, { path, sha256: blob.sha256, bytes: blob.bytes }, deps.clock.now());
+    deps.files.putFile(ctx.runId, { path, sha256: blob.sha256, bytes: blob.bytes }, deps.clock.now(), true, true);
     deps.files.putReadState(ctx.runId, invocation, path, afterPatch(state!, blob.sha256, request, plan));
   });
   const { chars, words } = textMetrics(next);

@@ -50,7 +50,13 @@ export async function writeFile(
     const now = deps.files.file(ctx.runId, path);
     if ((now?.sha256 ?? null) !== (existing?.sha256 ?? null))
       throw new ToolError("workspace.write_stale_file", `${path} changed while it was being written; read it again.`);
-    deps.files.putFile(ctx.runId, { path, sha256: blob.sha256, bytes: blob.bytes }, deps.clock.now());
+    deps.files.putFile(
+      ctx.runId,
+      { path, sha256: blob.sha256, bytes: blob.bytes },
+      deps.clock.now(),
+      true,
+      now !== null,
+    );
     const next =
       mode === "replace" ? fullyKnown(blob.sha256) : afterAppend(state, existing?.sha256 ?? null, blob.sha256);
     deps.files.putReadState(ctx.runId, invocation, path, next);
