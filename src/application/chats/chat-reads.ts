@@ -1,6 +1,7 @@
 /**
- * Windowed message reads, counts and frozen-prefix fingerprints (issue [chats] "Messages"; the
- * agent's `chat.read_messages`, docs/spec/tool-system.md §2, reads through the same functions).
+ * Windowed message reads, reads by index (one or a batch), counts and frozen-prefix fingerprints
+ * (issue [chats] "Messages"; the agent's `chat.read_messages`, docs/spec/tool-system.md §2, reads
+ * through the same functions).
  *
  * A window is `limit` messages starting `offset` from the start (default), from the end
  * (`fromEnd`), or just before `beforeMessageId`; the result is always in chat order with each
@@ -13,6 +14,7 @@ import { prefixDigest, type FrozenPrefix } from "../../domain/chats/prefix";
 import { toMessageView, type MessageView } from "../../domain/chats/types";
 import type { MessageWindow } from "../../contracts/chat-views";
 import { requireChat, requireMessage, type ChatDeps } from "./chat-context";
+import { MessageBatch } from "./message-batch";
 
 /** Largest window, messages. */
 export const MAX_WINDOW = 200;
@@ -64,16 +66,31 @@ export function getMessage(deps: ChatDeps, chatId: string, messageId: string): M
 
 /** The message at 0-based `index` → `chat.message_not_found` when out of range. */
 export function messageAt(deps: ChatDeps, chatId: string, index: number): MessageView {
-  const chat = requireChat(deps, chatId);
-  if (!Number.isInteger(index) || index < 0 || index >= chat.messageCount) {
-    throw new AppError(
-      "chat.message_not_found",
-      `This chat has no message at index ${index} (it has ${chat.messageCount}).`,
-      { index, totalMessages: chat.messageCount },
-    );
+  return messagesAt(deps, chatId, [index]).at(index);
+}
+
+/**
+ * The messages at 0-based `indices` (any order, repeats allowed), read together: the chat once,
+ * then one `range` query per run of consecutive indices within the chat (0 and 1 → one query of 2
+ * rows; 0 and 2 → two queries). Indices outside the chat are not read; the batch's `at(index)`
+ * throws the same `chat.message_not_found` for them as `messageAt`. Errors: chat.not_found.
+ */
+export function messagesAt(deps: ChatDeps, chatId: string, indices: Iterable<number>): MessageBatch {
+  const total = requireChat(deps, chatId).messageCount;
+  const wanted = [...new Set(indices)]
+    .filter((index) => Number.isInteger(index) && index >= 0 && index < total)
+    .sort((a, b) => a - b);
+  const views = new Map<number, MessageView>();
+  for (let from = 0; from < wanted.length; ) {
+    let to = from + 1;
+    while (to < wanted.length && wanted[to] === wanted[to - 1]! + 1) to += 1;
+    const first = wanted[from]!;
+    deps.repo.messages.range(chatId, first, to - from).forEach((row, i) => {
+      views.set(first + i, toMessageView(row, first + i));
+    });
+    from = to;
   }
-  const row = deps.repo.messages.range(chatId, index, 1)[0]!;
-  return toMessageView(row, index);
+  return new MessageBatch(total, views);
 }
 
 /** Number of messages in the chat. */

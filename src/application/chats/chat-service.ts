@@ -40,11 +40,13 @@ import {
   freezePrefix,
   getMessage,
   messageAt,
+  messagesAt,
   readWindow,
   type MessageWindow,
   type WindowQuery,
 } from "./chat-reads";
 import { searchChat, type SearchHit, type SearchOptions } from "./chat-search";
+import type { MessageBatch } from "./message-batch";
 
 export class ChatService {
   constructor(private readonly deps: ChatDeps) {}
@@ -97,6 +99,16 @@ export class ChatService {
   /** The message at 0-based `index` (the agent's `chat.read_messages` addressing). */
   messageAt(chatId: string, index: number): MessageView {
     return messageAt(this.deps, chatId, index);
+  }
+
+  /**
+   * The messages at 0-based `indices` in one batch: the chat is read once and each run of
+   * consecutive indices with one query; `at(index)` answers as `messageAt` would (the agent's
+   * `chat.search` and `chat.read_messages`, docs/spec/tool-system.md §2.1–§2.2). Errors:
+   * chat.not_found; `at` → chat.message_not_found.
+   */
+  messagesAt(chatId: string, indices: Iterable<number>): MessageBatch {
+    return messagesAt(this.deps, chatId, indices);
   }
 
   /** Number of messages. */

@@ -33,6 +33,7 @@ export type LoopChats = Pick<
   ChatService,
   | "getChat"
   | "messageAt"
+  | "messagesAt"
   | "search"
   | "readMessages"
   | "freezePrefix"

@@ -18,9 +18,10 @@ import type { ToolOk } from "../../../../domain/agent/loop/worldinfo";
 import { textMetrics } from "../../../../domain/workspace/text-metrics";
 import { ToolError } from "../../../../domain/workspace/tool-error";
 import type { ChatService } from "../../../chats/chat-service";
+import { batchedMessageReader } from "./chat-message-reader";
 
-/** What the chat tools read. */
-export type ChatReader = Pick<ChatService, "messageAt" | "search">;
+/** What the chat tools read: hits, then the messages of one call in one batch. */
+export type ChatReader = Pick<ChatService, "messagesAt" | "search">;
 
 const MAX_MESSAGES = 20;
 const MAX_RANGE = 8000;
@@ -37,6 +38,11 @@ function recoverable<T>(fn: () => T): T {
   }
 }
 
+/**
+ * `chat.search` (docs/spec/tool-system.md §2.1): `{query, hits[{index, role, score, snippet, chars,
+ * words, ref}]}`, most recent first; `words` counts the whole message (all hits' messages are read
+ * in one batch).
+ */
 export function chatSearch(chats: ChatReader, chatId: string, prefixLength: number, args: Args): ToolOk {
   onlyKeys(args, ["query", "limit", "role", "start_message", "end_message", "scan_limit"], "chat_search");
   const query = reqString(args, "query");
@@ -64,8 +70,13 @@ export function chatSearch(chats: ChatReader, chatId: string, prefixLength: numb
               ...(scanLimit !== undefined ? { scanLimit } : {}),
             }).hits,
         );
+  const read = batchedMessageReader(
+    chats,
+    chatId,
+    hits.map((hit) => hit.index),
+  );
   const out = hits.map((hit, rank) => {
-    const words = textMetrics(chats.messageAt(chatId, hit.index).text).words;
+    const words = textMetrics(read(hit.index).text).words;
     return {
       index: hit.index,
       role: hit.role,
@@ -85,6 +96,22 @@ export function chatSearch(chats: ChatReader, chatId: string, prefixLength: numb
   };
 }
 
+/**
+ * The indices `chat.read_messages` may read: each item's `index` that passes the checks made
+ * before its read (an integer, 0 ≤ index < prefixLength). The items are still checked one by one.
+ */
+function readableIndices(list: readonly unknown[], prefixLength: number): number[] {
+  return list.flatMap((raw) => {
+    const index = typeof raw === "object" && raw !== null ? (raw as Args).index : undefined;
+    return typeof index === "number" && Number.isInteger(index) && index >= 0 && index < prefixLength ? [index] : [];
+  });
+}
+
+/**
+ * `chat.read_messages` (docs/spec/tool-system.md §2.2): `{totalMessages, messages[…]}`. Items are
+ * checked and read in order, so the first failing item decides the error; the messages themselves
+ * are fetched in one batch on the first read.
+ */
 export function chatReadMessages(chats: ChatReader, chatId: string, prefixLength: number, args: Args): ToolOk {
   onlyKeys(args, ["messages"], "chat_read_messages");
   const list = args.messages;
@@ -92,6 +119,7 @@ export function chatReadMessages(chats: ChatReader, chatId: string, prefixLength
     throw badArgs('"messages" must be a non-empty list of {index, start_char?, max_chars?}.');
   if (list.length > MAX_MESSAGES)
     throw new ToolError("chat.read_too_large", `Read at most ${MAX_MESSAGES} messages per call.`);
+  const read = batchedMessageReader(chats, chatId, readableIndices(list, prefixLength));
   let total = 0;
   const messages = list.map((raw) => {
     if (typeof raw !== "object" || raw === null || Array.isArray(raw))
@@ -109,7 +137,7 @@ export function chatReadMessages(chats: ChatReader, chatId: string, prefixLength
     const max = optInt(item, "max_chars", 1);
     if (max !== undefined && max > MAX_RANGE)
       throw new ToolError("chat.read_too_large", `max_chars may be at most ${MAX_RANGE}.`);
-    const message = recoverable(() => chats.messageAt(chatId, index));
+    const message = recoverable(() => read(index));
     const slice = sliceChars(message.text, start, max);
     if (start > slice.totalChars)
       throw new ToolError(
