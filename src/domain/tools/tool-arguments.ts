@@ -24,15 +24,22 @@ export const INVALID_ARGUMENTS_PREVIEW_CHARS = 200;
 type RawJsonFn = (text: string) => unknown;
 const rawJson: RawJsonFn | undefined = (JSON as unknown as { rawJSON?: RawJsonFn }).rawJSON;
 const INTEGER_LITERAL = /^-?\d+$/;
+/**
+ * 16 consecutive ASCII digits: an integer literal beyond Number.MAX_SAFE_INTEGER (9007199254740991,
+ * 16 digits) has at least that many, so text without such a run parses the same without the reviver.
+ */
+const SIXTEEN_DIGITS = /\d{16}/;
 
 /**
  * JSON.parse that keeps the digits of integers beyond 2^53: where the runtime has
  * `JSON.rawJSON` and reviver source access (workerd, Node 22), such a number becomes a raw-JSON value that
  * `JSON.stringify` writes back verbatim (`9007199254740993` stays `9007199254740993`). Elsewhere
- * (older runtimes) it is a plain number. Throws SyntaxError like JSON.parse.
+ * (older runtimes) it is a plain number. Text with no run of 16 digits cannot hold such an integer,
+ * so it takes plain `JSON.parse`: the same result without a reviver call per value. Throws
+ * SyntaxError like JSON.parse.
  */
 export function parseJsonExact(text: string): unknown {
-  if (!rawJson) return JSON.parse(text);
+  if (!rawJson || !SIXTEEN_DIGITS.test(text)) return JSON.parse(text);
   return JSON.parse(text, function reviver(this: unknown, _key: string, value: unknown, context?: { source?: string }) {
     if (
       typeof value === "number" &&

@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   auditArgumentsText,
   invalidArgumentsMessage,
   normalizeToolArguments,
+  parseJsonExact,
   replayArguments,
 } from "../../../src/domain/tools/tool-arguments";
 
@@ -53,5 +54,50 @@ describe("ToolArguments normalization (docs/spec/tool-system.md §1)", () => {
     const args = normalizeToolArguments('{"a":1}');
     expect(replayArguments(args)).toEqual({ a: 1 });
     expect(auditArgumentsText(args)).toBe('{"a":1}');
+  });
+});
+
+describe("parseJsonExact (docs/spec/hosted.md §8)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Parses `text`, reporting whether JSON.parse was given a reviver. */
+  function parsed(text: string): { value: unknown; reviver: boolean } {
+    const parse = vi.spyOn(JSON, "parse");
+    const value = parseJsonExact(text);
+    const reviver = parse.mock.calls.some((call) => call[1] !== undefined);
+    parse.mockRestore();
+    return { value, reviver };
+  }
+
+  it.each([
+    ["16 digits, just past 2^53", '{"id":9007199254740993}'],
+    ["2^53 itself", '{"id":9007199254740992}'],
+    ["negative", '{"id":-9007199254740993}'],
+    ["20 digits inside nested arrays", '{"ids":[[1,[12345678901234567890]],{"n":-99999999999999999999}]}'],
+  ])("integers beyond 2^53 keep their exact digits: %s", (_label, text) => {
+    const { value, reviver } = parsed(text);
+    expect(reviver).toBe(true);
+    expect(JSON.stringify(value)).toBe(text);
+  });
+
+  it.each([
+    ["ordinary arguments", '{"query":"tea","limit":3,"role":"user","deep":{"a":[1,2.5,-0,1e3,null,true]}}'],
+    ["15-digit integers", '{"n":999999999999999,"m":-999999999999999}'],
+    ["15-digit integers next to a dot", '{"x":123456789012345.678}'],
+  ])("%s parse like JSON.parse, without a reviver", (_label, text) => {
+    const { value, reviver } = parsed(text);
+    expect(reviver).toBe(false);
+    expect(value).toEqual(JSON.parse(text));
+  });
+
+  it.each([
+    ["16+ digits only inside strings", '{"phone":"12345678901234567890","n":5,"big":"9007199254740993"}'],
+    ["the largest safe integer", '{"n":9007199254740991,"list":[-9007199254740991]}'],
+  ])("%s take the exact path and parse like JSON.parse (plain numbers)", (_label, text) => {
+    const { value, reviver } = parsed(text);
+    expect(reviver).toBe(true);
+    expect(value).toEqual(JSON.parse(text));
   });
 });
