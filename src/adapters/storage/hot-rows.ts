@@ -15,7 +15,8 @@
  * - Values handed out are shared: callers must not mutate them.
  * - Other stores may keep a keyed memory here (`keep(name)`) to have it dropped on the same
  *   occasions: the MCP registration store's decoded rows (docs/decisions/3550), a run's queued
- *   guidance and its delegated tasks (docs/decisions/3600), devices by token hash (docs/decisions/3650).
+ *   guidance and its delegated tasks (docs/decisions/3600), devices by token hash (docs/decisions/3650),
+ *   model connections and workspace records (docs/decisions/3700).
  */
 import type { AgentRunRecord } from "../../domain/agent/run-record";
 import { rememberBounded } from "../../domain/bounded-map";
@@ -48,7 +49,8 @@ export class HotRows {
   /**
    * A keyed memory another store keeps here, `name` → its map, so that it is dropped with the rest
    * (a rolled-back transaction, a bulk write): the registration store's decoded rows (ADR 3550),
-   * queued guidance and delegated tasks (ADR 3600), devices by token hash (ADR 3650).
+   * queued guidance and delegated tasks (ADR 3600), devices by token hash (ADR 3650), model
+   * connections and workspace records (ADR 3700).
    */
   keep<T>(name: string): Map<string, T> {
     let map = this.kept.get(name);
