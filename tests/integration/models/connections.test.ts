@@ -28,6 +28,14 @@ describe("model connections API", () => {
 
   const create = (body: Record<string, unknown>, expectStatus = 201) =>
     apiJson("/api/v1/connections", { token: user.deviceToken, body, expectStatus });
+  /** A connection to the scripted model peer. */
+  const scripted = (name: string, apiKey: string, modelId: string, extra: Record<string, unknown> = {}) =>
+    create({ name, provider: "openai-compatible", baseUrl: `${modelPeer()}/v1`, apiKey, modelId, ...extra });
+  /** The user's object. */
+  const userObject = () => {
+    const namespace = env.USER_SPACE as unknown as DurableObjectNamespace<UserSpace>;
+    return namespace.get(namespace.idFromName(user.userId));
+  };
 
   it("creates a connection: key sealed at rest, shown only as its last 4 characters, first one is the default", async () => {
     const socket = await openSocket(user.deviceToken);
@@ -260,15 +268,8 @@ describe("model connections API", () => {
   });
 
   it("a connection's gateway is built once and built again when the connection changes", async () => {
-    const conn = await create({
-      name: "Memo",
-      provider: "openai-compatible",
-      baseUrl: `${modelPeer()}/v1`,
-      apiKey: "sk-memo-0001",
-      modelId: "first-model",
-    });
-    const namespace = env.USER_SPACE as unknown as DurableObjectNamespace<UserSpace>;
-    const stub = namespace.get(namespace.idFromName(user.userId));
+    const conn = await scripted("Memo", "sk-memo-0001", "first-model");
+    const stub = userObject();
     const gateways = () =>
       runInDurableObject(stub, async (instance: UserSpace) => {
         const models = modelServices(instance.space());
@@ -293,23 +294,9 @@ describe("model connections API", () => {
   });
 
   it("the kept connection rows follow a new default and a delete at once (docs/decisions/3700)", async () => {
-    const a = await create({
-      name: "Kept A",
-      provider: "openai-compatible",
-      baseUrl: `${modelPeer()}/v1`,
-      apiKey: "sk-kept-000a",
-      modelId: "model-a",
-      isDefault: true,
-    });
-    const b = await create({
-      name: "Kept B",
-      provider: "openai-compatible",
-      baseUrl: `${modelPeer()}/v1`,
-      apiKey: "sk-kept-000b",
-      modelId: "model-b",
-    });
-    const namespace = env.USER_SPACE as unknown as DurableObjectNamespace<UserSpace>;
-    const stub = namespace.get(namespace.idFromName(user.userId));
+    const a = await scripted("Kept A", "sk-kept-000a", "model-a", { isDefault: true });
+    const b = await scripted("Kept B", "sk-kept-000b", "model-b");
+    const stub = userObject();
     const resolved = () =>
       runInDurableObject(stub, async (instance: UserSpace) => {
         const models = modelServices(instance.space());
