@@ -1,8 +1,10 @@
 /**
  * String order by Unicode code points: the order SQLite's default BINARY collation gives TEXT
  * (its UTF-8 bytes compared), which JavaScript's `<` and default sort (UTF-16 units) do not give
- * once a string holds a character above U+FFFF. Used where rows SQLite returns unordered
- * (`UPDATE … RETURNING`) must come out as `ORDER BY` would have given them.
+ * once a string holds a character above U+FFFF. Workspace paths sorted in JavaScript use it (a
+ * checkpoint's changed files and its rebuilt map, diffs, the list-files tool), so every list of a
+ * run's files comes out in the one order `ORDER BY path` gives the live files
+ * (docs/spec/workspace.md §2).
  */
 
 /**

@@ -162,7 +162,7 @@ export class SqlCheckpointStore implements CheckpointStore {
     )) {
       map.set(String(row.path), toFileRef(row));
     }
-    return [...map.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return [...map.values()].sort((a, b) => compareCodePoints(a.path, b.path));
   }
 
   private toRecord(runId: string, row: Record<string, SqlStorageValue>, files: FileRef[]): CheckpointRecord {

@@ -9,6 +9,7 @@ import { normalizeWorkspacePath } from "../../domain/workspace/paths";
 import { textMetrics } from "../../domain/workspace/text-metrics";
 import { unifiedDiff } from "../../domain/workspace/unified-diff";
 import type { CheckpointRecord, FileRef } from "../../ports/workspace-store";
+import { compareCodePoints } from "../../domain/code-point-order";
 import type { WorkspaceDeps } from "./deps";
 import { requireOpenWorkspace, requireWorkspace } from "./run-workspace";
 import { fileText } from "./tools/common";
@@ -131,7 +132,7 @@ export function diffCheckpoints(
 ): { runId: string; from: string; to: string; files: CheckpointFileDiff[]; truncated: boolean } {
   const before = new Map(filesAt(deps, runId, from).map((f) => [f.path, f]));
   const after = new Map(filesAt(deps, runId, to).map((f) => [f.path, f]));
-  const paths = [...new Set([...before.keys(), ...after.keys()])].sort();
+  const paths = [...new Set([...before.keys(), ...after.keys()])].sort(compareCodePoints);
   const files: CheckpointFileDiff[] = [];
   let budget = DIFF_MAX_TOTAL;
   let truncated = false;

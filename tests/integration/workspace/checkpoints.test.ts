@@ -241,6 +241,14 @@ describe("checkpoints", () => {
         eventSeq: 5,
         paths: ["plan/😀.md", "plan/a.md"],
       });
+      const mapAtFirst = filesAt(deps, runId, dirty.id).map((f) => f.path);
+      for (const path of names)
+        ok(await runWorkspaceTool(deps, { runId }, "workspace.write_file", { path, content: `${path} again\n` }));
+      const rewritten = createCheckpoint(deps, runId, { reason: "tool_workspace_write", eventSeq: 6 });
+      const diffed = diffCheckpoints(deps, runId, dirty.id, rewritten.id).files.map((f) => f.path);
+      const listed = ok(await runWorkspaceTool(deps, { runId }, "workspace.list_files", { path: "plan" })) as {
+        entries: { path: string }[];
+      };
       const sqliteOrder = space.sql
         .exec("SELECT path FROM te_ws_files WHERE run_id = ? AND path LIKE 'plan/%' ORDER BY path", runId)
         .toArray()
@@ -248,7 +256,7 @@ describe("checkpoints", () => {
       const stillDirty = Number(
         space.sql.exec("SELECT COUNT(*) AS n FROM te_ws_files WHERE run_id = ? AND dirty = 1", runId).one().n,
       );
-      return { dirty, nothing, named, two, sqliteOrder, many, stillDirty };
+      return { dirty, nothing, named, two, sqliteOrder, many, stillDirty, mapAtFirst, diffed, listed };
     });
     expect(result.sqliteOrder).toEqual(["plan/a.md", "plan/b.md", "plan/！.md", "plan/😀.md"]);
     expect(result.dirty.files.map((f) => f.path)).toEqual(result.sqliteOrder);
@@ -256,6 +264,10 @@ describe("checkpoints", () => {
     expect(result.named.files.map((f) => f.path)).toEqual(result.many);
     expect(result.two.files.map((f) => f.path)).toEqual(["plan/a.md", "plan/😀.md"]);
     expect(result.stillDirty).toBe(0);
+    // The same order in a checkpoint's rebuilt file list, a diff and the list-files tool.
+    expect(result.mapAtFirst).toEqual(result.sqliteOrder);
+    expect(result.listed.entries.map((e) => e.path)).toEqual(result.sqliteOrder);
+    expect(result.diffed).toEqual([...result.sqliteOrder, ...result.many]);
   });
 
   it("deduplicates identical content in the blob store", async () => {

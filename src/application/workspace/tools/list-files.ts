@@ -9,6 +9,7 @@ import { requireVisible, visibleRootNames } from "../../../domain/workspace/root
 import { parseListFilesArgs } from "../../../domain/workspace/tool-args";
 import { ToolError } from "../../../domain/workspace/tool-error";
 import type { WorkspaceDeps, WorkspaceToolContext } from "../deps";
+import { compareCodePoints } from "../../../domain/code-point-order";
 import { requireWorkspace, rootsFor } from "../run-workspace";
 import { classify, toPath } from "./common";
 import type { ToolSuccess } from "./result";
@@ -42,7 +43,7 @@ function walk(
     ...[...dirs].map((path) => ({ path, kind: "directory" as const })),
     ...files.map((path) => ({ path, kind: "file" as const })),
   ];
-  return entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return entries.sort((a, b) => compareCodePoints(a.path, b.path));
 }
 
 export async function listFiles(
