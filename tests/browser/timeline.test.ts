@@ -160,6 +160,18 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // Once the run ends, a checkpoint offers to start the next run from its persistent files; the
+    // long button wraps instead of widening a 360 px page.
+    await phone.page.setViewportSize({ width: 360, height: 800 });
+    await phone.page.locator("summary", { has: phone.page.getByText("Workspace", { exact: true }) }).click();
+    const filesAt = phone.page.getByTestId("workspace-browser").getByLabel("Files at");
+    await expect.poll(() => filesAt.locator("option").count()).toBeGreaterThan(1);
+    await filesAt.selectOption({ index: 1 });
+    await phone.page.getByRole("button", { name: "Start the next run from these persistent files" }).waitFor();
+    const restoreOverflow = await phone.page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(restoreOverflow).toBeLessThanOrEqual(0);
 
     // The message is in the chat.
     await page.getByTestId("tl-commit").getByRole("link", { name: "Open it in the chat" }).click();
