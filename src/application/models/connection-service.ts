@@ -6,7 +6,8 @@
  * The API key is sealed with the SecretCipher (aad `model-connection:<id>:apiKey`), shown only as
  * `apiKeyHint`, never logged or echoed in errors.
  *
- * Error codes: `model.connection_not_found` (404; also when no default exists),
+ * Error codes: `model.connection_not_found` (404, no connection with this id),
+ * `model.no_default_connection` (404, no id given and no connection is the default),
  * `model.connection_limit_exceeded` (400, more than 50), `input.invalid` (400),
  * `secrets.key_unavailable` (503), `secrets.key_mismatch` (409), and the ModelError codes of a
  * failed test (see ports/model-gateway.ts).
@@ -180,7 +181,7 @@ export class ModelConnectionService {
     if (!stored) {
       throw id === undefined
         ? new AppError(
-            "model.connection_not_found",
+            "model.no_default_connection",
             "There is no default model connection. Add a connection or mark one as the default.",
           )
         : notFound(id);
@@ -207,7 +208,7 @@ export class ModelConnectionService {
     if (!stored)
       throw id === undefined
         ? new AppError(
-            "model.connection_not_found",
+            "model.no_default_connection",
             "There is no default model connection. Add a connection or mark one as the default.",
           )
         : notFound(id);

@@ -293,6 +293,42 @@ describe("model connections API", () => {
     expect(after.modelId).toBe("second-model");
   });
 
+  it("deleting the default leaves none: using the default then says so with its own code", async () => {
+    const other = await createUser();
+    const make = (name: string, modelId: string) =>
+      apiJson("/api/v1/connections", {
+        token: other.deviceToken,
+        body: { name, provider: "openai-compatible", baseUrl: `${modelPeer()}/v1`, apiKey: "sk-none-0001", modelId },
+        expectStatus: 201,
+      });
+    const first = await make("First", "model-1");
+    const second = await make("Second", "model-2");
+    expect(first.isDefault).toBe(true);
+    await apiJson(`/api/v1/connections/${first.id}`, { method: "DELETE", token: other.deviceToken, expectStatus: 200 });
+    const namespace = env.USER_SPACE as unknown as DurableObjectNamespace<UserSpace>;
+    const outcome = await runInDurableObject(
+      namespace.get(namespace.idFromName(other.userId)),
+      async (i: UserSpace) => {
+        const models = modelServices(i.space());
+        const byDefault = await models.gateway().then(
+          () => null,
+          (error: { code?: string; message?: string }) => ({ code: error.code, message: error.message }),
+        );
+        const byId = (await models.gateway(second.id)).modelId;
+        return { byDefault, byId };
+      },
+    );
+    expect(outcome).toEqual({
+      byDefault: {
+        code: "model.no_default_connection",
+        message: "There is no default model connection. Add a connection or mark one as the default.",
+      },
+      byId: "model-2",
+    });
+    const missing = await apiJson(`/api/v1/connections/${first.id}`, { token: other.deviceToken, expectStatus: 404 });
+    expect(missing.error.code).toBe("model.connection_not_found");
+  });
+
   it("the kept connection rows follow a new default and a delete at once (docs/decisions/3700)", async () => {
     const a = await scripted("Kept A", "sk-kept-000a", "model-a", { isDefault: true });
     const b = await scripted("Kept B", "sk-kept-000b", "model-b");

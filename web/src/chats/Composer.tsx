@@ -66,7 +66,8 @@ export function Composer(props: ComposerProps) {
       void send();
     }
   };
-  const noConnection = props.error?.code === "model.connection_not_found";
+  const noConnection =
+    props.error?.code === "model.connection_not_found" || props.error?.code === "model.no_default_connection";
   return (
     <form className="composer" onSubmit={send}>
       <ErrorNote error={props.error} />

@@ -2,7 +2,7 @@
  * The agent run routes the web client calls: start (`POST /agent/runs`, [agent-loop]), cancel,
  * get, list (`?stableChatId=&statuses=a,b&cursor=`, newest first) and the profile list.
  * Errors: `agent.run_not_found` 404, `agent.prompt_snapshot_invalid`, `agent.profile_not_found`,
- * `model.connection_not_found` (no default connection), `chat.not_found`, …
+ * `model.no_default_connection`, `model.connection_not_found`, `chat.not_found`, …
  */
 import type { ApiClient } from "../api/client";
 import type { ProfileSummary, RunHandle, RunPage, RunSummary, StartRunBody } from "./types";

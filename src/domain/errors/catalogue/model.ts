@@ -22,13 +22,14 @@ export const MODEL_CODES = {
     status: 400,
     message: "A user can have at most … model connections. Delete one first.",
   },
-  "model.connection_not_found": {
-    status: 404,
-    message: "There is no default model connection. Add a connection or mark one as the default.",
-  },
+  "model.connection_not_found": { status: 404, message: "No model connection with this id." },
   "model.invalid_tool_call": {
     status: 502,
     message: "Sent tool call … (…) without an id, so its result could not be matched to it.",
+  },
+  "model.no_default_connection": {
+    status: 404,
+    message: "There is no default model connection. Add a connection or mark one as the default.",
   },
   "model.native_metadata_lost": {
     status: 502,

@@ -84,6 +84,7 @@ export default {
   "chat.invalid_search_query": "A search needs 1 to {{maxChars}} characters.",
   "chat.too_many_swipes": "This message has too many swipes.",
   "model.connection_not_found": "This connection no longer exists.",
+  "model.no_default_connection": "There is no default model connection. Add one, or mark one as the default.",
   "model.api_key_missing":
     "This connection has no API key: it was restored from an export without secrets. Enter the key again in Settings → Connections.",
   "model.api_key_invalid":

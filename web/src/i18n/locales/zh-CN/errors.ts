@@ -74,6 +74,7 @@ export default {
   "chat.invalid_search_query": "搜索内容需要 1 到 {{maxChars}} 个字符。",
   "chat.too_many_swipes": "这条消息的候选回复（swipe）太多了。",
   "model.connection_not_found": "该 API 连接已不存在。",
+  "model.no_default_connection": "没有默认的 API 连接。请添加一个连接，或把某个连接设为默认。",
   "model.api_key_missing": "这个连接没有 API 密钥：它是从不含密钥的导出文件恢复的。请在“设置 → 连接”中重新输入密钥。",
   "model.api_key_invalid":
     "API 密钥包含非 ASCII 字符（例如中文或全角字符）或换行，无法发送。请按服务商显示的原样粘贴密钥。",

@@ -74,6 +74,7 @@ export default {
   "chat.invalid_search_query": "搜尋內容需要 1 到 {{maxChars}} 個字元。",
   "chat.too_many_swipes": "這則訊息的候選回覆（swipe）太多了。",
   "model.connection_not_found": "該 API 連線已不存在。",
+  "model.no_default_connection": "沒有預設的 API 連線。請新增一個連線，或把某個連線設為預設。",
   "model.api_key_missing": "這個連線沒有 API 金鑰：它是從不含金鑰的匯出檔案還原的。請在「設定 → 連線」中重新輸入金鑰。",
   "model.api_key_invalid":
     "API 金鑰包含非 ASCII 字元（例如中文或全形字元）或換行，無法傳送。請依供應商顯示的原樣貼上金鑰。",
