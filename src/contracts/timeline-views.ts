@@ -17,6 +17,8 @@ export const toolCallViewSchema = z.strictObject({
   alias: z.string(),
   server: z.strictObject({ registrationId: z.string(), displayName: z.string().nullable() }).optional(),
   arguments: z.unknown(),
+  /** The arguments exactly as the model sent them (big integers keep every digit). */
+  argumentsText: z.string(),
   result: z
     .strictObject({
       content: z.string(),

@@ -10,7 +10,7 @@
  * size bound, docs/spec/journal.md), `truncated: true` then.
  *
  * Answer: `ToolCallView` (src/contracts/timeline-views.ts) `{callId, invocationId, round, toolId, alias,
- * server?, arguments, result | null (not finished), raw?, startedAt, endedAt, truncated}`.
+ * server?, arguments, argumentsText, result | null (not finished), raw?, startedAt, endedAt, truncated}`.
  * Errors: `agent.run_not_found` (404; unknown run, or another user's), `agent.tool_call_not_found`
  * (404). The caller refuses slimmed runs (`agent.run_slimmed`, 410) before calling.
  */
@@ -88,6 +88,7 @@ export async function readToolCall(
     alias: args.name,
     ...(registrationId ? { server: { registrationId, displayName: deps.serverName(registrationId) } } : {}),
     arguments: parseArguments(args.argumentsText, cut),
+    argumentsText: cut.text(args.argumentsText),
     result,
     ...(raw ? { raw } : {}),
     startedAt: times.startedAt,

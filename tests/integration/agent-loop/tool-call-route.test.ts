@@ -54,6 +54,7 @@ describe("GET /agent/runs/:runId/tool-calls/:callId", () => {
       alias: ALIAS,
       server: { registrationId: REG, displayName: null },
       arguments: { message: "Hello 🐉" },
+      argumentsText: '{"message":"Hello 🐉"}',
       result: { content: answer, isError: false, errorCode: null, resourceRefs: [] },
       raw: {
         outcome: "known_response",
@@ -105,6 +106,22 @@ describe("GET /agent/runs/:runId/tool-calls/:callId", () => {
     expect(view.result.structured).toMatchObject({ externalized: true, charLimit: 2_000 });
     expect(view.raw.response.textBlocks[0].text).toBe(long);
     expect(view.truncated).toBe(false);
+  });
+
+  it("argumentsText keeps every digit of an integer beyond 2^53, which the parsed arguments cannot", async () => {
+    const { user, chatId } = await userWithChat();
+    const sent = '{"message":"id 1","n":12345678901234567890,"m":-9007199254740993}';
+    const run = await driveRun(user.userId, chatId, {
+      mcpTools: MCP_TOOLS,
+      mcp: async () => text("ok"),
+      steps: [{ calls: [{ id: "digits", name: ALIAS, arguments: sent }] }, ...tail],
+    });
+    expect(run.status).toBe("completed");
+    const response = await api(callPath(run.runId, "digits"), { token: user.deviceToken });
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(JSON.parse(body).argumentsText).toBe(sent);
+    expect(JSON.parse(body).arguments.message).toBe("id 1");
   });
 
   it("GET …/model-stream answers the latest attempt's streamed text and the last frame's seq", async () => {

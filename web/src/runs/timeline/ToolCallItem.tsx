@@ -13,6 +13,7 @@ import { ErrorNote, ErrorText } from "../../components/ErrorNote";
 import { formatDuration } from "../../i18n/format";
 import { useAction } from "../../state/use-action";
 import { CommitLine } from "./CommitLine";
+import { prettyExactJson } from "./exact-json";
 import { AwaitLine, HandoffLine } from "./DelegationLines";
 import { TaskGroup } from "./TaskGroup";
 import { LongText } from "./LongText";
@@ -20,8 +21,6 @@ import type { ToolCallView } from "./timeline-api";
 import type { TimelineCall } from "./timeline-model";
 import { useTimelineApi } from "./use-timeline-api";
 import { WriteDiff } from "./WriteDiff";
-
-const pretty = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value, null, 2));
 
 function outcomeOf(view: ToolCallView): "answered" | "error" | "not_sent" | "outcome_unknown" | null {
   if (!view.raw) return null;
@@ -82,7 +81,7 @@ export function ToolCallItem({
                 </p>
               )}
               <h4>{t("runs.timeline.arguments")}</h4>
-              <LongText text={pretty(view.arguments)} testId="tool-arguments" />
+              <LongText text={prettyExactJson(view.argumentsText)} testId="tool-arguments" />
               <h4>{t("runs.timeline.result")}</h4>
               {view.result ? (
                 <LongText text={view.result.content} testId="tool-result" />

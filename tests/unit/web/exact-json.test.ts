@@ -1,0 +1,29 @@
+/** The run page's tool-call arguments (web/src/runs/timeline/exact-json.ts): indented, every digit kept. */
+import { describe, expect, it } from "vitest";
+import { prettyExactJson } from "../../../web/src/runs/timeline/exact-json";
+
+describe("prettyExactJson", () => {
+  it("keeps every digit of integers beyond 2^53, as the model sent them", () => {
+    const text = '{"n":12345678901234567890,"m":-9007199254740993,"list":[9007199254740993,1.5]}';
+    const shown = prettyExactJson(text);
+    expect(shown).toContain('"n": 12345678901234567890');
+    expect(shown).toContain('"m": -9007199254740993');
+    expect(shown).toContain("9007199254740993,");
+    expect(shown).not.toContain("12345678901234567000");
+  });
+
+  it("indents ordinary JSON as JSON.stringify does, Chinese text included", () => {
+    const text = '{"path":"plan/笔记！.md","lines":[1,2],"deep":{"ok":true}}';
+    expect(prettyExactJson(text)).toBe(JSON.stringify(JSON.parse(text), null, 2));
+  });
+
+  it("a string with 16 digits is not a number and stays as it was", () => {
+    const text = '{"phone":"1234567890123456"}';
+    expect(prettyExactJson(text)).toBe('{\n  "phone": "1234567890123456"\n}');
+  });
+
+  it("text that is not JSON (cut, or invalid arguments) is shown unchanged", () => {
+    expect(prettyExactJson('{"path": "output/ma')).toBe('{"path": "output/ma');
+    expect(prettyExactJson("not json at all")).toBe("not json at all");
+  });
+});
