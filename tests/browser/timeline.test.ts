@@ -16,7 +16,8 @@ import type { PeerHandle } from "../peers/registry";
 import { ROOT } from "../e2e/wrangler";
 import { HAS_CHROMIUM, eventually, startRig, type IssuedDevice, type Rig, type RigPage, rigApi as api } from "./rig";
 
-const STORY = "The dragon of the north sleeps under the ice.\nIn spring it wakes and sings.";
+/** Ends with a newline, as files usually do: the new-file diff must not show it as a line of its own. */
+const STORY = "The dragon of the north sleeps under the ice.\nIn spring it wakes and sings.\n";
 const NARRATION =
   "First I will ask the echo tool to repeat my greeting, so I know the tools work, and then I will write the story of the sleeping dragon.";
 const ECHO = "mcp__Everything__echo";
@@ -143,6 +144,9 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
       expect(await echo.getByTestId("tool-outcome").textContent()).toBe("The server answered.");
       const diff = target.getByTestId("write-diff").filter({ hasText: "output/main.md" });
       await expect.poll(() => diff.getByTestId("diff").textContent()).toContain("+The dragon of the north sleeps");
+      // The run's first write is a new file: the same head as any diff, and no stray "+" line.
+      expect(await diff.locator(".file-diff-head").textContent()).toBe("output/main.md new +2 −0");
+      expect(await diff.locator(".diff-line").last().textContent()).not.toBe("+\n");
       await target.getByTestId("tl-commit").getByText("Committed as message #2.").waitFor();
     }
     expect([...owner.problems, ...second.problems]).toEqual([]);

@@ -36,9 +36,15 @@ export function FileDiffCard({ file }: { file: FileDiff }) {
     <div className="file-diff" data-path={file.path}>
       <p className="file-diff-head">
         <code>{file.path}</code>{" "}
-        <span className={`diff-status diff-status-${file.status}`}>{t(`runs.timeline.diffStatus.${file.status}`)}</span>{" "}
-        <span className="diff-add-count">+{file.additions}</span>{" "}
-        <span className="diff-del-count">−{file.deletions}</span>
+        <span className={`diff-status diff-status-${file.status}`}>{t(`runs.timeline.diffStatus.${file.status}`)}</span>
+        {/* A diff too large to compute has no counts; "+0 −0" would say nothing changed. */}
+        {(file.diff !== null || file.additions + file.deletions > 0) && (
+          <>
+            {" "}
+            <span className="diff-add-count">+{file.additions}</span>{" "}
+            <span className="diff-del-count">−{file.deletions}</span>
+          </>
+        )}
       </p>
       {file.diff !== null ? (
         <UnifiedDiff text={file.diff} />
@@ -49,14 +55,22 @@ export function FileDiffCard({ file }: { file: FileDiff }) {
   );
 }
 
-/** A whole new file as an all-added diff (the first checkpoint of a run has nothing before it). */
-export function AddedFile({ text }: { text: string }) {
+/**
+ * A whole new file as an all-added diff (the first checkpoint of a run has nothing before it), with
+ * the same head as a diff route entry: path, "new", +lines −0. A final newline ends the last line;
+ * it is not a line of its own.
+ */
+export function AddedFile({ path, text }: { path: string; text: string }) {
+  const { t } = useTranslation();
+  const body = text.endsWith("\n") ? text.slice(0, -1) : text;
+  const lines = text === "" ? [] : body.split("\n");
   return (
-    <UnifiedDiff
-      text={text
-        .split("\n")
-        .map((line) => `+${line}`)
-        .join("\n")}
-    />
+    <div className="file-diff" data-path={path}>
+      <p className="file-diff-head">
+        <code>{path}</code> <span className="diff-status diff-status-added">{t("runs.timeline.diffStatus.added")}</span>{" "}
+        <span className="diff-add-count">+{lines.length}</span> <span className="diff-del-count">−0</span>
+      </p>
+      <UnifiedDiff text={lines.map((line) => `+${line}`).join("\n")} />
+    </div>
   );
 }

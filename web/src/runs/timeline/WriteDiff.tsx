@@ -48,7 +48,7 @@ export function WriteDiff({ runId, write, before }: { runId: string; write: Time
       </p>
       <ErrorNote error={load.error} />
       {load.busy && <span className="spinner" aria-hidden="true" />}
-      {added !== null && <AddedFile text={added} />}
+      {added !== null && <AddedFile path={write.path} text={added} />}
       {diff === "none" && <p className="muted">{t("runs.timeline.noChange")}</p>}
       {diff !== null && diff !== "none" && <FileDiffCard file={diff} />}
     </div>
