@@ -12,6 +12,13 @@ describe("prettyExactJson", () => {
     expect(shown).not.toContain("12345678901234567000");
   });
 
+  it("writes every other number as it was sent: 1e400, -0, 1E+2, 1.0000000000000000001", () => {
+    const text = '{"a":1e400,"b":-0,"c":1E+2,"d":1.0000000000000000001,"e":2.5}';
+    expect(prettyExactJson(text)).toBe(
+      '{\n  "a": 1e400,\n  "b": -0,\n  "c": 1E+2,\n  "d": 1.0000000000000000001,\n  "e": 2.5\n}',
+    );
+  });
+
   it("indents ordinary JSON as JSON.stringify does, Chinese text included", () => {
     const text = '{"path":"plan/笔记！.md","lines":[1,2],"deep":{"ok":true}}';
     expect(prettyExactJson(text)).toBe(JSON.stringify(JSON.parse(text), null, 2));

@@ -4,28 +4,19 @@
  * of the diff route with its counts, or a note when it was too large to show.
  */
 import { useTranslation } from "react-i18next";
+import { addedFileDiff, diffLines } from "./diff-lines";
 import type { FileDiff } from "./timeline-api";
 
 export function UnifiedDiff({ text }: { text: string }) {
-  const lines = text.split("\n").filter((line) => !line.startsWith("---") && !line.startsWith("+++"));
   return (
     <pre className="diff" data-testid="diff">
-      {lines.map((line, i) => {
-        const kind = line.startsWith("@@")
-          ? "hunk"
-          : line.startsWith("+")
-            ? "add"
-            : line.startsWith("-")
-              ? "del"
-              : "ctx";
-        return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: diff lines have no identity but their position
-          <span key={i} className={`diff-line diff-${kind}`}>
-            {line}
-            {"\n"}
-          </span>
-        );
-      })}
+      {diffLines(text).map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: diff lines have no identity but their position
+        <span key={i} className={`diff-line diff-${line.kind}`}>
+          {line.text}
+          {"\n"}
+        </span>
+      ))}
     </pre>
   );
 }
@@ -57,20 +48,18 @@ export function FileDiffCard({ file }: { file: FileDiff }) {
 
 /**
  * A whole new file as an all-added diff (the first checkpoint of a run has nothing before it), with
- * the same head as a diff route entry: path, "new", +lines −0. A final newline ends the last line;
- * it is not a line of its own.
+ * the same head as a diff route entry: path, "new", +lines −0, and the same hunk line.
  */
 export function AddedFile({ path, text }: { path: string; text: string }) {
   const { t } = useTranslation();
-  const body = text.endsWith("\n") ? text.slice(0, -1) : text;
-  const lines = text === "" ? [] : body.split("\n");
+  const added = addedFileDiff(text);
   return (
     <div className="file-diff" data-path={path}>
       <p className="file-diff-head">
         <code>{path}</code> <span className="diff-status diff-status-added">{t("runs.timeline.diffStatus.added")}</span>{" "}
-        <span className="diff-add-count">+{lines.length}</span> <span className="diff-del-count">−0</span>
+        <span className="diff-add-count">+{added.lineCount}</span> <span className="diff-del-count">−0</span>
       </p>
-      <UnifiedDiff text={lines.map((line) => `+${line}`).join("\n")} />
+      <UnifiedDiff text={added.text} />
     </div>
   );
 }
