@@ -29,6 +29,15 @@ describe("prettyExactJson", () => {
     expect(prettyExactJson(text)).toBe('{\n  "phone": "1234567890123456"\n}');
   });
 
+  it.each([
+    ["keys a JavaScript object would reorder", '{"b":1,"2":"two","1":"one","a":{"10":"ten","9":"nine"}}'],
+    ["a repeated key", '{"a":1,"a":2.50}'],
+    ["spaced JSON", '{ "path": "plan/a.md", "n": 1 }'],
+    ["\\u escapes", '{"name":"\\u4e2d\\u6587"}'],
+  ])("%s is shown exactly as sent", (_label, text) => {
+    expect(prettyExactJson(text)).toBe(text);
+  });
+
   it("text that is not JSON (cut, or invalid arguments) is shown unchanged", () => {
     expect(prettyExactJson('{"path": "output/ma')).toBe('{"path": "output/ma');
     expect(prettyExactJson("not json at all")).toBe("not json at all");

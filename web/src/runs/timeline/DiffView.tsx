@@ -8,9 +8,12 @@ import { addedFileDiff, diffLines } from "./diff-lines";
 import type { FileDiff } from "./timeline-api";
 
 export function UnifiedDiff({ text }: { text: string }) {
+  const lines = diffLines(text);
+  // An empty file's diff has no lines: no empty box.
+  if (lines.length === 0) return null;
   return (
     <pre className="diff" data-testid="diff">
-      {diffLines(text).map((line, i) => (
+      {lines.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: diff lines have no identity but their position
         <span key={i} className={`diff-line diff-${line.kind}`}>
           {line.text}

@@ -10,19 +10,26 @@ import { useTranslation } from "react-i18next";
 import { ErrorNote } from "../../components/ErrorNote";
 import { latestAnswerGate } from "../../state/latest-answer";
 import { useAction } from "../../state/use-action";
+import { addedFileDiff } from "./diff-lines";
 import { AddedFile, FileDiffCard } from "./DiffView";
 import type { FileDiff } from "./timeline-api";
 import type { TimelineWrite } from "./timeline-model";
 import { useTimelineApi } from "./use-timeline-api";
 
-/** Longest new file shown whole, UTF-16 units: the diff route's own budget (DIFF_MAX_TOTAL). */
+/**
+ * The diff route's own limits, so a first write shows what "Compare two checkpoints" would: diff
+ * text up to 1,000,000 UTF-16 units (DIFF_MAX_TOTAL) and at most 1,500 changed lines
+ * (DEFAULT_MAX_EDITS of src/domain/workspace/line-diff.ts).
+ */
 const MAX_ADDED_CHARS = 1_000_000;
+const MAX_ADDED_LINES = 1_500;
 
 export function WriteDiff({ runId, write, before }: { runId: string; write: TimelineWrite; before: string | null }) {
   const { t } = useTranslation();
   const api = useTimelineApi();
   const [diff, setDiff] = useState<FileDiff | "none" | null>(null);
   const [added, setAdded] = useState<string | null>(null);
+  const [addedTooLarge, setAddedTooLarge] = useState(false);
   // Known from the write's event, so a file this large is not even fetched.
   const tooLarge = before === null && (write.chars ?? 0) > MAX_ADDED_CHARS;
   const gate = useRef(latestAnswerGate()).current;
@@ -33,7 +40,11 @@ export function WriteDiff({ runId, write, before }: { runId: string; write: Time
       if (before === null) {
         if (tooLarge) return;
         const { content } = await api.file(runId, write.path, write.checkpointId);
-        if (isLatest()) setAdded(content.length > MAX_ADDED_CHARS ? null : content);
+        if (!isLatest()) return;
+        const shown = addedFileDiff(content);
+        const large = shown.lineCount > MAX_ADDED_LINES || shown.text.length > MAX_ADDED_CHARS;
+        setAddedTooLarge(large);
+        setAdded(large ? null : content);
         return;
       }
       const answer = await api.diff(runId, before, write.checkpointId);
@@ -54,7 +65,7 @@ export function WriteDiff({ runId, write, before }: { runId: string; write: Time
       </p>
       <ErrorNote error={load.error} />
       {load.busy && <span className="spinner" aria-hidden="true" />}
-      {tooLarge && <p className="muted">{t("runs.timeline.diffTooLarge")}</p>}
+      {(tooLarge || addedTooLarge) && <p className="muted">{t("runs.timeline.diffTooLarge")}</p>}
       {added !== null && <AddedFile path={write.path} text={added} />}
       {diff === "none" && <p className="muted">{t("runs.timeline.noChange")}</p>}
       {diff !== null && diff !== "none" && <FileDiffCard file={diff} />}

@@ -9,9 +9,10 @@ type RawJson = (text: string) => unknown;
 const rawJson: RawJson | undefined = (JSON as unknown as { rawJSON?: RawJson }).rawJSON;
 
 /**
- * `text` indented two spaces when it is JSON, each number written as it was sent (through
- * `JSON.rawJSON`, where the browser has it). Text that is not JSON, and any JSON in a browser
- * without `JSON.rawJSON`, is returned unchanged.
+ * `text` indented two spaces when it is compact JSON that reads back exactly (each number written as
+ * it was sent, through `JSON.rawJSON`). Anything a re-indent would change is returned as sent: text
+ * that is not JSON, spaced JSON, keys a JavaScript object reorders (`"2"` before `"b"`) or repeats,
+ * `\u` escapes, and any JSON in a browser without `JSON.rawJSON`.
  */
 export function prettyExactJson(text: string): string {
   if (!rawJson) return text;
@@ -25,7 +26,7 @@ export function prettyExactJson(text: string): string {
       const source = context?.source;
       return typeof parsed === "number" && source !== undefined && source !== String(parsed) ? rawJson(source) : parsed;
     } as (this: unknown, key: string, value: unknown) => unknown);
-    return JSON.stringify(value, null, 2);
+    return JSON.stringify(value) === text ? JSON.stringify(value, null, 2) : text;
   } catch {
     return text;
   }
