@@ -4,7 +4,12 @@
  * diff per changed file between two checkpoints.
  */
 import { AppError } from "../../domain/errors";
-import { CHECKPOINT_REASONS, parseCheckpointId, type CheckpointReason } from "../../domain/workspace/checkpoint-id";
+import {
+  CHECKPOINT_REASONS,
+  parseCheckpointId,
+  type CheckpointReason,
+  RUN_START_ID,
+} from "../../domain/workspace/checkpoint-id";
 import { normalizeWorkspacePath } from "../../domain/workspace/paths";
 import { textMetrics } from "../../domain/workspace/text-metrics";
 import { unifiedDiff } from "../../domain/workspace/unified-diff";
@@ -48,6 +53,17 @@ export function listCheckpoints(deps: WorkspaceDeps, runId: string, afterSeq = 0
  * The file map at checkpoint `checkpointId`, or the live map when it is undefined.
  * @throws AppError `workspace.checkpoint_not_found`.
  */
+/**
+ * The files the run started from: the persistent state projected into its workspace
+ * (docs/spec/workspace.md §3), or none. The diff of its first write is taken from here, so a
+ * persistent file carried over from an earlier run reads as changed, not new.
+ */
+function filesAtStart(deps: WorkspaceDeps, runId: string): FileRef[] {
+  const run = requireWorkspace(deps, runId);
+  if (!run.persistProjected || run.persistBaseStateId === null) return [];
+  return deps.persist.files(run.workspaceId, run.persistBaseStateId);
+}
+
 export function filesAt(deps: WorkspaceDeps, runId: string, checkpointId?: string): FileRef[] {
   requireWorkspace(deps, runId);
   if (checkpointId === undefined) return deps.files.files(runId);
@@ -130,7 +146,8 @@ export function diffCheckpoints(
   from: string,
   to: string,
 ): { runId: string; from: string; to: string; files: CheckpointFileDiff[]; truncated: boolean } {
-  const before = new Map(filesAt(deps, runId, from).map((f) => [f.path, f]));
+  const start = from === RUN_START_ID ? filesAtStart(deps, runId) : filesAt(deps, runId, from);
+  const before = new Map(start.map((f) => [f.path, f]));
   const after = new Map(filesAt(deps, runId, to).map((f) => [f.path, f]));
   const paths = [...new Set([...before.keys(), ...after.keys()])].sort(compareCodePoints);
   const files: CheckpointFileDiff[] = [];

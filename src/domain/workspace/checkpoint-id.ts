@@ -21,3 +21,9 @@ export function parseCheckpointId(id: string): number | null {
   const seq = Number(match[1]);
   return Number.isSafeInteger(seq) && seq >= 1 ? seq : null;
 }
+
+/**
+ * `from` of a checkpoint diff that starts at the files the run began with, its projected persistent
+ * files (docs/spec/workspace.md §2): the diff of a run's first write.
+ */
+export const RUN_START_ID = "start";

@@ -4,12 +4,14 @@
  * - GET /agent/runs/:runId/workspace?checkpointId= → {runId, checkpointId, roots, files: [{path, sha256, bytes}]}
  * - GET /agent/runs/:runId/workspace/<path>?checkpointId= → {path, sha256, bytes, chars, words, checkpointId, content}
  * - GET /agent/runs/:runId/checkpoints/:a/diff/:b → {runId, from, to, files: [{path, status, oldSha256, newSha256, additions, deletions, diff, tooLarge}], truncated}
+ *   (`:a` may be `start`: the files the run started from, i.e. its projected persistent files)
  * Errors: agent.run_not_found 404, workspace.checkpoint_not_found 404, workspace.file_not_found 404,
  * workspace.invalid_path 400, input.invalid 400.
  */
 import { Hono, type Context } from "hono";
 import { checkpointIdSchema, checkpointQuerySchema, listCheckpointsQuerySchema } from "../../contracts/workspace";
 import { AppError } from "../../domain/errors";
+import { RUN_START_ID } from "../../domain/workspace/checkpoint-id";
 import { readQuery } from "../body";
 import type { HttpEnv } from "../context";
 import { requireDevice } from "../middleware/auth";
@@ -18,8 +20,9 @@ import { callSpace } from "../space-client";
 
 export const workspaceRoutes = new Hono<HttpEnv>();
 
-function checkpointParam(c: Context<HttpEnv>, name: string): string {
+function checkpointParam(c: Context<HttpEnv>, name: string, start = false): string {
   const value = c.req.param(name) ?? "";
+  if (start && value === RUN_START_ID) return value;
   if (!checkpointIdSchema.safeParse(value).success)
     throw new AppError("workspace.checkpoint_not_found", `${value.slice(0, 40)} is not a checkpoint id (cp_000001).`);
   return value;
@@ -34,7 +37,7 @@ workspaceRoutes.get("/agent/runs/:runId/checkpoints/:a/diff/:b", requireDevice, 
   c.json(
     await callSpace(c, "workspace.diff", {
       runId: runIdParam(c),
-      from: checkpointParam(c, "a"),
+      from: checkpointParam(c, "a", true),
       to: checkpointParam(c, "b"),
     }),
   ),

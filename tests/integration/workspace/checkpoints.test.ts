@@ -369,6 +369,18 @@ describe("workspace read routes", () => {
       (await apiJson(`/api/v1/agent/runs/${runId}/checkpoints/cp_000001/diff/cp_000002`, { token, expectStatus: 404 }))
         .error.code,
     ).toBe("workspace.checkpoint_not_found");
+    // `start` (the files the run started from) may begin a diff, never end one.
+    const fromStart = await apiJson(`/api/v1/agent/runs/${runId}/checkpoints/start/diff/cp_000001`, {
+      token,
+      expectStatus: 200,
+    });
+    expect(fromStart.files.map((f: { path: string; status: string }) => [f.path, f.status])).toEqual([
+      ["output/main.md", "added"],
+    ]);
+    expect(
+      (await apiJson(`/api/v1/agent/runs/${runId}/checkpoints/cp_000001/diff/start`, { token, expectStatus: 404 }))
+        .error.code,
+    ).toBe("workspace.checkpoint_not_found");
     expect(
       (await apiJson(`/api/v1/agent/runs/${runId}/workspace/C%3A%5Cwindows`, { token, expectStatus: 400 })).error.code,
     ).toBe("workspace.invalid_path");

@@ -1,6 +1,8 @@
 /** Persistent state (docs/spec/workspace.md §3): projection at run start, promotion only on a successful finish, conflicts. */
 import { describe, expect, it } from "vitest";
+import { createCheckpoint, diffCheckpoints } from "../../../src/application/workspace/checkpoints";
 import { promotePersistentState, projectPersistentState } from "../../../src/application/workspace/persist";
+import { RUN_START_ID } from "../../../src/domain/workspace/checkpoint-id";
 import { closeRunWorkspace, createRunWorkspace } from "../../../src/application/workspace/run-workspace";
 import { runWorkspaceTool } from "../../../src/application/workspace/tools/dispatch";
 import type { Space } from "../../../src/ports/space";
@@ -75,6 +77,42 @@ describe("persistent state", () => {
       const third = startRun(space, first);
       expect(await persistOf(space, third, "persist/facts.md")).toBe("Alice likes tea.\n");
     });
+  });
+
+  it("a run's first write is diffed from the files it started from: a carried-over file reads as changed", async () => {
+    const user = await createUser();
+    const seen = await inSpace(user.userId, async (space) => {
+      const first = startRun(space, null);
+      await tool(space, first, "workspace.write_file", { path: "persist/keep.md", content: "one\n" });
+      promotePersistentState(freshDeps(space), first);
+      const second = startRun(space, first);
+      await tool(space, second, "workspace.read_file", { path: "persist/keep.md" });
+      await tool(space, second, "workspace.write_file", { path: "persist/keep.md", content: "one\ntwo\n" });
+      const cp1 = createCheckpoint(freshDeps(space), second, { reason: "tool_workspace_write", eventSeq: 1 });
+      await tool(space, second, "workspace.write_file", { path: "plan/new.md", content: "fresh\n" });
+      const cp2 = createCheckpoint(freshDeps(space), second, { reason: "tool_workspace_write", eventSeq: 2 });
+      const fromStart = diffCheckpoints(freshDeps(space), second, RUN_START_ID, cp1.id).files;
+      const fresh = startRun(space, null);
+      await tool(space, fresh, "workspace.write_file", { path: "plan/new.md", content: "fresh\n" });
+      const cp = createCheckpoint(freshDeps(space), fresh, { reason: "tool_workspace_write", eventSeq: 1 });
+      return {
+        fromStart,
+        laterStillNew: diffCheckpoints(freshDeps(space), second, RUN_START_ID, cp2.id).files.map((f) => [
+          f.path,
+          f.status,
+        ]),
+        freshRun: diffCheckpoints(freshDeps(space), fresh, RUN_START_ID, cp.id).files.map((f) => [f.path, f.status]),
+      };
+    });
+    expect(seen.fromStart).toEqual([
+      expect.objectContaining({ path: "persist/keep.md", status: "modified", additions: 1, deletions: 0 }),
+    ]);
+    expect(seen.fromStart[0]!.diff).toContain(" one\n+two\n");
+    expect(seen.laterStillNew).toEqual([
+      ["persist/keep.md", "modified"],
+      ["plan/new.md", "added"],
+    ]);
+    expect(seen.freshRun).toEqual([["plan/new.md", "added"]]);
   });
 
   it("leaves the stable layer untouched when a run fails or is cancelled", async () => {

@@ -1,7 +1,6 @@
 /** How the run page draws a unified diff (web/src/runs/timeline/diff-lines.ts). */
 import { describe, expect, it } from "vitest";
-import { unifiedDiff } from "../../../src/domain/workspace/unified-diff";
-import { addedFileDiff, diffLines } from "../../../web/src/runs/timeline/diff-lines";
+import { diffLines } from "../../../web/src/runs/timeline/diff-lines";
 
 describe("diffLines", () => {
   it("a diff text's final newline is not drawn as an empty last line", () => {
@@ -22,17 +21,6 @@ describe("diffLines", () => {
   it("an added line whose text starts with ++ is drawn, not taken for a file header", () => {
     const text = "--- a/p\n+++ b/p\n@@ -1 +1,2 @@\n one\n+++ heading\n";
     expect(diffLines(text).map((line) => line.text)).toEqual(["@@ -1 +1,2 @@", " one", "+++ heading"]);
-  });
-
-  it.each([
-    ["two lines and a final newline", "one\ntwo\n"],
-    ["no final newline", "龍が目覚めた"],
-    ["one empty line", "\n"],
-    ["a line starting with ++", "++ not a header\nend\n"],
-  ])("a first write's new file reads as the diff route writes it: %s", (_label, content) => {
-    const server = unifiedDiff("plan/a.md", null, content);
-    const withoutHeaders = (server.diff ?? "").split("\n").slice(2).join("\n");
-    expect(addedFileDiff(content)).toEqual({ text: withoutHeaders, lineCount: server.additions });
   });
 
   it("an empty diff draws nothing", () => {

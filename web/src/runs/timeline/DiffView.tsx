@@ -4,7 +4,7 @@
  * of the diff route with its counts, or a note when it was too large to show.
  */
 import { useTranslation } from "react-i18next";
-import { addedFileDiff, diffLines } from "./diff-lines";
+import { diffLines } from "./diff-lines";
 import type { FileDiff } from "./timeline-api";
 
 export function UnifiedDiff({ text }: { text: string }) {
@@ -45,24 +45,6 @@ export function FileDiffCard({ file }: { file: FileDiff }) {
       ) : (
         <p className="muted">{t("runs.timeline.diffTooLarge")}</p>
       )}
-    </div>
-  );
-}
-
-/**
- * A whole new file as an all-added diff (the first checkpoint of a run has nothing before it), with
- * the same head as a diff route entry: path, "new", +lines −0, and the same hunk line.
- */
-export function AddedFile({ path, text }: { path: string; text: string }) {
-  const { t } = useTranslation();
-  const added = addedFileDiff(text);
-  return (
-    <div className="file-diff" data-path={path}>
-      <p className="file-diff-head">
-        <code>{path}</code> <span className="diff-status diff-status-added">{t("runs.timeline.diffStatus.added")}</span>{" "}
-        <span className="diff-add-count">+{added.lineCount}</span> <span className="diff-del-count">−0</span>
-      </p>
-      <UnifiedDiff text={added.text} />
     </div>
   );
 }

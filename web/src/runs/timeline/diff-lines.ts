@@ -29,17 +29,3 @@ export function diffLines(text: string): DiffLine[] {
   }
   return lines;
 }
-
-/**
- * A whole new file as a unified diff: one hunk `@@ -0,0 +1,N @@` of added lines, and the
- * `\ No newline at end of file` marker when its text does not end with one (as the diff route
- * writes them). An empty file has no hunk.
- */
-export function addedFileDiff(text: string): { text: string; lineCount: number } {
-  if (text === "") return { text: "", lineCount: 0 };
-  const ends = text.endsWith("\n");
-  const lines = (ends ? text.slice(0, -1) : text).split("\n");
-  const hunk = `@@ -0,0 +1,${lines.length} @@`;
-  const body = lines.map((line) => `+${line}`).join("\n");
-  return { text: `${hunk}\n${body}${ends ? "" : "\n\\ No newline at end of file"}\n`, lineCount: lines.length };
-}
