@@ -50,10 +50,6 @@ export function listCheckpoints(deps: WorkspaceDeps, runId: string, afterSeq = 0
 }
 
 /**
- * The file map at checkpoint `checkpointId`, or the live map when it is undefined.
- * @throws AppError `workspace.checkpoint_not_found`.
- */
-/**
  * The files the run started from: the persistent state projected into its workspace
  * (docs/spec/workspace.md §3), or none. The diff of its first write is taken from here, so a
  * persistent file carried over from an earlier run reads as changed, not new.
@@ -64,6 +60,10 @@ function filesAtStart(deps: WorkspaceDeps, runId: string): FileRef[] {
   return deps.persist.files(run.workspaceId, run.persistBaseStateId);
 }
 
+/**
+ * The file map at checkpoint `checkpointId`, or the live map when it is undefined.
+ * @throws AppError `workspace.checkpoint_not_found`.
+ */
 export function filesAt(deps: WorkspaceDeps, runId: string, checkpointId?: string): FileRef[] {
   requireWorkspace(deps, runId);
   if (checkpointId === undefined) return deps.files.files(runId);
@@ -137,7 +137,8 @@ export interface CheckpointFileDiff {
 }
 
 /**
- * Unified diff per changed file from checkpoint `from` to checkpoint `to` (either order).
+ * Unified diff per changed file from checkpoint `from` (or RUN_START_ID, the run's starting files)
+ * to checkpoint `to` (either order).
  * @throws AppError `workspace.checkpoint_not_found`.
  */
 export function diffCheckpoints(
@@ -146,8 +147,8 @@ export function diffCheckpoints(
   from: string,
   to: string,
 ): { runId: string; from: string; to: string; files: CheckpointFileDiff[]; truncated: boolean } {
-  const start = from === RUN_START_ID ? filesAtStart(deps, runId) : filesAt(deps, runId, from);
-  const before = new Map(start.map((f) => [f.path, f]));
+  const fromFiles = from === RUN_START_ID ? filesAtStart(deps, runId) : filesAt(deps, runId, from);
+  const before = new Map(fromFiles.map((f) => [f.path, f]));
   const after = new Map(filesAt(deps, runId, to).map((f) => [f.path, f]));
   const paths = [...new Set([...before.keys(), ...after.keys()])].sort(compareCodePoints);
   const files: CheckpointFileDiff[] = [];
