@@ -4,7 +4,8 @@
  * timeline shows the echo call's arguments and result (server and outcome), the model's narration
  * and a diff of output/main.md → the message appears in the chat; a second browser opened while the
  * model is still writing shows the same timeline and the streamed text; undoing the commit removes
- * the message in both browsers; a message edited after its commit cannot be undone.
+ * the message in both browsers; a message edited after its commit cannot be undone; a call the run
+ * stopped at says so instead of "No result yet".
  * Screenshots of the timeline at 390 and 1280 px go to docs/screenshots/ (shown in the README).
  */
 import path from "node:path";
@@ -231,5 +232,24 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
     await page.getByTestId("tl-commit").getByRole("alert").getByText("agent.revert_conflict").waitFor();
     const after = await api<{ text: string }>(rig, token, "GET", `/chats/${chatId}/messages/${committed.messageId}`);
     expect(after.text).toBe("Edited by hand after the agent.");
+  });
+  it("a call the run stopped at (a tool that does not exist) says the run stopped there, not 'No result yet'", async () => {
+    await loadScript(model, scriptId, [
+      { toolCalls: [{ id: "call_ghost", name: "no_such_tool", arguments: JSON.stringify({ x: 1 }) }] },
+    ]);
+    const { page } = owner;
+    await page.goto(`${rig.url}/chats/${encodeURIComponent(chatId)}`);
+    await expect.poll(() => page.getByLabel("Model connection").inputValue(), { timeout: 15_000 }).not.toBe("");
+    await page.getByTestId("run-agent-toggle").click();
+    await page.getByRole("button", { name: "Run agent" }).click();
+    await page.waitForURL(/\/runs\/[^/]+$/);
+    await expect
+      .poll(() => page.getByTestId("run-status").getAttribute("data-status"), { timeout: 60_000 })
+      .toBe("failed");
+    const ghost = page.getByTestId("tool-call").filter({ hasText: "no_such_tool" });
+    await ghost.locator("summary").first().click();
+    await expect.poll(() => ghost.getByTestId("tool-arguments").textContent()).toContain('"x": 1');
+    expect(await ghost.getByTestId("tool-no-result").textContent()).toBe("No result: the run stopped at this call.");
+    expect(await ghost.getByTestId("tool-error").textContent()).toContain("model.unknown_tool_call");
   });
 });

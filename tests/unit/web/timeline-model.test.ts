@@ -147,6 +147,26 @@ describe("buildTimeline", () => {
     expect(statuses).toEqual(["waiting", "awaiting_approval", "waiting", "running", "done", "done"]);
   });
 
+  it.each(["run_cancelled", "run_failed", "run_partial_success", "run_completed"])(
+    "a call without an outcome when the run ends (%s) reads not run; a settled one keeps its status",
+    (end) => {
+      const at = (type: string, callId: string, extra: Record<string, unknown> = {}) =>
+        ev(type, { round: 1, invocationId: "inv_root", callId, name: callId, ...extra });
+      const events = [
+        at("tool_call_requested", "a"),
+        at("tool_call_started", "a"),
+        at("tool_call_failed", "a", { errorCode: "model.unknown_tool_call", message: "No such tool." }),
+        at("tool_call_requested", "b"),
+        at("tool_call_requested", "c"),
+        at("tool_call_awaiting_approval", "c", { approvalId: "apr_1" }),
+      ];
+      const live = buildTimeline(events).rounds[0]!.calls.map((c) => c.status);
+      expect(live).toEqual(["failed", "waiting", "awaiting_approval"]);
+      const ended = buildTimeline([...events, ev(end, {})]).rounds[0]!.calls.map((c) => c.status);
+      expect(ended).toEqual(["failed", "not_run", "not_run"]);
+    },
+  );
+
   it("a later Ask call of the turn, asked before it is requested, reads awaiting approval in its place", () => {
     const call = (type: string, callId: string, extra: Record<string, unknown> = {}) =>
       ev(type, { round: 1, invocationId: "inv_root", callId, name: `mcp__Everything__${callId}`, ...extra });

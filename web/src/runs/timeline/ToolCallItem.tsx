@@ -86,7 +86,15 @@ export function ToolCallItem({
               {view.result ? (
                 <LongText text={view.result.content} testId="tool-result" />
               ) : (
-                <p className="muted">{t("runs.timeline.noResultYet")}</p>
+                <p className="muted" data-testid="tool-no-result">
+                  {/* None yet while under way; a settled call without one is the call the run stopped at
+                      (a fatal refusal such as an unknown tool); not_run, one the run ended before. */}
+                  {call.status === "not_run"
+                    ? t("runs.timeline.noResultNotRun")
+                    : call.status === "done" || call.status === "failed"
+                      ? t("runs.timeline.noResultStopped")
+                      : t("runs.timeline.noResultYet")}
+                </p>
               )}
               {view.raw?.outcome === "known_response" && view.raw.response.kind === "tool_result" && (
                 <details className="tl-raw">

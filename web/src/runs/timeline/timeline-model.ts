@@ -51,9 +51,11 @@ export interface TimelineCall {
   /**
    * `waiting`: requested, not started (an outbound slot, a later call of the turn);
    * `awaiting_approval`: its tool is set to Ask and the user has not decided; then `running`,
-   * `done` or `failed`.
+   * `done` or `failed`. `not_run`: the run ended (completed, failed, partial success or cancelled)
+   * while the call had no outcome, e.g. a call the run stopped at (an unknown tool); it never gets
+   * a result.
    */
-  status: "waiting" | "awaiting_approval" | "running" | "done" | "failed";
+  status: "waiting" | "awaiting_approval" | "running" | "done" | "failed" | "not_run";
   errorCode?: string;
   message?: string;
   elapsedMs?: number;
@@ -140,6 +142,7 @@ export function attemptOutcome(
 export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
   const rounds = new Map<string, TimelineRound>();
   const timeline: Timeline = { rounds: [], tasks: [], invocations: {}, checkpoints: [], commits: [] };
+  let ended = false;
   const ctx: DelegationContext = {
     callOf: (inv, round, callId, at, name) => {
       const found = roundAt(inv, round, at);
@@ -304,6 +307,11 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
       case "run_failed":
       case "run_partial_success":
         timeline.failure = { code: str(p.code) ?? "", message: str(p.message) ?? "" };
+        ended = true;
+        break;
+      case "run_completed":
+      case "run_cancelled":
+        ended = true;
         break;
       default:
         foldDelegation(ctx, event.type, p, event.timestamp);
@@ -311,6 +319,9 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
   }
   timeline.tasks = [...ctx.tasks.values()];
   timeline.invocations = Object.fromEntries(ctx.invocations);
+  if (ended) {
+    for (const round of rounds.values()) for (const call of round.calls) if (!isSettled(call)) call.status = "not_run";
+  }
   return timeline;
 }
 

@@ -73,6 +73,7 @@ export default {
       running: "running",
       done: "done",
       failed: "failed",
+      not_run: "not run",
     },
     outcome: {
       answered: "The server answered.",
@@ -83,6 +84,8 @@ export default {
     arguments: "Arguments",
     result: "Result the model received",
     noResultYet: "No result yet.",
+    noResultNotRun: "No result: the run ended before this call ran.",
+    noResultStopped: "No result: the run stopped at this call.",
     raw: "As the server answered",
     truncated: "Some long texts were cut; the full text is in the run's tool-results/ files.",
     wrote: "Wrote {{path}}",
