@@ -11,6 +11,8 @@ export interface FakeStep {
   text?: string;
   calls?: Array<{ id: string; name: string; arguments?: string }>;
   error?: ModelErrorCode;
+  /** With `error`: the provider's Retry-After, ms (`details.retryAfterMs`). */
+  retryAfterMs?: number;
   /** Wait for this promise before answering (cancel tests). */
   hold?: Promise<void>;
 }
@@ -37,7 +39,12 @@ export class ScriptedModelGateway implements ModelGateway {
       ]);
     }
     if (options.signal?.aborted) throw new ModelError("model.cancelled", "cancelled");
-    if (step.error) throw new ModelError(step.error, `scripted ${step.error}`);
+    if (step.error)
+      throw new ModelError(
+        step.error,
+        `scripted ${step.error}`,
+        step.retryAfterMs === undefined ? {} : { retryAfterMs: step.retryAfterMs },
+      );
     const toolCalls: ModelToolCall[] = (step.calls ?? []).map((call) => ({
       id: call.id,
       alias: call.name,

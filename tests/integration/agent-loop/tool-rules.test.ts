@@ -4,6 +4,7 @@
  * is refused, model retries only for retryable codes with each attempt journaled.
  */
 import { describe, expect, it } from "vitest";
+import { NO_SCHEDULER } from "../../fakes/no-scheduler";
 import { driveRun, eventOf, typesOf, userWithChat } from "./loop-helpers";
 
 const write = (id: string, content: string) => ({
@@ -194,5 +195,38 @@ describe("agent loop: tool rules", () => {
       retryable: true,
       userRetryable: true,
     });
+  });
+  it("waits for the provider's Retry-After when it is longer than the profile's interval, and journals both", async () => {
+    const { user, chatId } = await userWithChat();
+    // The loop's next step is scheduled at a due time; steps are driven by hand here, so record
+    // how far ahead of the clock each one was asked for.
+    const waits: number[] = [];
+    const result = await driveRun(user.userId, chatId, {
+      profile: (p) => {
+        p.run.modelRetry = { maxRetries: 2, intervalMs: 10 };
+      },
+      deps: (d) => ({
+        scheduler: { ...NO_SCHEDULER, schedule: (_kind, _ref, dueAt) => waits.push(dueAt - d.clock.now()) },
+      }),
+      steps: [
+        { error: "model.provider_rate_limited", retryAfterMs: 400 },
+        { error: "model.provider_rate_limited", retryAfterMs: 3 },
+        { calls: [write("w", "x")] },
+        { calls: [commit("c")] },
+        { calls: [finish("f")] },
+      ],
+    });
+    expect(result.status).toBe("completed");
+    const scheduled = result.events.filter((e) => e.type === "model_call_retry_scheduled").map((e) => e.payload);
+    expect(scheduled).toMatchObject([
+      { nextAttempt: 2, intervalMs: 400, retryAfterMs: 400 },
+      { nextAttempt: 3, intervalMs: 10, retryAfterMs: 3 },
+    ]);
+    // The retries were scheduled that far ahead (the clock is read just after, so at most as far).
+    const ahead = waits.filter((w) => w > 0);
+    expect(ahead).toHaveLength(2);
+    expect(ahead[0]).toBeGreaterThan(300);
+    expect(ahead[0]).toBeLessThanOrEqual(400);
+    expect(ahead[1]).toBeLessThanOrEqual(10);
   });
 });

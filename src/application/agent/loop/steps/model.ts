@@ -25,6 +25,7 @@ import { AppError } from "../../../../domain/errors";
 import { modelResponsePath, type LoopState, type PendingCall } from "../../../../domain/agent/loop/loop-state";
 import { auditPaths, callHash } from "../../../../domain/agent/loop/tool-result";
 import { isRetryableModelError } from "../../../../domain/models/errors";
+import { retryWaitMs } from "../../../../domain/agent/loop/retry-wait";
 import type { ModelResponse } from "../../../../domain/models/ir";
 import { duplicateToolCallError } from "../../../../domain/models/tool-call-ids";
 import {
@@ -140,14 +141,17 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
       willRetry ? "warn" : "error",
     );
     if (!willRetry) throw error;
+    const retryAfterMs = error instanceof AppError ? error.details?.retryAfterMs : undefined;
+    const intervalMs = retryWaitMs(profile.modelRetry.intervalMs, retryAfterMs);
     ctx.emit("model_call_retry_scheduled", {
       round: state.round,
       invocationId: inv,
       nextAttempt: state.attempt + 1,
-      intervalMs: profile.modelRetry.intervalMs,
+      intervalMs,
+      ...(typeof retryAfterMs === "number" ? { retryAfterMs } : {}),
     });
     state.attempt += 1;
-    ctx.next(ctx.deps.clock.now() + profile.modelRetry.intervalMs);
+    ctx.next(ctx.deps.clock.now() + intervalMs);
     return;
   }
   if (ctx.cancelRequested()) throw new RunCancelled();
