@@ -111,6 +111,9 @@ describe.skipIf(!HAS_CHROMIUM)("web: approvals", () => {
     await owner.page.goto(`${rig.url}/runs/${encodeURIComponent(runId)}`);
     const row = owner.page.locator('[data-testid="tool-call"][data-call-id="call_echo"]');
     await row.locator(".tl-call-status").getByText("awaiting approval", { exact: true }).waitFor({ timeout: 15_000 });
+    // Opened while it waits, the call has no result yet; once it is done the open view reads it again.
+    await row.locator("summary").first().click();
+    await expect.poll(() => row.getByTestId("tool-no-result").textContent()).toBe("No result yet.");
 
     await card.getByRole("button", { name: "Approve" }).click();
     await panel.waitFor({ state: "detached" });
@@ -127,6 +130,10 @@ describe.skipIf(!HAS_CHROMIUM)("web: approvals", () => {
     );
     expect(run?.status).toBe("completed");
     await row.locator(".tl-call-status").getByText("done", { exact: true }).waitFor({ timeout: 15_000 });
+    await expect
+      .poll(() => row.getByTestId("tool-result").textContent(), { timeout: 15_000 })
+      .toContain("hi from the web");
+    expect(await row.getByTestId("tool-no-result").count()).toBe(0);
     const { events } = await api<{ events: Array<{ type: string; payload: any }> }>(
       rig,
       token,

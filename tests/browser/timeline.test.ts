@@ -4,8 +4,8 @@
  * timeline shows the echo call's arguments and result (server and outcome), the model's narration
  * and a diff of output/main.md → the message appears in the chat; a second browser opened while the
  * model is still writing shows the same timeline and the streamed text; undoing the commit removes
- * the message in both browsers; a message edited after its commit cannot be undone; a call the run
- * stopped at says so instead of "No result yet".
+ * the message in both browsers; a message edited after its commit cannot be undone; a call the agent
+ * stopped at says so instead of "No result yet", and the turn's call after it reads "not run".
  * Screenshots of the timeline at 390 and 1280 px go to docs/screenshots/ (shown in the README).
  */
 import path from "node:path";
@@ -233,9 +233,14 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
     const after = await api<{ text: string }>(rig, token, "GET", `/chats/${chatId}/messages/${committed.messageId}`);
     expect(after.text).toBe("Edited by hand after the agent.");
   });
-  it("a call the run stopped at (a tool that does not exist) says the run stopped there, not 'No result yet'", async () => {
+  it("a call the agent stopped at (a tool that does not exist) says so, and the turn's next call reads not run", async () => {
     await loadScript(model, scriptId, [
-      { toolCalls: [{ id: "call_ghost", name: "no_such_tool", arguments: JSON.stringify({ x: 1 }) }] },
+      {
+        toolCalls: [
+          { id: "call_ghost", name: "no_such_tool", arguments: JSON.stringify({ x: 1 }) },
+          { id: "call_after", name: "workspace_list_files", arguments: JSON.stringify({ prefix: "output/" }) },
+        ],
+      },
     ]);
     const { page } = owner;
     await page.goto(`${rig.url}/chats/${encodeURIComponent(chatId)}`);
@@ -249,7 +254,15 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
     const ghost = page.getByTestId("tool-call").filter({ hasText: "no_such_tool" });
     await ghost.locator("summary").first().click();
     await expect.poll(() => ghost.getByTestId("tool-arguments").textContent()).toContain('"x": 1');
-    expect(await ghost.getByTestId("tool-no-result").textContent()).toBe("No result: the run stopped at this call.");
+    expect(await ghost.getByTestId("tool-no-result").textContent()).toBe("No result: the agent stopped at this call.");
     expect(await ghost.getByTestId("tool-error").textContent()).toContain("model.unknown_tool_call");
+    // The turn's next call was never reached: it is listed, "not run", with the arguments the model sent.
+    const after = page.getByTestId("tool-call").filter({ hasText: "workspace_list_files" });
+    expect(await after.locator(".tl-call-status").textContent()).toBe("not run");
+    await after.locator("summary").first().click();
+    await expect.poll(() => after.getByTestId("tool-arguments").textContent()).toContain('"prefix": "output/"');
+    expect(await after.getByTestId("tool-no-result").textContent()).toBe(
+      "No result: the run ended before this call ran.",
+    );
   });
 });

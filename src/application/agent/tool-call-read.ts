@@ -26,6 +26,8 @@ import type { ToolCallView } from "../../contracts/timeline-views";
 import type { AgentLoopStore } from "../../ports/agent-loop-store";
 import type { RunJournal } from "../../ports/run-journal";
 import { ROOT_INVOCATION_ID } from "../../domain/agent/run-ids";
+import { modelResponsePath } from "../../domain/agent/loop/loop-state";
+import type { ModelResponse } from "../../domain/models/ir";
 import { RESOLVED_PROFILE_DOC, TOOL_SNAPSHOT_DOC } from "./loop/context";
 
 /** Longest text (arguments, content, each raw text block) returned whole, Unicode code units. */
@@ -57,7 +59,26 @@ export async function readToolCall(
   if (round === null) throw notFound();
   const paths = auditPaths(inv, round, hash);
   const argsText = deps.store.getDoc(input.runId, paths.args);
-  if (argsText === null) throw notFound();
+  if (argsText === null) {
+    // A call of the turn the run never reached (after a fatal call, or a cancel) has no argument
+    // document: its arguments are read from the stored model response of that round.
+    const unreached = input.round === undefined ? null : unreachedCall(deps, input.runId, inv, round, input.callId);
+    if (!unreached) throw notFound();
+    const cut = new Cutter();
+    return {
+      callId: input.callId,
+      invocationId: inv,
+      round,
+      toolId: null,
+      alias: unreached.alias,
+      arguments: parseArguments(unreached.argumentsText, cut),
+      argumentsText: cut.text(unreached.argumentsText),
+      result: null,
+      startedAt: null,
+      endedAt: null,
+      truncated: cut.truncated,
+    };
+  }
   const args = JSON.parse(argsText) as { callId: string; name: string; toolId: string | null; argumentsText: string };
   if (args.callId !== input.callId) throw notFound();
   const cut = new Cutter();
@@ -95,6 +116,21 @@ export async function readToolCall(
     endedAt: times.endedAt,
     truncated: cut.truncated,
   };
+}
+
+/** Call `callId` of the model response stored for `round` of `inv`, or null. */
+function unreachedCall(
+  deps: ToolCallReadDeps,
+  runId: string,
+  inv: string,
+  round: number,
+  callId: string,
+): { alias: string; argumentsText: string } | null {
+  const text = deps.store.getDoc(runId, modelResponsePath(round, inv));
+  if (text === null) return null;
+  const response = JSON.parse(text) as Pick<ModelResponse, "toolCalls">;
+  const call = response.toolCalls?.find((c) => c.id === callId);
+  return call ? { alias: call.alias, argumentsText: call.argumentsText } : null;
 }
 
 /** The latest round whose argument document is this call's, or null. */

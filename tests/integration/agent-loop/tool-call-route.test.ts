@@ -144,6 +144,48 @@ describe("GET /agent/runs/:runId/tool-calls/:callId", () => {
     expect(stream.lastSeq).toBeLessThanOrEqual(Math.ceil(29 / 4) + Math.ceil(25 / 4));
   });
 
+  it("a call after a fatal one in the same turn: listed in model_completed, read from the stored response", async () => {
+    const { user, chatId } = await userWithChat();
+    const run = await driveRun(user.userId, chatId, {
+      steps: [
+        {
+          calls: [
+            { id: "s1", name: "chat_search", arguments: '{"query":"dragon"}' },
+            { id: "x2", name: "no_such_tool", arguments: "{}" },
+            { id: "w3", name: "workspace_write_file", arguments: '{"path":"output/main.md","content":"Never."}' },
+          ],
+        },
+      ],
+    });
+    expect(run.status).toBe("failed");
+    const completed = run.events.find((e) => e.type === "model_completed")!;
+    expect(completed.payload).toMatchObject({
+      toolCallCount: 3,
+      toolCalls: [
+        { callId: "s1", name: "chat_search" },
+        { callId: "x2", name: "no_such_tool" },
+        { callId: "w3", name: "workspace_write_file" },
+      ],
+    });
+    expect(run.events.some((e) => e.type === "tool_call_requested" && e.payload!.callId === "w3")).toBe(false);
+    const token = user.deviceToken;
+    const never = await apiJson(callPath(run.runId, "w3", "?round=1"), { token, expectStatus: 200 });
+    expect(never).toMatchObject({
+      callId: "w3",
+      round: 1,
+      toolId: null,
+      alias: "workspace_write_file",
+      arguments: { path: "output/main.md", content: "Never." },
+      argumentsText: '{"path":"output/main.md","content":"Never."}',
+      result: null,
+      startedAt: null,
+      endedAt: null,
+    });
+    // Without a round there is no argument document to find it by; another round's response lacks it.
+    expect((await api(callPath(run.runId, "w3"), { token })).status).toBe(404);
+    expect((await api(callPath(run.runId, "w3", "?round=2"), { token })).status).toBe(404);
+  });
+
   it("an unknown call id is 404; another user's run is 404; a slimmed run is 410", async () => {
     const { user, chatId } = await userWithChat();
     const run = await driveRun(user.userId, chatId, { steps: tail });

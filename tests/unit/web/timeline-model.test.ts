@@ -148,22 +148,38 @@ describe("buildTimeline", () => {
   });
 
   it.each(["run_cancelled", "run_failed", "run_partial_success", "run_completed"])(
-    "a call without an outcome when the run ends (%s) reads not run; a settled one keeps its status",
+    "when the run ends (%s), a call that never started reads not run, a running one interrupted; settled ones keep their status",
     (end) => {
       const at = (type: string, callId: string, extra: Record<string, unknown> = {}) =>
         ev(type, { round: 1, invocationId: "inv_root", callId, name: callId, ...extra });
       const events = [
+        // The turn's calls as the model made them: "e" is never requested.
+        ev("model_completed", {
+          round: 1,
+          invocationId: "inv_root",
+          toolCallCount: 5,
+          toolCalls: ["a", "b", "c", "d", "e"].map((callId) => ({ callId, name: `tool_${callId}` })),
+        }),
         at("tool_call_requested", "a"),
         at("tool_call_started", "a"),
         at("tool_call_failed", "a", { errorCode: "model.unknown_tool_call", message: "No such tool." }),
         at("tool_call_requested", "b"),
         at("tool_call_requested", "c"),
         at("tool_call_awaiting_approval", "c", { approvalId: "apr_1" }),
+        at("tool_call_requested", "d"),
+        at("tool_call_started", "d"),
       ];
-      const live = buildTimeline(events).rounds[0]!.calls.map((c) => c.status);
-      expect(live).toEqual(["failed", "waiting", "awaiting_approval"]);
+      const live = buildTimeline(events).rounds[0]!.calls;
+      expect(live.map((c) => [c.callId, c.status])).toEqual([
+        ["a", "failed"],
+        ["b", "waiting"],
+        ["c", "awaiting_approval"],
+        ["d", "running"],
+        ["e", "waiting"],
+      ]);
+      expect(live[4]!.name).toBe("tool_e");
       const ended = buildTimeline([...events, ev(end, {})]).rounds[0]!.calls.map((c) => c.status);
-      expect(ended).toEqual(["failed", "not_run", "not_run"]);
+      expect(ended).toEqual(["failed", "not_run", "not_run", "interrupted", "not_run"]);
     },
   );
 

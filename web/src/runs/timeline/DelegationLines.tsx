@@ -7,7 +7,8 @@ import { useTranslation } from "react-i18next";
 import { taskLabel, useTimelineEnv } from "./timeline-env";
 import type { TimelineAwait, TimelineHandoff } from "./timeline-model";
 
-export function AwaitLine({ awaited }: { awaited: TimelineAwait }) {
+/** `ended`: the run ended with this `agent.await` call still waiting (it never gets its tasks). */
+export function AwaitLine({ awaited, ended = false }: { awaited: TimelineAwait; ended?: boolean }) {
   const { t } = useTranslation();
   const env = useTimelineEnv();
   const label = (id: string) => {
@@ -15,6 +16,12 @@ export function AwaitLine({ awaited }: { awaited: TimelineAwait }) {
     return task ? taskLabel(env, task) : id;
   };
   const list = (ids: string[]) => ids.map(label).join(t("common.listSeparator"));
+  if (!awaited.done && ended)
+    return (
+      <p className="tl-await muted" data-testid="tl-await" data-done="false">
+        {t("runs.timeline.await.stopped")}
+      </p>
+    );
   if (!awaited.done)
     return (
       <p className="tl-await muted" data-testid="tl-await" data-done="false">

@@ -7,7 +7,7 @@
  * An `agent.delegate` call shows the sub-agent task it created, nested (TaskGroup); an
  * `agent.await` call the tasks it received; an `agent.handoff` call whom the run passed to.
  */
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ErrorNote, ErrorText } from "../../components/ErrorNote";
 import { formatDuration } from "../../i18n/format";
@@ -43,15 +43,33 @@ export function ToolCallItem({
 }) {
   const { t } = useTranslation();
   const api = useTimelineApi();
-  const [view, setView] = useState<ToolCallView | null>(null);
-  const load = useAction(async () => setView(await api.toolCall(runId, call.callId, call.invocationId, call.round)), {
-    toastErrors: false,
-  });
+  // The details as read, with the call's status when they were asked for: a call opened while it
+  // was under way is read again once its status changes (its result, or its cut-off outcome, is
+  // stored by then), and until then it says "No result yet." rather than what the new status implies.
+  const [loaded, setLoaded] = useState<{ view: ToolCallView; status: TimelineCall["status"] } | null>(null);
+  const load = useAction(
+    async () => {
+      const status = call.status;
+      setLoaded({ view: await api.toolCall(runId, call.callId, call.invocationId, call.round), status });
+    },
+    { toastErrors: false },
+  );
+  const view = loaded?.view ?? null;
+  const readAt = useRef<TimelineCall["status"] | null>(null);
+  useEffect(() => {
+    if (!loaded || loaded.status === call.status || readAt.current === call.status || load.busy) return;
+    readAt.current = call.status;
+    void load.run();
+  }, [loaded, call.status, load]);
   const mcp = call.toolId?.startsWith("mcp/") ?? false;
   const outcome = view ? outcomeOf(view) : null;
   const onToggle = (open: boolean) => {
-    if (open && !view && !load.busy) void load.run();
+    if (open && !view && !load.busy) {
+      readAt.current = call.status;
+      void load.run();
+    }
   };
+  const settledWhenRead = loaded?.status ?? call.status;
   return (
     <li className={`tl-call tl-call-${call.status}`} data-testid="tool-call" data-call-id={call.callId}>
       <details onToggle={(e) => onToggle((e.currentTarget as HTMLDetailsElement).open)}>
@@ -87,13 +105,16 @@ export function ToolCallItem({
                 <LongText text={view.result.content} testId="tool-result" />
               ) : (
                 <p className="muted" data-testid="tool-no-result">
-                  {/* None yet while under way; a settled call without one is the call the run stopped at
-                      (a fatal refusal such as an unknown tool); not_run, one the run ended before. */}
-                  {call.status === "not_run"
+                  {/* None yet while under way; a settled call without one is the call its agent stopped at
+                      (a fatal refusal such as an unknown tool); not_run, one the run ended before;
+                      interrupted, one the run ended while it ran. */}
+                  {settledWhenRead === "not_run"
                     ? t("runs.timeline.noResultNotRun")
-                    : call.status === "done" || call.status === "failed"
-                      ? t("runs.timeline.noResultStopped")
-                      : t("runs.timeline.noResultYet")}
+                    : settledWhenRead === "interrupted"
+                      ? t("runs.timeline.noResultInterrupted")
+                      : settledWhenRead === "done" || settledWhenRead === "failed"
+                        ? t("runs.timeline.noResultStopped")
+                        : t("runs.timeline.noResultYet")}
                 </p>
               )}
               {view.raw?.outcome === "known_response" && view.raw.response.kind === "tool_result" && (
@@ -123,7 +144,9 @@ export function ToolCallItem({
         />
       ))}
       {call.commit && <CommitLine runId={runId} commit={call.commit} chatHref={chatHref} canRevert={canRevert} />}
-      {call.awaited && <AwaitLine awaited={call.awaited} />}
+      {call.awaited && (
+        <AwaitLine awaited={call.awaited} ended={call.status === "not_run" || call.status === "interrupted"} />
+      )}
       {call.handoff && <HandoffLine handoff={call.handoff} />}
       {call.task && (
         <TaskGroup

@@ -51,11 +51,11 @@ export interface TimelineCall {
   /**
    * `waiting`: requested, not started (an outbound slot, a later call of the turn);
    * `awaiting_approval`: its tool is set to Ask and the user has not decided; then `running`,
-   * `done` or `failed`. `not_run`: the run ended (completed, failed, partial success or cancelled)
-   * while the call had no outcome, e.g. a call the run stopped at (an unknown tool); it never gets
-   * a result.
+   * `done` or `failed`. When the run ends (completed, failed, partial success or cancelled) a call
+   * without an outcome never gets one: `not_run` if it had not started (waiting, awaiting approval),
+   * `interrupted` if it was running (e.g. an `agent.await` when the run was cancelled).
    */
-  status: "waiting" | "awaiting_approval" | "running" | "done" | "failed" | "not_run";
+  status: "waiting" | "awaiting_approval" | "running" | "done" | "failed" | "not_run" | "interrupted";
   errorCode?: string;
   message?: string;
   elapsedMs?: number;
@@ -202,6 +202,15 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
         const narration = p.narration as Payload | undefined;
         if (narration && typeof narration.text === "string")
           round.narration = { text: narration.text, truncated: narration.truncated === true };
+        // Every call of the turn, in the model's order: one the run never reaches still shows
+        // (not run once the run ends).
+        if (Array.isArray(p.toolCalls))
+          for (const listed of p.toolCalls as Payload[]) {
+            const callId = str(listed.callId);
+            if (!callId) continue;
+            const { call, added } = callIn(round, callId, listed);
+            if (added) call.status = "waiting";
+          }
         break;
       }
       case "model_call_attempt_failed":
@@ -320,7 +329,9 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
   timeline.tasks = [...ctx.tasks.values()];
   timeline.invocations = Object.fromEntries(ctx.invocations);
   if (ended) {
-    for (const round of rounds.values()) for (const call of round.calls) if (!isSettled(call)) call.status = "not_run";
+    for (const round of rounds.values())
+      for (const call of round.calls)
+        if (!isSettled(call)) call.status = call.status === "running" ? "interrupted" : "not_run";
   }
   return timeline;
 }

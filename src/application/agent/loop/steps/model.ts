@@ -255,6 +255,9 @@ async function recordResponse(
     invocationId: inv,
     modelResponsePath: path,
     toolCallCount: response.toolCalls.length,
+    // Every call of the turn, so a call the run never reached (after a fatal one, or a cancel) still
+    // shows on the run page (docs/spec/journal.md).
+    ...(response.toolCalls.length > 0 ? { toolCalls: turnCalls(response) } : {}),
     textChars: text.chars,
     textWords: text.words,
     hasAssistantText: text.chars > 0,
@@ -272,6 +275,17 @@ async function recordResponse(
   ]);
   // The response document is written with the assistant message, in the same synchronous section.
   appendMessage(ctx, response.message, [[path, JSON.stringify(response)], ...alongside]);
+}
+
+/** Calls of a turn listed in `model_completed`: at most this many, names cut at NAME_CHARS. */
+const LISTED_CALLS = 64;
+const NAME_CHARS = 200;
+
+/** `[{callId, name}]` of the turn's first LISTED_CALLS calls, in the model's order. */
+function turnCalls(response: ModelResponse): Array<{ callId: string; name: string }> {
+  return response.toolCalls
+    .slice(0, LISTED_CALLS)
+    .map((call) => ({ callId: call.id.slice(0, NAME_CHARS), name: call.alias.slice(0, NAME_CHARS) }));
 }
 
 /**

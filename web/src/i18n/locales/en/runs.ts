@@ -74,6 +74,7 @@ export default {
       done: "done",
       failed: "failed",
       not_run: "not run",
+      interrupted: "interrupted",
     },
     outcome: {
       answered: "The server answered.",
@@ -85,7 +86,8 @@ export default {
     result: "Result the model received",
     noResultYet: "No result yet.",
     noResultNotRun: "No result: the run ended before this call ran.",
-    noResultStopped: "No result: the run stopped at this call.",
+    noResultInterrupted: "No result: the run ended while this call was running.",
+    noResultStopped: "No result: the agent stopped at this call.",
     raw: "As the server answered",
     truncated: "Some long texts were cut; the full text is in the run's tool-results/ files.",
     wrote: "Wrote {{path}}",
@@ -121,6 +123,7 @@ export default {
       notStarted: "It has not called its model yet.",
     },
     await: {
+      stopped: "The run ended before the tasks it waited for came back.",
       waiting: "Waiting for: {{tasks}}",
       waitingAll: "Waiting for its sub-agents",
       received: "Received: {{tasks}}",

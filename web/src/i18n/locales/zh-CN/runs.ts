@@ -72,6 +72,7 @@ export default {
       done: "完成",
       failed: "失败",
       not_run: "未运行",
+      interrupted: "已中断",
     },
     outcome: {
       answered: "服务器已回应。",
@@ -83,7 +84,8 @@ export default {
     result: "模型收到的结果",
     noResultYet: "尚无结果。",
     noResultNotRun: "没有结果：本次运行在此调用执行前已结束。",
-    noResultStopped: "没有结果：本次运行在此调用处停止。",
+    noResultInterrupted: "没有结果：本次运行在此调用进行中结束。",
+    noResultStopped: "没有结果：Agent 在此调用处停止。",
     raw: "服务器的原始回应",
     truncated: "部分长文本已截断；完整内容在本次运行的 tool-results/ 文件中。",
     wrote: "写入了 {{path}}",
@@ -118,6 +120,7 @@ export default {
       notStarted: "它还没有调用模型。",
     },
     await: {
+      stopped: "本次运行在所等待的任务返回前已结束。",
       waiting: "正在等待：{{tasks}}",
       waitingAll: "正在等待它的子 Agent",
       received: "已收到：{{tasks}}",

@@ -72,6 +72,7 @@ export default {
       done: "完成",
       failed: "失敗",
       not_run: "未執行",
+      interrupted: "已中斷",
     },
     outcome: {
       answered: "伺服器已回應。",
@@ -83,7 +84,8 @@ export default {
     result: "模型收到的結果",
     noResultYet: "尚無結果。",
     noResultNotRun: "沒有結果：本次執行在此呼叫執行前已結束。",
-    noResultStopped: "沒有結果：本次執行在此呼叫處停止。",
+    noResultInterrupted: "沒有結果：本次執行在此呼叫進行中結束。",
+    noResultStopped: "沒有結果：Agent 在此呼叫處停止。",
     raw: "伺服器的原始回應",
     truncated: "部分長文字已截斷；完整內容在本次執行的 tool-results/ 檔案中。",
     wrote: "寫入了 {{path}}",
@@ -118,6 +120,7 @@ export default {
       notStarted: "它還沒有呼叫模型。",
     },
     await: {
+      stopped: "本次執行在所等待的任務返回前已結束。",
       waiting: "正在等待：{{tasks}}",
       waitingAll: "正在等待它的子 Agent",
       received: "已收到：{{tasks}}",
