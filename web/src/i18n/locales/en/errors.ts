@@ -211,4 +211,43 @@ export default {
     "A profile that cannot start from a chat must be callable by other agents, as a sub-agent or handoff target.",
   "agent.profile_subagent_only_background_required":
     "A profile that cannot start from a chat must use the Background presentation.",
+  // What a run page shows for a failed model call or tool call (tester18: English in zh views).
+  "model.too_many_tools":
+    "More tools are allowed than this connection accepts in one request. Set some MCP tools to Off.",
+  "model.cancelled": "The model request was cancelled.",
+  "model.invalid_tool_call": "The model sent a tool call that could not be used (no id, or an id it had already used).",
+  "model.native_metadata_lost": "The provider returned tool calls without the ids needed to continue the conversation.",
+  "model.output_truncated": "The model reached its output token limit before finishing its answer.",
+  "model.provider_rate_limited": "The model provider is limiting requests. Wait a moment and try again.",
+  "model.provider_refusal": "The model refused to answer.",
+  "model.request_build_failed": "The request to the model could not be built from this run's conversation.",
+  "model.stream_failed": "The model's answer broke off before it was complete.",
+  "model.tool_call_required":
+    "The model answered without calling a tool; an agent run ends only with workspace_finish.",
+  "model.tool_choice_violation": "The model called a tool this turn did not allow.",
+  "model.unknown_tool_call": "The model called a tool that does not exist in this run.",
+  "agent.foreground_commit_required":
+    "The agent tried to finish before committing its message; it was told to commit first.",
+  "agent.cancelled": "The run was cancelled.",
+  "agent.internal_error": "The run stopped because of an internal error.",
+  "agent.tool_budget_exhausted": "This tool was called as often as this run allows.",
+  "agent.tool_after_finish": "A finishing tool must be the last call of its turn.",
+  "agent.chat_commit_failed": "The chat message could not be saved.",
+  "agent.finalize_failed": "The run could not be finished cleanly.",
+  "workspace.write_requires_read": "The file already exists; the agent must read it before replacing it.",
+  "workspace.write_stale_file": "The file changed while it was being written; the agent must read it again.",
+  "workspace.patch_stale_file": "The file changed while it was being edited; the agent must read it again.",
+  "workspace.patch_requires_read": "The agent must read the file before editing it.",
+  "workspace.patch_requires_full_read": "Replacing every occurrence needs a full read of the file first.",
+  "workspace.patch_old_string_not_found": "The text to replace was not found in the file.",
+  "workspace.patch_old_string_not_unique":
+    "The text to replace occurs more than once; it must be unique, or every occurrence replaced.",
+  "workspace.patch_no_change": "The edit would change nothing.",
+  "workspace.path_not_found": "There is no file or folder at this path.",
+  "workspace.path_not_visible": "This path is outside the folders the agent may see.",
+  "workspace.path_not_writable": "This path is outside the folders the agent may write to.",
+  "workspace.path_is_directory": "This path is a folder, not a file.",
+  "workspace.write_too_large": "The file would be larger than the workspace allows.",
+  "workspace.read_too_large": "The file is too large to read whole; it must be read in parts.",
+  "workspace.invalid_path": "This file path is not valid.",
 };
