@@ -23,6 +23,14 @@ describe("journal lines", () => {
       event("model_completed", { round: 1, toolCallCount: 1, narration: { text: "Let me write.", truncated: false } })
         .text,
     ).toBe("Round 1: model called 1 tool — “Let me write.”");
+    // An approval that ended with the run was not declined by anyone.
+    const asked = { name: "mcp__Tools__echo", approvalId: "apr_1" };
+    expect(event("tool_call_denied", { ...asked, decision: "deny" }).text).toBe(
+      "mcp__Tools__echo was declined: not sent",
+    );
+    expect(event("tool_call_denied", { ...asked, decision: "cancelled" }).text).toBe(
+      "The run ended before anyone approved mcp__Tools__echo: not sent",
+    );
     expect(event("workspace_file_written", { path: "output/main.md", chars: 1234 }).text).toBe(
       "Wrote output/main.md (1,234 chars)",
     );

@@ -99,7 +99,17 @@ function describeTyped(type: string, p: Payload, profile: ProfileNamer): Journal
     case "tool_call_approved":
       return line(jt(type, { tool }), "success");
     case "tool_call_denied":
-      return line(jt(str(p.decision) === "expired" ? "tool_call_expired" : type, { tool }), "warn");
+      return line(
+        jt(
+          str(p.decision) === "expired"
+            ? "tool_call_expired"
+            : str(p.decision) === "cancelled"
+              ? "tool_call_approval_cancelled"
+              : type,
+          { tool },
+        ),
+        "warn",
+      );
     case "tool_call_completed":
       return line(
         jt(type, { tool }) +

@@ -227,6 +227,7 @@ export default {
     tool_call_approved: "You approved {{tool}}",
     tool_call_denied: "{{tool}} was declined: not sent",
     tool_call_expired: "Nobody approved {{tool}} in time: not sent",
+    tool_call_approval_cancelled: "The run ended before anyone approved {{tool}}: not sent",
     tool_call_started: "Calling {{tool}}",
     tool_call_completed: "{{tool}} done",
     elapsed: " ({{ms}})",

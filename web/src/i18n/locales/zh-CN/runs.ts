@@ -218,6 +218,7 @@ export default {
     tool_call_approved: "你批准了 {{tool}}",
     tool_call_denied: "{{tool}} 被拒绝：未发送",
     tool_call_expired: "无人及时批准 {{tool}}：未发送",
+    tool_call_approval_cancelled: "运行在有人批准 {{tool}} 之前已结束：未发送",
     tool_call_started: "正在调用 {{tool}}",
     tool_call_completed: "{{tool}} 已完成",
     elapsed: "（{{ms}}）",

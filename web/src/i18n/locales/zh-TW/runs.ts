@@ -218,6 +218,7 @@ export default {
     tool_call_approved: "你核准了 {{tool}}",
     tool_call_denied: "{{tool}} 被拒絕：未送出",
     tool_call_expired: "無人及時核准 {{tool}}：未送出",
+    tool_call_approval_cancelled: "執行在有人核准 {{tool}} 之前已結束：未送出",
     tool_call_started: "正在呼叫 {{tool}}",
     tool_call_completed: "{{tool}} 已完成",
     elapsed: "（{{ms}}）",
