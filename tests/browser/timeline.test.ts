@@ -96,6 +96,19 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
     await api(rig, token, "POST", `/chats/${chatId}/messages`, { role: "user", text: "Tell me about the dragon." });
   }, 120_000);
 
+  /** Runs the agent from the chat page and waits on its run page until the run ends with `status`. */
+  async function runToEnd(page: Page, status: "completed" | "failed"): Promise<void> {
+    await page.goto(`${rig.url}/chats/${encodeURIComponent(chatId)}`);
+    await expect.poll(() => page.getByLabel("Model connection").inputValue(), { timeout: 15_000 }).not.toBe("");
+    // The chat page keeps the agent panel folded under "Agent…" (the composer comes first).
+    await page.getByTestId("run-agent-toggle").click();
+    await page.getByRole("button", { name: "Run agent" }).click();
+    await page.waitForURL(/\/runs\/[^/]+$/);
+    await expect
+      .poll(() => page.getByTestId("run-status").getAttribute("data-status"), { timeout: 60_000 })
+      .toBe(status);
+  }
+
   afterAll(async () => {
     await rig?.close();
     await model?.close();
@@ -206,15 +219,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
     const story = "A second tale: the dragon counts the stars.";
     await loadScript(model, scriptId, runSteps(story, "Writing a second tale."));
     const { page } = owner;
-    await page.goto(`${rig.url}/chats/${encodeURIComponent(chatId)}`);
-    await expect.poll(() => page.getByLabel("Model connection").inputValue(), { timeout: 15_000 }).not.toBe("");
-    // The chat page keeps the agent panel folded under "Agent…" (the composer comes first).
-    await page.getByTestId("run-agent-toggle").click();
-    await page.getByRole("button", { name: "Run agent" }).click();
-    await page.waitForURL(/\/runs\/[^/]+$/);
-    await expect
-      .poll(() => page.getByTestId("run-status").getAttribute("data-status"), { timeout: 60_000 })
-      .toBe("completed");
+    await runToEnd(page, "completed");
     const token = owner.device.deviceToken;
     const { messages } = await api<{ messages: Array<{ messageId: string; revision: number; text: string }> }>(
       rig,
@@ -233,6 +238,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
     const after = await api<{ text: string }>(rig, token, "GET", `/chats/${chatId}/messages/${committed.messageId}`);
     expect(after.text).toBe("Edited by hand after the agent.");
   });
+
   it("a call the agent stopped at (a tool that does not exist) says so, and the turn's next call reads not run", async () => {
     await loadScript(model, scriptId, [
       {
@@ -243,14 +249,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
       },
     ]);
     const { page } = owner;
-    await page.goto(`${rig.url}/chats/${encodeURIComponent(chatId)}`);
-    await expect.poll(() => page.getByLabel("Model connection").inputValue(), { timeout: 15_000 }).not.toBe("");
-    await page.getByTestId("run-agent-toggle").click();
-    await page.getByRole("button", { name: "Run agent" }).click();
-    await page.waitForURL(/\/runs\/[^/]+$/);
-    await expect
-      .poll(() => page.getByTestId("run-status").getAttribute("data-status"), { timeout: 60_000 })
-      .toBe("failed");
+    await runToEnd(page, "failed");
     const ghost = page.getByTestId("tool-call").filter({ hasText: "no_such_tool" });
     await ghost.locator("summary").first().click();
     await expect.poll(() => ghost.getByTestId("tool-arguments").textContent()).toContain('"x": 1');
