@@ -261,7 +261,7 @@ describe.skipIf(!HAS_CHROMIUM)("web: the run timeline", () => {
     await after.locator("summary").first().click();
     await expect.poll(() => after.getByTestId("tool-arguments").textContent()).toContain('"prefix": "output/"');
     expect(await after.getByTestId("tool-no-result").textContent()).toBe(
-      "No result: the run ended before this call ran.",
+      "No result: the agent stopped before this call ran.",
     );
   });
 });

@@ -40,7 +40,8 @@ describe("journal lines", () => {
       detail: false,
     });
     expect(event("run_failed", { code: "model.provider_denied", message: "The key was refused." }, "error")).toEqual({
-      text: "Failed: model.provider_denied The key was refused.",
+      // The catalogue's sentence in the reader's language, not the server's English (docs/spec/i18n.md §3).
+      text: "Failed: model.provider_denied The model provider refused the API key.",
       tone: "error",
       detail: false,
     });
@@ -51,11 +52,18 @@ describe("journal lines", () => {
     expect(
       event(
         "model_call_attempt_failed",
-        { round: 1, code: "model.provider_rate_limited", message: "slow down", willRetry: true },
+        {
+          round: 1,
+          code: "model.provider_rate_limited",
+          message: "The provider is rate limiting requests (HTTP 429).",
+          details: { providerMessage: "slow down" },
+          willRetry: true,
+        },
         "warn",
       ),
     ).toMatchObject({
-      text: "Round 1: model call failed: model.provider_rate_limited slow down — will retry",
+      // The sentence in the reader's language, and the provider's own words beside it.
+      text: "Round 1: model call failed: model.provider_rate_limited The model provider is limiting requests (rate limit). Provider said: “slow down” — will retry",
       tone: "warn",
     });
   });

@@ -203,6 +203,38 @@ describe("timeline delegation projection", () => {
     expect(timeline.rounds[2]!.calls[0]!.writes.map((w) => w.path)).toEqual(["output/main.md"]);
   });
 
+  it("a failed sub-agent's call it never reached reads not run at once, while the run goes on", () => {
+    const events = writerRun();
+    // The second child's first turn also asked for a search, which it never reached.
+    const at = events.findIndex((e) => e.type === "model_completed" && e.payload!.invocationId === CHILD2);
+    events[at] = {
+      ...events[at]!,
+      payload: {
+        ...events[at]!.payload,
+        toolCallCount: 2,
+        toolCalls: [
+          { callId: "k_write", name: "workspace_write_file" },
+          { callId: "k_more", name: "chat_search" },
+        ],
+      },
+    };
+    const failedAt = events.findIndex((e) => e.type === "agent_task_failed");
+    const statuses = (upTo: number) =>
+      buildTimeline(events.slice(0, upTo)).tasks[1]!.rounds[0]!.calls.map((c) => [c.callId, c.status]);
+    expect(statuses(failedAt)).toEqual([
+      ["k_write", "done"],
+      ["k_more", "waiting"],
+    ]);
+    expect(statuses(failedAt + 1)).toEqual([
+      ["k_write", "done"],
+      ["k_more", "not_run"],
+    ]);
+    // The run itself has not ended: the other child's and the writer's calls are untouched.
+    const timeline = buildTimeline(events);
+    expect(timeline.tasks[0]!.rounds.flatMap((r) => r.calls.map((c) => c.status))).toEqual(["done", "done"]);
+    expect(timeline.rounds[1]!.toolCallCount).toBeUndefined();
+  });
+
   it("reopened, a child whose model answered 401 shows its round and the failure once; the await says it failed", () => {
     seq = 0;
     const message = "researcher-model refused the credentials (HTTP 401): Invalid API key";
@@ -382,7 +414,10 @@ describe("timeline delegation projection", () => {
       ["Delegated a task to researcher", "info"],
       ["Delegated a task to researcher", "info"],
       ["Round 2: waiting for sub-agents", "info"],
-      ["A sub-agent task failed: mcp.call_outcome_unknown The MCP tool may have executed.", "warn"],
+      [
+        "A sub-agent task failed: mcp.call_outcome_unknown The call was sent but its result is unknown: the server may or may not have run it.",
+        "warn",
+      ],
       ["A sub-agent returned its result", "success"],
       ["Round 2: Done waiting for sub-agents", "info"],
     ]);

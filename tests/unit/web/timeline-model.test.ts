@@ -183,6 +183,16 @@ describe("buildTimeline", () => {
     },
   );
 
+  it("a model attempt that never answered is cut off when the run ends; an answered one is not", () => {
+    const waiting = [started(1)];
+    expect(buildTimeline(waiting).rounds[0]!.cutOff).toBeUndefined();
+    expect(buildTimeline([...waiting, ev("run_cancelled", {})]).rounds[0]!.cutOff).toBe(true);
+    const answered = [started(1), ev("model_completed", { round: 1, invocationId: "inv_root", toolCallCount: 0 })];
+    expect(buildTimeline([...answered, ev("run_completed", {})]).rounds[0]!.cutOff).toBeUndefined();
+    const failedLast = [started(1), failed(1, false), ev("run_failed", { code: "model.stream_failed", message: "x" })];
+    expect(buildTimeline(failedLast).rounds[0]!.cutOff).toBeUndefined();
+  });
+
   it("a later Ask call of the turn, asked before it is requested, reads awaiting approval in its place", () => {
     const call = (type: string, callId: string, extra: Record<string, unknown> = {}) =>
       ev(type, { round: 1, invocationId: "inv_root", callId, name: `mcp__Everything__${callId}`, ...extra });

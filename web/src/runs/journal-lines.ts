@@ -5,6 +5,7 @@
  */
 import type { AgentRunEvent } from "../api/types";
 import { formatDuration } from "../i18n/format";
+import { localizeError } from "../i18n/errors";
 import { i18n } from "../i18n/i18n";
 import { generationLabel, statusText } from "./status-text";
 
@@ -25,7 +26,17 @@ const jt = (key: string, values?: Record<string, unknown>) => i18n.t(`runs.journ
 const plural = (n: number, noun: string) => jt(noun, { count: n });
 const chars = (p: Payload) =>
   num(p.chars) !== null ? jt("charsSuffix", { chars: plural(num(p.chars)!, "chars") }) : "";
-const failure = (p: Payload) => [str(p.code ?? p.errorCode), str(p.message)].filter(Boolean).join(" ");
+/**
+ * A failure as "code sentence": the catalogue's sentence in the reader's language when it has one,
+ * else the server's message (docs/spec/i18n.md §3), and the provider's own words where they apply.
+ */
+const failure = (p: Payload) => {
+  const code = str(p.code ?? p.errorCode);
+  const message = str(p.message) ?? "";
+  if (!code) return message;
+  const shown = localizeError({ code, message, details: p.details });
+  return [code, shown.primary, shown.quoted].filter(Boolean).join(" ");
+};
 const reason = (p: Payload) => str(p.reason).replaceAll("_", " ");
 
 function line(text: string, tone: LineTone = "info", detail = false): JournalLine {

@@ -46,7 +46,9 @@ export function RoundItem({
   const load = useAction(async () => setTurn(await api.modelTurn(runId, round.round, round.invocationId)), {
     toastErrors: false,
   });
-  const streaming = active && modelAtWork(round);
+  const streaming = active && !round.cutOff && modelAtWork(round);
+  // model_completed lists at most 64 calls of a turn; the rest show only once they are requested.
+  const unlisted = Math.max(0, (round.toolCallCount ?? 0) - round.calls.length);
   const text = turn?.assistant.text ?? (live && live.text.length > 0 ? live.text : round.narration?.text);
   const cut = !turn && !(live && live.text.length > 0) && round.narration?.truncated === true;
   const reasoning = turn?.reasoning.map((r) => r.text).join("\n\n") ?? (live?.reasoning || null);
@@ -109,6 +111,11 @@ export function RoundItem({
           </p>
         );
       })}
+      {round.cutOff && (
+        <p className="muted" data-testid="tl-cut-off">
+          {t("runs.timeline.modelCutOff")}
+        </p>
+      )}
       {round.calls.length > 0 && (
         <ol className="tl-calls">
           {round.calls.map((call) => (
@@ -122,6 +129,11 @@ export function RoundItem({
             />
           ))}
         </ol>
+      )}
+      {unlisted > 0 && (
+        <p className="muted" data-testid="tl-unlisted-calls">
+          {t("runs.timeline.unlistedCalls", { count: unlisted })}
+        </p>
       )}
     </li>
   );

@@ -81,6 +81,10 @@ export interface TimelineRound {
   narration?: { text: string; truncated: boolean };
   hasReasoning: boolean;
   failedAttempts: Array<{ attempt?: number; code: string; message: string; willRetry: boolean }>;
+  /** How many tool calls the model made in this turn (model_completed), when known. */
+  toolCallCount?: number;
+  /** The round's agent stopped (the run ended, or the sub-agent ended) before the model answered. */
+  cutOff?: boolean;
   calls: TimelineCall[];
   guidance: string[];
 }
@@ -95,7 +99,7 @@ export interface Timeline {
   /** Checkpoint ids in the order they were made. */
   checkpoints: string[];
   commits: TimelineCommit[];
-  failure?: { code: string; message: string };
+  failure?: { code: string; message: string; details?: unknown };
   connectionId?: string;
 }
 
@@ -199,6 +203,7 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
         if (!round) break;
         round.answeredAt = event.timestamp;
         round.hasReasoning = p.hasReasoning === true;
+        if (num(p.toolCallCount) !== undefined) round.toolCallCount = num(p.toolCallCount)!;
         const narration = p.narration as Payload | undefined;
         if (narration && typeof narration.text === "string")
           round.narration = { text: narration.text, truncated: narration.truncated === true };
@@ -315,7 +320,12 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
       }
       case "run_failed":
       case "run_partial_success":
-        timeline.failure = { code: str(p.code) ?? "", message: str(p.message) ?? "" };
+        timeline.failure = {
+          code: str(p.code) ?? "",
+          message: str(p.message) ?? "",
+          // The provider's own words (details.providerMessage) stay beside the translation.
+          ...(p.details !== undefined ? { details: p.details } : {}),
+        };
         ended = true;
         break;
       case "run_completed":
@@ -328,12 +338,26 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
   }
   timeline.tasks = [...ctx.tasks.values()];
   timeline.invocations = Object.fromEntries(ctx.invocations);
-  if (ended) {
-    for (const round of rounds.values())
-      for (const call of round.calls)
-        if (!isSettled(call)) call.status = call.status === "running" ? "interrupted" : "not_run";
-  }
+  // Rounds whose agent stopped: every round once the run ended, else those of ended sub-agents.
+  const stopped = ended
+    ? [...rounds.values()]
+    : timeline.tasks.filter((task) => ENDED_TASK.has(task.status)).flatMap((task) => task.rounds);
+  for (const round of stopped) closeRound(round);
   return timeline;
+}
+
+/** Task statuses after which a sub-agent takes no further step. */
+const ENDED_TASK = new Set<string>(["completed", "failed", "cancelled"]);
+
+/**
+ * A round whose agent stopped: a call without an outcome never gets one (`not_run` if it had not
+ * started, `interrupted` if it was running), and a model attempt that neither answered nor failed
+ * was cut off.
+ */
+function closeRound(round: TimelineRound): void {
+  for (const call of round.calls)
+    if (!isSettled(call)) call.status = call.status === "running" ? "interrupted" : "not_run";
+  if (round.attempt !== undefined && modelAtWork(round)) round.cutOff = true;
 }
 
 /** The round's call `callId`, added (named from the event's payload) when the round has none yet. */

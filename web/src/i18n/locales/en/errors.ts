@@ -218,7 +218,7 @@ export default {
   "model.invalid_tool_call": "The model sent a tool call that could not be used (no id, or an id it had already used).",
   "model.native_metadata_lost": "The provider returned tool calls without the ids needed to continue the conversation.",
   "model.output_truncated": "The model reached its output token limit before finishing its answer.",
-  "model.provider_rate_limited": "The model provider is limiting requests. Wait a moment and try again.",
+  "model.provider_rate_limited": "The model provider is limiting requests (rate limit).",
   "model.provider_refusal": "The model refused to answer.",
   "model.request_build_failed": "The request to the model could not be built from this run's conversation.",
   "model.stream_failed": "The model's answer broke off before it was complete.",

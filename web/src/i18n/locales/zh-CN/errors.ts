@@ -193,7 +193,7 @@ export default {
   "model.invalid_tool_call": "模型发出的工具调用无法使用（缺少 id，或重复使用了 id）。",
   "model.native_metadata_lost": "服务商返回的工具调用缺少继续对话所需的 id。",
   "model.output_truncated": "模型在回答完成前达到了输出 token 上限。",
-  "model.provider_rate_limited": "模型服务商正在限制请求频率。请稍候再试。",
+  "model.provider_rate_limited": "模型服务商正在限制请求频率。",
   "model.provider_refusal": "模型拒绝了回答。",
   "model.request_build_failed": "无法根据本次运行的对话构建模型请求。",
   "model.stream_failed": "模型的回答在完成前中断了。",

@@ -193,7 +193,7 @@ export default {
   "model.invalid_tool_call": "模型發出的工具呼叫無法使用（缺少 id，或重複使用了 id）。",
   "model.native_metadata_lost": "服務商回傳的工具呼叫缺少繼續對話所需的 id。",
   "model.output_truncated": "模型在回答完成前達到了輸出 token 上限。",
-  "model.provider_rate_limited": "模型服務商正在限制請求頻率。請稍候再試。",
+  "model.provider_rate_limited": "模型服務商正在限制請求頻率。",
   "model.provider_refusal": "模型拒絕了回答。",
   "model.request_build_failed": "無法根據本次執行的對話建立模型請求。",
   "model.stream_failed": "模型的回答在完成前中斷了。",
