@@ -186,6 +186,26 @@ describe("GET /agent/runs/:runId/tool-calls/:callId", () => {
     expect((await api(callPath(run.runId, "w3", "?round=2"), { token })).status).toBe(404);
   });
 
+  it("a turn of 70 calls with long hostile names lists 64 and never outgrows the journal's payload limit", async () => {
+    const { user, chatId } = await userWithChat();
+    const name = "\u0001".repeat(500);
+    const calls = Array.from({ length: 70 }, (_, i) => ({
+      id: i === 0 ? "x".repeat(101) : `c${i}${"\u0002".repeat(90)}`,
+      name,
+      arguments: "{}",
+    }));
+    const run = await driveRun(user.userId, chatId, { steps: [{ calls }] });
+    // The first unknown tool fails the run, not the size of what the journal lists.
+    expect(run.status).toBe("failed");
+    const completed = run.events.find((e) => e.type === "model_completed")!;
+    const listed = completed.payload!.toolCalls as Array<{ callId: string; name: string }>;
+    expect(completed.payload!.toolCallCount).toBe(70);
+    expect(listed).toHaveLength(64);
+    expect(listed[0]!.callId).toBe(calls[1]!.id); // the 101-character id is left out, not cut
+    expect(listed[0]!.name).toHaveLength(100);
+    expect(run.events.find((e) => e.type === "run_failed")!.payload).toMatchObject({ code: "model.unknown_tool_call" });
+  });
+
   it("an unknown call id is 404; another user's run is 404; a slimmed run is 410", async () => {
     const { user, chatId } = await userWithChat();
     const run = await driveRun(user.userId, chatId, { steps: tail });

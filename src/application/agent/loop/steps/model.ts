@@ -277,15 +277,21 @@ async function recordResponse(
   appendMessage(ctx, response.message, [[path, JSON.stringify(response)], ...alongside]);
 }
 
-/** Calls of a turn listed in `model_completed`: at most this many, names cut at NAME_CHARS. */
+/**
+ * Calls of a turn listed in `model_completed`: at most LISTED_CALLS, names cut at ID_CHARS, and a
+ * call whose id is longer than ID_CHARS left out (a cut id would not match its other events). Even
+ * at 6 bytes a character (JSON-escaped control characters) the list stays under 80 KB, well inside
+ * the journal's 128 KiB payload limit, whatever the model sends.
+ */
 const LISTED_CALLS = 64;
-const NAME_CHARS = 200;
+const ID_CHARS = 100;
 
-/** `[{callId, name}]` of the turn's first LISTED_CALLS calls, in the model's order. */
+/** `[{callId, name}]` of the turn's first LISTED_CALLS listable calls, in the model's order. */
 function turnCalls(response: ModelResponse): Array<{ callId: string; name: string }> {
   return response.toolCalls
+    .filter((call) => call.id.length <= ID_CHARS)
     .slice(0, LISTED_CALLS)
-    .map((call) => ({ callId: call.id.slice(0, NAME_CHARS), name: call.alias.slice(0, NAME_CHARS) }));
+    .map((call) => ({ callId: call.id, name: call.alias.slice(0, ID_CHARS) }));
 }
 
 /**
