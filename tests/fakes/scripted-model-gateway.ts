@@ -13,6 +13,8 @@ export interface FakeStep {
   error?: ModelErrorCode;
   /** With `error`: the provider's Retry-After, ms (`details.retryAfterMs`). */
   retryAfterMs?: number;
+  /** With `error`: the provider's own words (`details.providerMessage`). */
+  providerMessage?: string;
   /** Wait for this promise before answering (cancel tests). */
   hold?: Promise<void>;
 }
@@ -40,11 +42,10 @@ export class ScriptedModelGateway implements ModelGateway {
     }
     if (options.signal?.aborted) throw new ModelError("model.cancelled", "cancelled");
     if (step.error)
-      throw new ModelError(
-        step.error,
-        `scripted ${step.error}`,
-        step.retryAfterMs === undefined ? {} : { retryAfterMs: step.retryAfterMs },
-      );
+      throw new ModelError(step.error, `scripted ${step.error}`, {
+        ...(step.retryAfterMs === undefined ? {} : { retryAfterMs: step.retryAfterMs }),
+        ...(step.providerMessage === undefined ? {} : { providerMessage: step.providerMessage }),
+      });
     const toolCalls: ModelToolCall[] = (step.calls ?? []).map((call) => ({
       id: call.id,
       alias: call.name,

@@ -209,7 +209,7 @@ describe("agent loop: tool rules", () => {
         scheduler: { ...NO_SCHEDULER, schedule: (_kind, _ref, dueAt) => waits.push(dueAt - d.clock.now()) },
       }),
       steps: [
-        { error: "model.provider_rate_limited", retryAfterMs: 400 },
+        { error: "model.provider_rate_limited", retryAfterMs: 400, providerMessage: "Slow down, please." },
         { error: "model.provider_rate_limited", retryAfterMs: 3 },
         { calls: [write("w", "x")] },
         { calls: [commit("c")] },
@@ -222,6 +222,10 @@ describe("agent loop: tool rules", () => {
       { nextAttempt: 2, intervalMs: 400, retryAfterMs: 400 },
       { nextAttempt: 3, intervalMs: 10, retryAfterMs: 3 },
     ]);
+    // The provider's own words are journaled with the failed attempt (the run page quotes them).
+    const attempts = result.events.filter((e) => e.type === "model_call_attempt_failed").map((e) => e.payload);
+    expect(attempts[0]).toMatchObject({ details: { providerMessage: "Slow down, please." } });
+    expect(attempts[1]!.details).toBeUndefined();
     // The retries were scheduled that far ahead (the clock is read just after, so at most as far).
     const ahead = waits.filter((w) => w > 0);
     expect(ahead).toHaveLength(2);

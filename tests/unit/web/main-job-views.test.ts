@@ -23,6 +23,16 @@ describe("journal lines", () => {
       event("model_completed", { round: 1, toolCallCount: 1, narration: { text: "Let me write.", truncated: false } })
         .text,
     ).toBe("Round 1: model called 1 tool — “Let me write.”");
+    // Without the provider's words the sentence's full stop gives way to "— will retry".
+    expect(
+      event(
+        "model_call_attempt_failed",
+        { round: 2, code: "model.provider_rate_limited", message: "HTTP 429", willRetry: true },
+        "warn",
+      ).text,
+    ).toBe(
+      "Round 2: model call failed: model.provider_rate_limited The model provider is limiting requests (rate limit) — will retry",
+    );
     // An approval that ended with the run was not declined by anyone.
     const asked = { name: "mcp__Tools__echo", approvalId: "apr_1" };
     expect(event("tool_call_denied", { ...asked, decision: "deny" }).text).toBe(

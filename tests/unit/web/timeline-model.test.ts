@@ -191,6 +191,13 @@ describe("buildTimeline", () => {
     expect(buildTimeline([...answered, ev("run_completed", {})]).rounds[0]!.cutOff).toBeUndefined();
     const failedLast = [started(1), failed(1, false), ev("run_failed", { code: "model.stream_failed", message: "x" })];
     expect(buildTimeline(failedLast).rounds[0]!.cutOff).toBeUndefined();
+    // Cancelled while it waited to retry: the announced retry never comes.
+    const waitingToRetry = [started(1), failed(1, true)];
+    const live = buildTimeline(waitingToRetry).rounds[0]!;
+    expect(attemptOutcome(live, live.failedAttempts[0]!)).toBe("retrying");
+    const cancelled = buildTimeline([...waitingToRetry, ev("run_cancelled", {})]).rounds[0]!;
+    expect(cancelled.cutOff).toBe(true);
+    expect(attemptOutcome(cancelled, cancelled.failedAttempts[0]!)).toBe("final");
   });
 
   it("a later Ask call of the turn, asked before it is requested, reads awaiting approval in its place", () => {

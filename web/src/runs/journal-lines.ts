@@ -75,7 +75,10 @@ function describeTyped(type: string, p: Payload, profile: ProfileNamer): Journal
     }
     case "model_call_attempt_failed":
       return line(
-        jt(type, { failure: failure(p) }) + (p.willRetry === true ? jt("willRetry") : ""),
+        // "…, will retry" follows the failure's sentence: its final full stop goes ("。，" in Chinese).
+        p.willRetry === true
+          ? jt(type, { failure: failure(p).replace(/[。.]\s*$/u, "") }) + jt("willRetry")
+          : jt(type, { failure: failure(p) }),
         p.willRetry === true ? "warn" : "error",
       );
     case "model_call_retry_scheduled":

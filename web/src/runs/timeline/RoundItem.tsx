@@ -107,7 +107,7 @@ export function RoundItem({
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: attempts keep their order
           <p key={i} className={outcome === "final" ? "tl-error" : "tl-warn"}>
-            {t(ATTEMPT_TEXT[outcome])} <ErrorText error={{ code: a.code, message: a.message }} />
+            {t(ATTEMPT_TEXT[outcome])} <ErrorText error={{ code: a.code, message: a.message, details: a.details }} />
           </p>
         );
       })}

@@ -80,7 +80,8 @@ export interface TimelineRound {
   attempt?: number;
   narration?: { text: string; truncated: boolean };
   hasReasoning: boolean;
-  failedAttempts: Array<{ attempt?: number; code: string; message: string; willRetry: boolean }>;
+  /** `details` carries the provider's own words (`providerMessage`) when it answered. */
+  failedAttempts: Array<{ attempt?: number; code: string; message: string; details?: unknown; willRetry: boolean }>;
   /** How many tool calls the model made in this turn (model_completed), when known. */
   toolCallCount?: number;
   /** The round's agent stopped (the run ended, or the sub-agent ended) before the model answered. */
@@ -140,7 +141,9 @@ export function attemptOutcome(
 ): "retried" | "retrying" | "final" {
   if (!failed.willRetry) return "final";
   const later = failed.attempt !== undefined && round.attempt !== undefined && round.attempt > failed.attempt;
-  return later || round.answeredAt !== undefined ? "retried" : "retrying";
+  if (later || round.answeredAt !== undefined) return "retried";
+  // The agent stopped before the announced retry: it will not come.
+  return round.cutOff ? "final" : "retrying";
 }
 
 export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
@@ -223,6 +226,7 @@ export function buildTimeline(events: readonly AgentRunEvent[]): Timeline {
           ...(num(p.attempt) !== undefined ? { attempt: num(p.attempt)! } : {}),
           code: str(p.code) ?? "",
           message: str(p.message) ?? "",
+          ...(p.details !== undefined ? { details: p.details } : {}),
           willRetry: p.willRetry === true,
         });
         break;
@@ -351,13 +355,15 @@ const ENDED_TASK = new Set<string>(["completed", "failed", "cancelled"]);
 
 /**
  * A round whose agent stopped: a call without an outcome never gets one (`not_run` if it had not
- * started, `interrupted` if it was running), and a model attempt that neither answered nor failed
- * was cut off.
+ * started, `interrupted` if it was running), and a model attempt that neither answered nor failed,
+ * or a retry that was announced but never sent, was cut off.
  */
 function closeRound(round: TimelineRound): void {
   for (const call of round.calls)
     if (!isSettled(call)) call.status = call.status === "running" ? "interrupted" : "not_run";
-  if (round.attempt !== undefined && modelAtWork(round)) round.cutOff = true;
+  const last = round.failedAttempts.at(-1);
+  if (round.attempt !== undefined && (modelAtWork(round) || (last && attemptOutcome(round, last) === "retrying")))
+    round.cutOff = true;
 }
 
 /** The round's call `callId`, added (named from the event's payload) when the round has none yet. */

@@ -119,12 +119,16 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
     const willRetry = retryable && counted <= maxRetries;
     const message = error instanceof Error ? error.message : String(error);
     const timeoutMs = error instanceof AppError ? error.details?.timeoutMs : undefined;
+    const providerMessage = error instanceof AppError ? error.details?.providerMessage : undefined;
     const extra =
       error instanceof AppError && error.code === "model.invalid_tool_call"
         ? { details: error.details }
         : typeof timeoutMs === "number"
           ? { timeoutMs }
-          : {};
+          : // The provider's own words (scrubbed, ≤ 300 chars), shown beside the translated sentence.
+            typeof providerMessage === "string"
+            ? { details: { providerMessage } }
+            : {};
     ctx.emit(
       "model_call_attempt_failed",
       {

@@ -5,7 +5,7 @@ export default {
   tool: "正在等待工具",
   toolNamed: "正在等待工具 {{detail}}",
   approval: "正在等待你的核准",
-  child: "正在等待子代理",
+  child: "正在等待子 Agent",
   queue: "排隊中：正在等待空閒連線",
   seconds: "{{seconds}} 秒",
   minutes: "{{minutes}} 分 {{seconds}} 秒",
