@@ -27,6 +27,15 @@ const plural = (n: number, noun: string) => jt(noun, { count: n });
 const chars = (p: Payload) =>
   num(p.chars) !== null ? jt("charsSuffix", { chars: plural(num(p.chars)!, "chars") }) : "";
 /**
+ * The line of a `tool_call_denied` by its decision, when it is not the user's own "deny": nobody
+ * answered in time, or the run ended before anyone did.
+ */
+const DENIAL_KEYS = new Map([
+  ["expired", "tool_call_expired"],
+  ["cancelled", "tool_call_approval_cancelled"],
+]);
+
+/**
  * A failure as "code sentence": the catalogue's sentence in the reader's language when it has one,
  * else the server's message (docs/spec/i18n.md §3), and the provider's own words where they apply.
  */
@@ -113,17 +122,7 @@ function describeTyped(type: string, p: Payload, profile: ProfileNamer): Journal
     case "tool_call_approved":
       return line(jt(type, { tool }), "success");
     case "tool_call_denied":
-      return line(
-        jt(
-          str(p.decision) === "expired"
-            ? "tool_call_expired"
-            : str(p.decision) === "cancelled"
-              ? "tool_call_approval_cancelled"
-              : type,
-          { tool },
-        ),
-        "warn",
-      );
+      return line(jt(DENIAL_KEYS.get(str(p.decision) ?? "") ?? type, { tool }), "warn");
     case "tool_call_completed":
       return line(
         jt(type, { tool }) +

@@ -118,17 +118,6 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
     const counted = state.attempt - (state.interruptedAttempts ?? 0);
     const willRetry = retryable && counted <= maxRetries;
     const message = error instanceof Error ? error.message : String(error);
-    const timeoutMs = error instanceof AppError ? error.details?.timeoutMs : undefined;
-    const providerMessage = error instanceof AppError ? error.details?.providerMessage : undefined;
-    const extra =
-      error instanceof AppError && error.code === "model.invalid_tool_call"
-        ? { details: error.details }
-        : typeof timeoutMs === "number"
-          ? { timeoutMs }
-          : // The provider's own words (scrubbed, ≤ 300 chars), shown beside the translated sentence.
-            typeof providerMessage === "string"
-            ? { details: { providerMessage } }
-            : {};
     ctx.emit(
       "model_call_attempt_failed",
       {
@@ -140,7 +129,7 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
         willRetry,
         code: error instanceof AppError ? error.code : "model.request_failed",
         message,
-        ...extra,
+        ...attemptFailureExtras(error),
       },
       willRetry ? "warn" : "error",
     );
@@ -171,6 +160,20 @@ export async function callModelStep(ctx: StepContext): Promise<void> {
   state.nextCall = 0;
   state.phase = "tool";
   ctx.next();
+}
+
+/**
+ * What `model_call_attempt_failed` adds to the code and message: the bad call of a
+ * `model.invalid_tool_call` (its details), the time limit that ran out (`timeoutMs`), or the
+ * provider's own words (`details.providerMessage`, scrubbed, ≤ 300 chars), which the run page shows
+ * beside the translated sentence.
+ */
+function attemptFailureExtras(error: unknown): Record<string, unknown> {
+  if (!(error instanceof AppError)) return {};
+  if (error.code === "model.invalid_tool_call") return { details: error.details };
+  const { timeoutMs, providerMessage } = error.details ?? {};
+  if (typeof timeoutMs === "number") return { timeoutMs };
+  return typeof providerMessage === "string" ? { details: { providerMessage } } : {};
 }
 
 /**
