@@ -5,13 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { AgentRunEvent } from "../../../web/src/api/types";
-import {
-  attemptOutcome,
-  buildTimeline,
-  checkpointBefore,
-  liveFor,
-  modelAtWork,
-} from "../../../web/src/runs/timeline/timeline-model";
+import { attemptOutcome, liveFor, modelAtWork } from "../../../web/src/runs/timeline/round-state";
+import { buildTimeline, checkpointBefore } from "../../../web/src/runs/timeline/timeline-model";
 
 let seq = 0;
 const ev = (type: string, payload: Record<string, unknown>): AgentRunEvent => ({

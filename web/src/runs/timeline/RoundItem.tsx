@@ -10,7 +10,8 @@ import { ErrorNote, ErrorText } from "../../components/ErrorNote";
 import { formatDuration } from "../../i18n/format";
 import { useAction } from "../../state/use-action";
 import type { InvocationStreamView, ModelTurnView } from "./timeline-api";
-import { attemptOutcome, modelAtWork, spanMs, type TimelineRound } from "./timeline-model";
+import { attemptOutcome, modelAtWork } from "./round-state";
+import { spanMs, type TimelineRound } from "./timeline-model";
 import { ToolCallItem } from "./ToolCallItem";
 import { useTimelineApi } from "./use-timeline-api";
 

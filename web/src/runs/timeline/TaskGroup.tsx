@@ -13,7 +13,8 @@ import { ErrorText } from "../../components/ErrorNote";
 import { formatCount } from "../../i18n/format";
 import { RoundItem } from "./RoundItem";
 import { taskLabel, useTimelineEnv } from "./timeline-env";
-import { liveFor, type TimelineTask } from "./timeline-model";
+import { liveFor } from "./round-state";
+import type { TimelineTask } from "./timeline-model";
 
 export interface TaskGroupProps {
   runId: string;

@@ -12,7 +12,8 @@ import { Fragment } from "react";
 import { RoundItem } from "./RoundItem";
 import { useTimelineEnv } from "./timeline-env";
 import type { LiveStreams } from "./timeline-api";
-import { buildTimeline, checkpointBefore, liveFor, type Timeline as TimelineData } from "./timeline-model";
+import { liveFor } from "./round-state";
+import { buildTimeline, checkpointBefore, type Timeline as TimelineData } from "./timeline-model";
 
 export function useTimeline(events: readonly AgentRunEvent[]): TimelineData {
   return useMemo(() => buildTimeline(events), [events]);
